@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import configPlugin from './plugins/config.ts';
+import databasePlugin from './plugins/database.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import sitePlugin from './plugins/site.ts';
+import zodValidation from './plugins/zod-validation.ts';
+import services from './services/index.ts';
+import { substitutionsFor } from './site/placeholders.ts';
+import { loadSite, type Site } from './site/site-files.ts';
+
+export type AppOptions = {
+  config: Config;
+  /** An open database to use instead of the configured one (tests share one per file). */
+  db?: Db;
+  /** A loaded site to use instead of reading config.siteDir. */
+  site?: Site;
+};
+
+/** Assembles the whole server: the site, its routing, and the guest services. No port here. */
+async function growmail(app: FastifyInstance, options: AppOptions) {
+  const { config } = options;
+  const site =
+    options.site ??
+    (await loadSite(config.siteDir, {
+      substitutions: substitutionsFor(config),
+      noindex: config.env !== 'production',
+    }));
+  app.setErrorHandler((error, request, reply) => {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
+  });
+  app.decorate('site', site);
+
+  // Once shutdown starts, answers close their connection, so keep-alive sockets do not
+  // hold the drain open after the last in-flight request.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(securityHeaders);
+  await app.register(zodValidation);
+  await app.register(databasePlugin, { db: options.db });
+  await app.register(services, { prefix: '/services' });
+  await app.register(sitePlugin, { site });
+}
+
+export const growmailApp = fp(growmail, { name: 'growmail' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    site: Site;
+  }
+}
+
+export const serverOptions = (config: Config): FastifyServerOptions => ({
+  logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  bodyLimit: 64 * 1024,
+  trustProxy: true,
+  // Keeps slow clients from holding sockets; the shutdown drain waits for the rest.
+  requestTimeout: 30_000,
+  connectionTimeout: 60_000,
+  return503OnClosing: true,
+});
+
+/** A ready app, for the server entry and for tests with app.inject(). */
+export async function buildApp(options: AppOptions, overrides: FastifyServerOptions = {}) {
+  const app = Fastify({ ...serverOptions(options.config), ...overrides });
+  await app.register(growmailApp, options);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as leads from './0001-leads.ts';
+
+/** Migrations in order. Add a file and list it here; names sort by their number. */
+const migrations: Record<string, Migration> = {
+  '0001-leads': leads,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { chooseEncoding } from '../site/encoding.ts';
+import { resolveRequest } from '../site/routing.ts';
+import { contentSecurityPolicy } from '../site/security-headers.ts';
+import type { Site, SiteFile } from '../site/site-files.ts';
+
+const immutableCaching = 'public, max-age=31536000, immutable';
+const revalidate = 'public, max-age=0, must-revalidate';
+
+/** Serves the exported site from memory and applies the routing a static export cannot (spec §2). */
+export default fp(
+  async function sitePlugin(app: FastifyInstance, options: { site: Site }) {
+    const { site } = options;
+    const { config } = app;
+
+    app.get('/robots.txt', async (_request, reply) => {
+      const lines =
+        config.env === 'production'
+          ? ['User-agent: *', 'Allow: /', `Sitemap: ${config.urls.public}/sitemap.xml`]
+          : ['User-agent: *', 'Disallow: /'];
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', revalidate)
+        .send(`${lines.join('\n')}\n`);
+    });
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?', 1)[0] ?? '/';
+      const resolution = resolveRequest(pathname, site, config.urls.app);
+      switch (resolution.kind) {
+        case 'redirect':
+          return reply.header('cache-control', 'no-store').redirect(resolution.location, 302);
+        case 'not-found':
+          return reply
+            .code(404)
+            .type('text/plain; charset=utf-8')
+            .header('cache-control', revalidate)
+            .send('Not found\n');
+        case 'file':
+          return sendFile(request, reply, site, site.files.get(resolution.path)!);
+        case 'page':
+          return sendFile(request, reply, site, site.page(resolution.route)!);
+      }
+    };
+    app.get('/', handler);
+    app.get('/*', handler);
+  },
+  { name: 'site', dependencies: ['config'] },
+);
+
+async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, file: SiteFile) {
+  const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
+  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+  reply
+    .type(file.contentType)
+    .header('cache-control', file.immutable ? immutableCaching : revalidate)
+    .header('etag', etag);
+  if (file.compressible) reply.header('vary', 'Accept-Encoding');
+  if (file.scriptHashes.length > 0 || file.path.endsWith('.html')) {
+    reply.header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
+  }
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (!encoding) return reply.send(file.body);
+  const body = await site.encode(file, encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}

@@ -1,0 +1,32 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The process entry: reads configuration, listens, and shuts down gracefully on SIGTERM/SIGINT. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+
+  // app.close() stops accepting connections, waits for in-flight requests, then runs
+  // onClose hooks, the database's last.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  void app.site.warm().catch((err: unknown) => app.log.error({ err }, 'precompressing the site failed'));
+}
+
+await main();

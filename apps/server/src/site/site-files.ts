@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { contentTypeOf, isCompressible } from './content-types.ts';
+import type { Encoding } from './encoding.ts';
+import { substitute } from './placeholders.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type SiteFile = {
+  path: string;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+  /** Content-hashed build output that never changes under its name. */
+  immutable: boolean;
+  compressible: boolean;
+  /** For HTML pages: the sha256 sources of its inline scripts, for the CSP. */
+  scriptHashes: string[];
+  encoded: Map<Encoding, Promise<Buffer>>;
+};
+
+export type SiteOptions = {
+  substitutions: ReadonlyArray<[string, string]>;
+  /** Adds <meta name="robots" content="noindex"> to every page (outside production). */
+  noindex: boolean;
+};
+
+const substitutable = /\.(html|txt|xml|webmanifest|json)$/;
+const noindexTag = '<meta name="robots" content="noindex"/>';
+
+/** The exported site, held in memory with the configuration applied. */
+export class Site {
+  readonly files = new Map<string, SiteFile>();
+  readonly #pages = new Map<string, SiteFile>();
+
+  add(file: SiteFile): void {
+    this.files.set(file.path, file);
+    const route = routeOf(file.path);
+    if (route) this.#pages.set(route, file);
+  }
+
+  hasFile = (path: string): boolean => this.files.has(path);
+  hasPage = (route: string): boolean => this.#pages.has(route);
+  page = (route: string): SiteFile | undefined => this.#pages.get(route);
+  routes = (): string[] => [...this.#pages.keys()].sort();
+
+  /** The body in an encoding, compressed on first use and kept. */
+  encode(file: SiteFile, encoding: Encoding): Promise<Buffer> {
+    let body = file.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotli(file.body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.length,
+              },
+            })
+          : gzipAsync(file.body, { level: 9 });
+      file.encoded.set(encoding, body);
+    }
+    return body;
+  }
+
+  /** Compresses every text file ahead of the first visitor. */
+  async warm(): Promise<void> {
+    for (const file of this.files.values()) {
+      if (!file.compressible) continue;
+      await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
+    }
+  }
+}
+
+/** `/index.html` → `/`, `/pricing.html` → `/pricing`; Next's own error pages are not routes. */
+function routeOf(path: string): string | null {
+  if (!path.endsWith('.html')) return null;
+  const route = path.replace(/\.html$/, '').replace(/\/index$/, '') || '/';
+  if (/^\/(_|404$|500$)/.test(route)) return null;
+  return route;
+}
+
+export async function loadSite(dir: string, options: SiteOptions): Promise<Site> {
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`No exported site in ${dir}: run \`npm run build\` first.`);
+  }
+  const site = new Site();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map(async (entry) => {
+        const absolute = join(entry.parentPath, entry.name);
+        const path = `/${relative(dir, absolute).split(sep).join('/')}`;
+        site.add(await readSiteFile(absolute, path, options));
+      }),
+  );
+  return site;
+}
+
+async function readSiteFile(absolute: string, path: string, options: SiteOptions): Promise<SiteFile> {
+  const raw = await readFile(absolute);
+  const contentType = contentTypeOf(path);
+  const encoded = new Map<Encoding, Promise<Buffer>>();
+  let body = raw;
+  let scriptHashes: string[] = [];
+  if (substitutable.test(path)) {
+    let text = substitute(raw.toString('utf8'), options.substitutions);
+    if (path.endsWith('.html')) {
+      if (options.noindex) text = text.replace(/<head>/, `<head>${noindexTag}`);
+      scriptHashes = inlineScriptHashes(text);
+    }
+    body = Buffer.from(text, 'utf8');
+  }
+  if (body === raw) {
+    // Build output precompressed by apps/site/scripts/precompress.ts.
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (existsSync(absolute + suffix)) encoded.set(encoding, readFile(absolute + suffix));
+    }
+  }
+  return {
+    path,
+    contentType,
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    immutable: path.startsWith('/_next/static/'),
+    compressible: isCompressible(contentType) && body.length > 512,
+    scriptHashes,
+    encoded,
+  };
+}
+
+/** sha256 sources for the page's executable inline scripts (Next's flight data, our utm capture). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? '';
+    if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}

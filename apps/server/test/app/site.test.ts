@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../support/app.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp({ APP_URL: 'https://app.example.com', PUBLIC_URL: 'https://www.example.com' });
+});
+afterAll(() => app.close());
+
+const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+
+describe('static files', () => {
+  it('serves pages with revalidating caching, an ETag and a CSP that allows exactly their inline scripts', async () => {
+    const response = await app.inject('/pricing');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers.etag).toMatch(/^".+"$/);
+    const csp = String(response.headers['content-security-policy']);
+    const inline = [...response.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, code] of inline) {
+      expect(csp).toContain(
+        `'sha256-${createHash('sha256')
+          .update(code ?? '')
+          .digest('base64')}'`,
+      );
+    }
+    expect(csp).not.toContain("unsafe-inline' 'sha");
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+  });
+
+  it('compresses with brotli or gzip as Accept-Encoding asks', async () => {
+    const identity = await app.inject('/');
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+    expect(br.rawPayload.length).toBeLessThan(identity.rawPayload.length / 3);
+    expect(br.headers.etag).not.toBe(identity.headers.etag);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.inject({ url: '/terms', headers: { 'accept-encoding': 'br' } });
+    const again = await app.inject({
+      url: '/terms',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves hashed assets precompressed with immutable caching', async () => {
+    const page = await app.inject('/');
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const response = await app.inject({ url: script!, headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
+  it('gives each file its content type', async () => {
+    const page = await app.inject('/');
+    const css = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(page.body)?.[1];
+    const cases: Array<[string, string]> = [
+      [css!, 'text/css; charset=utf-8'],
+      ['/sitemap.xml', 'application/xml; charset=utf-8'],
+      ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+      ['/icon.svg', 'image/svg+xml'],
+      ['/robots.txt', 'text/plain; charset=utf-8'],
+      ['/pricing.txt', 'text/plain; charset=utf-8'],
+    ];
+    for (const [url, type] of cases) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe(type);
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const get = await app.inject('/pricing');
+    const head = await app.inject({ method: 'HEAD', url: '/pricing' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+  });
+
+  it('answers 404 for a missing asset, not the home page', async () => {
+    for (const url of ['/_next/static/chunks/missing.js', '/images/missing.png', '/missing.css']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('<html');
+    }
+  });
+
+  it('sets the security headers on every response', async () => {
+    for (const url of ['/', '/services/health', '/_next/static/chunks/missing.js']) {
+      const response = await app.inject(url);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('routing a static export cannot do (spec §2)', () => {
+  it('redirects /register/:code to the app with the code encoded (D8)', async () => {
+    const response = await app.inject('/register/FRIEND%2042');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://app.example.com/register?ref=FRIEND%2042');
+    expect(response.body).not.toContain('<html');
+  });
+
+  it('shows home, with a canonical link to /, for unknown paths (D6)', async () => {
+    const response = await app.inject('/no/such/page');
+    expect(response.statusCode).toBe(200);
+    expect(h1(response.body)).toContain('Generate More Revenue');
+    expect(canonical(response.body)).toBe('https://www.example.com');
+  });
+
+  it.each([
+    ['/products/automation', 'Marketing Automation', '/products/automations'],
+    ['/products/campaign/', 'Broadcast Messaging', '/products/campaign'],
+    ['/automations', 'Marketing Automation', '/products/automations'],
+    ['/analytics', 'App Analytics', '/products/analytics'],
+    ['/transactionals', 'Transactional Emails', '/products/transactionals'],
+    ['/products/whatever', 'Broadcast Messaging', '/products/campaign'],
+  ])('shows %s as the %s page with its canonical path (D5)', async (url, title, path) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(h1(response.body)).toBe(title);
+    expect(canonical(response.body)).toBe(`https://www.example.com${path}`);
+  });
+
+  it('shows the bare calculator at /calculator/calculate and the wrapper elsewhere (D7)', async () => {
+    const bare = await app.inject('/calculator/calculate');
+    const wrapper = await app.inject('/calculator/anything');
+    expect(canonical(bare.body)).toBe('https://www.example.com/calculator/calculate');
+    expect(canonical(wrapper.body)).toBe('https://www.example.com/calculator');
+  });
+
+  it('shows the get-started reference for unknown docs paths', async () => {
+    const response = await app.inject('/developers/nothing/here');
+    expect(canonical(response.body)).toBe('https://www.example.com/developers/reference/get-started');
+  });
+
+  it('shows the preferences page for an unsubscription link', async () => {
+    const response = await app.inject('/unsubscription/trk-1/jane%40example.com/42');
+    expect(response.statusCode).toBe(200);
+    expect(canonical(response.body)).toBe('https://www.example.com/unsubscription');
+  });
+});
+
+describe('configuration at start (D21)', () => {
+  it('writes the configured links into every page and leaves no stand-in behind', async () => {
+    const home = await app.inject('/');
+    expect(home.body).toContain('href="https://app.example.com/register?location=header"');
+    for (const file of app.site.files.values()) {
+      expect(file.body.includes('gm-runtime'), file.path).toBe(false);
+    }
+  });
+
+  it('marks every page noindex and disallows robots outside production', async () => {
+    for (const url of ['/', '/pricing', '/developers/reference/contacts']) {
+      expect((await app.inject(url)).body).toContain('<meta name="robots" content="noindex"/>');
+    }
+    expect((await app.inject('/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('indexes and points robots at the sitemap in production', async () => {
+    const production = await testApp({ SITE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' });
+    try {
+      expect((await production.inject('/')).body).not.toContain('noindex');
+      expect((await production.inject('/robots.txt')).body).toContain('Sitemap: https://www.example.com/sitemap.xml');
+      expect((await production.inject('/sitemap.xml')).body).toContain('<loc>https://www.example.com/pricing</loc>');
+    } finally {
+      await production.close();
+    }
+  });
+});

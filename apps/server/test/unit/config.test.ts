@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('works with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.urls.public).toBe('http://localhost:3000');
+    expect(config.urls.guest).toBe(config.urls.public);
+    expect(config.urls.users).toBe('/services/users');
+    expect(config.databaseUrl).toMatch(/^sqlite:/);
+  });
+
+  it('reads and normalises the variables', () => {
+    const config = loadConfig({
+      SITE_ENV: 'production',
+      PORT: '8080',
+      PUBLIC_URL: 'https://www.example.com/',
+      APP_URL: 'https://app.example.com',
+      USERS_URL: 'https://users.example.com/v2/',
+      DATABASE_URL: 'postgres://127.0.0.1:5432/test',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      databaseUrl: 'postgres://127.0.0.1:5432/test',
+      urls: {
+        public: 'https://www.example.com',
+        guest: 'https://www.example.com',
+        app: 'https://app.example.com',
+        users: 'https://users.example.com/v2',
+      },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SITE_ENV: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['SITE_ENV', 'prod'],
+    ['APP_URL', 'app.example.com'],
+    ['APP_URL', 'ftp://app.example.com'],
+    ['BLOG_URL', 'https://blog.example.com/?x=1'],
+    ['USERS_URL', 'users'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SITE_API_KEY', 'has spaces'],
+  ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { appLinks, runtime } from '@/lib/runtime';
+import { siteConfig } from '@/lib/site-config';
+import { BrandLogo } from './brand-logo';
+
+type FooterLink = { href: string; label: string };
+
+// The spellings are the spec's own (§2 Footer); the server resolves each to its page (D5),
+// so these are plain links rather than client-side navigations.
+const columns: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'Products',
+    links: [
+      { href: '/products/campaign/', label: 'Broadcast Messaging' },
+      { href: '/products/automation', label: 'Marketing Automation' },
+      { href: '/products/transactionals', label: 'Transactional Emails' },
+      { href: '/products/analytics', label: 'App Analytics' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { href: '/#pricing', label: 'Pricing' },
+      { href: '/calculator', label: 'Savings calculator' },
+      { href: '/startup', label: 'Startup program' },
+      { href: appLinks.agencyRegister, label: 'Agency sign-up' },
+      { href: runtime.urls.blog, label: 'Blog' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { href: '/developers', label: 'Developers' },
+      { href: '/terms', label: 'Terms and conditions' },
+      { href: '/privacy', label: 'Privacy policy' },
+    ],
+  },
+];
+
+/** The site footer (spec §2). `newsletter` is the subscribe box's slot. */
+export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
+  return (
+    <footer className="border-t border-ink-100 bg-ink-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+        <div className="flex flex-col gap-4">
+          <BrandLogo />
+          <p className="max-w-sm text-sm text-ink-700">{siteConfig.description}</p>
+          {newsletter}
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold text-ink-900">{column.title}</h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {column.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="footer-link">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-ink-100">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-ink-700 md:flex-row md:items-center md:justify-between lg:px-8">
+          <p>
+            © {new Date().getFullYear()} {siteConfig.name}. All rights reserved.
+          </p>
+          <ul className="flex gap-4" aria-label="Social media">
+            {siteConfig.social.map((social) => (
+              <li key={social.name}>
+                <a href={social.href} className="footer-link" rel="me noopener">
+                  {social.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,74 @@
+import Link from 'next/link';
+import { GetStartedLink } from '@/components/get-started-link';
+import { products } from '@/lib/products';
+import { appLinks, runtime } from '@/lib/runtime';
+import { siteConfig } from '@/lib/site-config';
+import { BrandLogo } from './brand-logo';
+import { MobileMenu } from './mobile-menu';
+import { ProductIcon } from './product-icon';
+import { ProductsFlyout } from './products-flyout';
+
+/** The main site header (spec §2): desktop navigation from 768 px, a menu below it. */
+export function SiteHeader() {
+  const actions = (location: string) => (
+    <>
+      <a href={appLinks.demo} className="button-secondary">
+        Get a demo
+      </a>
+      <GetStartedLink registerBase={appLinks.register} location={location} className="button-primary">
+        Get started free
+      </GetStartedLink>
+    </>
+  );
+
+  return (
+    <header className="relative z-30 border-b border-ink-100 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20 lg:px-8">
+        <Link href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
+          <BrandLogo />
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1 lg:gap-3">
+            <li>
+              <ProductsFlyout
+                label="Products"
+                items={products.map((product) => ({
+                  href: product.href,
+                  title: product.title,
+                  description: product.description,
+                  icon: <ProductIcon slug={product.slug} className="h-5 w-5" />,
+                }))}
+                promo={{ text: siteConfig.startupPromo, href: '/startup', cta: 'Learn More' }}
+              />
+            </li>
+            <li>
+              <Link href="/#pricing" className="nav-link">
+                Pricing
+              </Link>
+            </li>
+            <li>
+              <Link href="/calculator" className="nav-link">
+                Savings calculator
+              </Link>
+            </li>
+            <li>
+              <a href={runtime.urls.blog} className="nav-link">
+                Blog
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex lg:gap-3">{actions('header')}</div>
+        <MobileMenu
+          products={products.map(({ href, title }) => ({ href, title }))}
+          links={[
+            { href: runtime.urls.blog, label: 'Blog', external: true },
+            { href: '/#pricing', label: 'Pricing' },
+            { href: '/calculator', label: 'Savings calculator' },
+          ]}
+          actions={actions('mobile-menu')}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Values chosen when the server starts, not when the site is built (D21).
+ *
+ * The build writes these stand-ins into the HTML and the client-navigation payloads, and the
+ * server replaces them with the configured values (apps/server/src/site/placeholders.ts).
+ * Read them in server components only and hand them to client components as props: a
+ * stand-in inside a JavaScript chunk would never be replaced (a test guards this).
+ */
+const standIn = (name: string, devValue: string) =>
+  process.env.NODE_ENV === 'development' ? devValue : `https://${name}.gm-runtime.invalid`;
+
+export const runtime = {
+  urls: {
+    public: standIn('public', 'http://localhost:3000'),
+    app: standIn('app', 'https://app.growmail.io'),
+    guest: standIn('guest', 'http://localhost:3000'),
+    blog: standIn('blog', 'https://blog.growmail.io'),
+    modules: standIn('modules', 'http://localhost:3000/services/modules'),
+    users: standIn('users', 'http://localhost:3000/services/users'),
+    sales: standIn('sales', 'http://localhost:3000/services/sales'),
+    messaging: standIn('messaging', 'http://localhost:3000/services/messaging'),
+  },
+  siteApiKey: process.env.NODE_ENV === 'development' ? 'gm_site_public_dev' : 'gm-runtime-site-api-key',
+  audienceId: process.env.NODE_ENV === 'development' ? 'newsletter' : 'gm-runtime-audience-id',
+} as const;
+
+export const appLinks = {
+  register: `${runtime.urls.app}/register`,
+  agencyRegister: `${runtime.urls.app}/register/agency`,
+  login: `${runtime.urls.app}/login`,
+  demo: `${runtime.urls.guest}/demo`,
+};

@@ -1,0 +1,18 @@
+/**
+ * The brand in one place (D1): an operator rebrands here without touching components.
+ * Links that change per environment (app, guest site, blog) come from lib/runtime.ts.
+ */
+export const siteConfig = {
+  name: 'Growmail',
+  tagline: 'Generate More Revenue From Your Existing Customers.',
+  description:
+    'Growmail brings email campaigns, marketing automation, transactional email, app analytics, SMS and web push into one platform, so every customer hears from you at the right moment.',
+  contactEmail: 'hello@growmail.io',
+  social: [
+    { name: 'LinkedIn', href: 'https://www.linkedin.com/company/growmail' },
+    { name: 'X', href: 'https://x.com/growmail' },
+    { name: 'Facebook', href: 'https://www.facebook.com/growmail' },
+    { name: 'Instagram', href: 'https://www.instagram.com/growmail' },
+  ],
+  startupPromo: 'Access up to 70% discount on enterprise-grade growth tools for your startup.',
+} as const;

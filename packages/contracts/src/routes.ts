@@ -1,0 +1,40 @@
+/**
+ * The site's routing facts (spec §2, decisions D5–D8), shared by the pages that link
+ * and the server that resolves what a static export cannot.
+ */
+
+export const productSlugs = ['campaign', 'automations', 'transactionals', 'analytics'] as const;
+export type ProductSlug = (typeof productSlugs)[number];
+
+/** Spellings that resolve to a canonical product page (D5). */
+export const productAliases: Readonly<Record<string, ProductSlug>> = {
+  '/products/automation': 'automations',
+  '/products/transactional': 'transactionals',
+  '/automations': 'automations',
+  '/automation': 'automations',
+  '/analytics': 'analytics',
+  '/transactionals': 'transactionals',
+};
+
+export const productPath = (slug: ProductSlug) => `/products/${slug}`;
+
+/** Where a developer lands when a docs path does not exist. */
+export const docsFallbackPath = '/developers/reference/get-started';
+
+export const calculatorPath = '/calculator';
+export const bareCalculatorPath = '/calculator/calculate';
+export const preferencesPath = '/unsubscription';
+
+/** localStorage key holding the query string of the visitor's landing (spec §2). */
+export const utmStorageKey = 'utm';
+
+/** Layout breakpoints in CSS pixels (spec §2): each is the minimum width of its layout. */
+export const breakpoints = {
+  tablet: 768,
+  miniDesktop: 1280,
+  desktop: 1440,
+  largeDesktop: 1920,
+} as const;
+
+export const siteEnvironments = ['development', 'testing', 'staging', 'production'] as const;
+export type SiteEnvironment = (typeof siteEnvironments)[number];

@@ -1,0 +1,139 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const desktop = viewports[1];
+const mobile = viewports[0];
+
+describe('the desktop header', () => {
+  it('navigates to pricing and the calculator, and links out to the blog, demo and sign-up', async () => {
+    const { page, context, problems } = await openPage(browser, desktop);
+    await page.goto(site.url);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Blog' }).getAttribute('href'))
+      .toBe('https://blog.growmail.io');
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: 'Get a demo' }).getAttribute('href'))
+      .toBe(`${site.url.replace('127.0.0.1', 'localhost').replace(/:\d+$/, ':3000')}/demo`);
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: 'Get started free' }).getAttribute('href'))
+      .toBe(`${testAppUrl}/register?location=header`);
+
+    await nav.getByRole('link', { name: 'Savings calculator' }).click();
+    await page.waitForURL(`${site.url}/calculator`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Savings calculator');
+
+    await nav.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL(`${site.url}/#pricing`);
+    await expect.poll(() => page.locator('#pricing').isVisible()).toBe(true);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the Products flyout on hover and closes it when the pointer leaves', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+    await expect.poll(() => panel.isVisible()).toBe(false);
+
+    await trigger.hover();
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    for (const title of ['Broadcast Messaging', 'Marketing Automation', 'Transactional Emails', 'App Analytics']) {
+      await expect.poll(() => panel.getByRole('link', { name: new RegExp(title) }).isVisible()).toBe(true);
+    }
+    await expect
+      .poll(() => panel.getByText('Access up to 70% discount on enterprise-grade growth tools').isVisible())
+      .toBe(true);
+
+    await page.mouse.move(700, 800);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+
+    await trigger.hover();
+    await panel.getByRole('link', { name: /App Analytics/ }).click();
+    await page.waitForURL(`${site.url}/products/analytics`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('App Analytics');
+    await context.close();
+  });
+
+  it('opens the flyout on keyboard focus, walks into it, and closes it on Escape', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    // Tab from the brand link to the Products button.
+    await page.getByRole('banner').getByRole('link', { name: 'Growmail home' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Broadcast Messaging');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Enter toggles it again; the promo's Learn More leads to the startup page.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'Learn More' }).click();
+    await page.waitForURL(`${site.url}/startup`);
+    await context.close();
+  });
+
+  it('toggles the flyout on click and closes it on a click outside', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    await trigger.click();
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.mouse.click(700, 600);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+});
+
+describe('the mobile header', () => {
+  it('hides the desktop navigation and toggles a menu whose icon switches', async () => {
+    const { page, context, problems } = await openPage(browser, mobile);
+    await page.goto(site.url);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect.poll(() => close.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('link', { name: 'Blog' }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
+
+    const products = menu.getByRole('button', { name: 'Products' });
+    await expect.poll(() => menu.getByRole('link', { name: 'App Analytics' }).isVisible()).toBe(false);
+    await products.click();
+    await expect.poll(() => products.getAttribute('aria-expanded')).toBe('true');
+    await menu.getByRole('link', { name: 'Marketing Automation' }).click();
+    await page.waitForURL(`${site.url}/products/automations`);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'))
+      .toBe('false');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const siteRoot = fileURLToPath(new URL('./apps/site/', import.meta.url));
+
+/**
+ * One runner, four projects:
+ * - unit: pure logic of the contracts, the site and the server;
+ * - server: the app through app.inject(), against the exported site;
+ * - data: the data layer on SQLite, and on PostgreSQL when it is reachable;
+ * - e2e: Chromium through playwright-core against the real server.
+ * The server and e2e projects read apps/site/out: `npm test` builds it first.
+ */
+export default defineConfig({
+  resolve: { alias: { '@': siteRoot } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/site/**/*.test.{ts,tsx}',
+            'apps/server/test/unit/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', 'apps/site/out/**', 'apps/site/.next/**'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['apps/server/test/app/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'data', include: ['apps/server/test/db/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One browser at a time: two cores are not enough for parallel Chromiums.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
