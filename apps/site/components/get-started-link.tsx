@@ -1,6 +1,6 @@
 'use client';
 
-import { utmStorageKey } from '@growmail/contracts';
+import { utmStorageKey } from '@growmail/contracts/routes';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { registerUrl } from '@/lib/register-url';
 

@@ -1,4 +1,4 @@
-import { utmStorageKey } from '@growmail/contracts';
+import { utmStorageKey } from '@growmail/contracts/routes';
 
 /**
  * Saves the landing query string under localStorage `utm` (spec §2). An inline script

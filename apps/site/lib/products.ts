@@ -1,4 +1,4 @@
-import { productPath, type ProductSlug } from '@growmail/contracts';
+import { productPath, type ProductSlug } from '@growmail/contracts/routes';
 
 export type Product = {
   slug: ProductSlug;

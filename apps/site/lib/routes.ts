@@ -1,4 +1,4 @@
-import { productSlugs, productPath } from '@growmail/contracts';
+import { productSlugs, productPath } from '@growmail/contracts/routes';
 
 /** The canonical, indexable routes, for the sitemap. */
 export const publicRoutes: readonly string[] = [

@@ -65,10 +65,17 @@ export async function openPage(
   const page = await context.newPage();
   const problems: PageProblems = { console: [], failed: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.console.push(message.text());
+    // A failed response is reported with its URL below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.console.push(message.text());
   });
   page.on('pageerror', (error) => problems.console.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failed.push(`${response.status()} ${response.url()}`);
+  });
   page.on('requestfailed', (request) => {
+    // Prefetches cut short by the next navigation abort; that is not a fault.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (!request.url().startsWith(testAppUrl)) problems.failed.push(`${request.url()} ${request.failure()?.errorText}`);
   });
   return { context, page, problems };

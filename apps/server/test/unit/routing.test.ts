@@ -68,7 +68,7 @@ describe('resolveRequest', () => {
     expect(resolve('/developers/reference/contacts/create')).toEqual(page('/developers/reference/contacts'));
     expect(resolve('/developers/guides/webpush/setup/more')).toEqual(page('/developers/guides/webpush'));
     expect(resolve('/developers/unknown')).toEqual(page('/developers/reference/get-started'));
-    expect(resolve('/developers')).toEqual(page('/developers/reference/get-started'));
+    expect(resolve('/developers/guides')).toEqual(page('/developers/reference/get-started'));
   });
 
   it('shows the preferences page for a three-part unsubscription link', () => {

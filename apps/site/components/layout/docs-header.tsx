@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { GetStartedLink } from '@/components/get-started-link';
 import { appLinks } from '@/lib/runtime';
-import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
 
 /** The developer docs header (spec §2): the logo to /developers, Log In and Sign Up to the app. */
@@ -9,11 +8,7 @@ export function DocsHeader() {
   return (
     <header className="border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:px-8">
-        <Link
-          href="/developers"
-          className="flex items-center gap-2 rounded-lg"
-          aria-label={`${siteConfig.name} developers`}
-        >
+        <Link href="/developers" className="flex items-center gap-2 rounded-lg">
           <BrandLogo />
           <span className="hidden rounded-md bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-800 sm:inline">
             Docs

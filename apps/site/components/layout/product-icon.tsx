@@ -1,4 +1,4 @@
-import type { ProductSlug } from '@growmail/contracts';
+import type { ProductSlug } from '@growmail/contracts/routes';
 import { ChartNoAxesCombined, Megaphone, Send, Workflow, type LucideProps } from 'lucide-react';
 
 const icons = {

@@ -1,0 +1,46 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+
+/** Gzip bytes of JavaScript a page may load (issue budgets); pages not listed get the default. */
+const defaultBudget = 160 * 1024;
+const budgets: Record<string, number> = {};
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe('the JavaScript budget', () => {
+  it('keeps the gzip size of the JS each page loads within its budget', async () => {
+    const { page, context } = await openPage(browser, viewports[1]);
+    const over: string[] = [];
+    const sizes: Record<string, number> = {};
+    for (const route of site.app.site.routes()) {
+      const scripts = new Map<string, Promise<Buffer>>();
+      const onResponse = (response: Response) => {
+        if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+      };
+      page.on('response', onResponse);
+      await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+      page.off('response', onResponse);
+      const bodies = await Promise.all(scripts.values());
+      const bytes = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+      sizes[route] = bytes;
+      const budget = budgets[route] ?? defaultBudget;
+      if (bytes > budget) over.push(`${route}: ${(bytes / 1024).toFixed(1)} KB gzip, budget ${budget / 1024} KB`);
+    }
+    console.log(
+      'JS gzip KB per page:',
+      Object.fromEntries(Object.entries(sizes).map(([route, bytes]) => [route, +(bytes / 1024).toFixed(1)])),
+    );
+    expect(over).toEqual([]);
+    await context.close();
+  });
+});
