@@ -137,3 +137,26 @@ describe('the mobile header', () => {
     await context.close();
   });
 });
+
+describe('the breakpoints of spec §2', () => {
+  it.each([
+    [390, 'mobile'],
+    [768, 'tablet'],
+    [1280, 'mini desktop'],
+    [1440, 'desktop'],
+    [1920, 'large desktop'],
+  ])('lays out %ipx (%s) without horizontal scrolling', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    for (const path of ['/', '/demo', '/developers/reference/contacts']) {
+      await page.goto(`${site.url}${path}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+    }
+    const mobileMenu = page.getByRole('button', { name: 'Open menu' });
+    await page.goto(site.url);
+    expect(await mobileMenu.isVisible()).toBe(width < 768);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(width >= 768);
+    await context.close();
+  });
+});

@@ -12,11 +12,12 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   );
 }
 
-export function BrandLogo() {
+/** The mark and the name; `compact` keeps only the mark on tablets, where the header is tight. */
+export function BrandLogo({ compact = false }: { compact?: boolean }) {
   return (
     <span className="flex items-center gap-2 text-xl font-bold tracking-tight text-ink-900">
       <BrandMark />
-      {siteConfig.name}
+      <span className={compact ? 'md:max-lg:sr-only' : undefined}>{siteConfig.name}</span>
     </span>
   );
 }

@@ -25,7 +25,7 @@ export function SiteHeader() {
     <header className="relative z-30 border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20 lg:px-8">
         <Link href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
-          <BrandLogo />
+          <BrandLogo compact />
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1 lg:gap-3">
