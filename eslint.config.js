@@ -1,7 +1,13 @@
 import js from '@eslint/js';
-import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextPlugin from '@next/eslint-plugin-next';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The site's rules come from the Next, React Hooks and jsx-a11y plugins directly: the bundled
+// eslint-config-next pulls in a resolver whose lockfile entries npm ci rejects.
+const site = ['apps/site/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'apps/site/out/**', 'apps/site/.next/**', 'apps/site/next-env.d.ts', 'data/**'] },
@@ -14,9 +20,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  ...nextVitals.map((config) => ({ ...config, files: ['apps/site/**/*.{ts,tsx}'] })),
+  { ...nextPlugin.configs['core-web-vitals'], files: site },
+  { ...reactHooks.configs.flat.recommended, files: site },
+  { ...jsxA11y.flatConfigs.strict, files: site },
   {
-    files: ['apps/site/**/*.{ts,tsx}'],
+    files: site,
     languageOptions: { globals: { ...globals.browser } },
     settings: { next: { rootDir: 'apps/site/' } },
   },

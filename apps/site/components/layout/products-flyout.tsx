@@ -57,6 +57,8 @@ export function ProductsFlyout({ label, items, promo }: Props) {
   }, [open]);
 
   return (
+    // The wrapper only follows the pointer and focus leaving; the button is the control.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={root}
       className="relative"
