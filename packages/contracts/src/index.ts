@@ -1,2 +1,3 @@
 export * from './api.ts';
+export * from './leads.ts';
 export * from './routes.ts';

@@ -3,6 +3,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 /** The tables as Kysely sees them. Timestamps are ISO text on both databases. */
 export interface Database {
   leads: LeadsTable;
+  contacts: ContactsTable;
+  lists: ListsTable;
+  list_memberships: ListMembershipsTable;
 }
 
 export interface LeadsTable {
@@ -15,3 +18,32 @@ export interface LeadsTable {
 }
 
 export type LeadRow = Selectable<LeadsTable>;
+
+export interface ContactsTable {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  phone_number: string | null;
+  /** JSON text: extra fields such as gender, date_of_birth, address, extra_data. */
+  attributes: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+export interface ListsTable {
+  id: string;
+  name: string;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+}
+
+export interface ListMembershipsTable {
+  list_id: string;
+  contact_id: string;
+  /** JSON text: an array of tags such as "subscriber". */
+  tags: ColumnType<string, string | undefined, string>;
+  subscribed_at: ColumnType<string, string | undefined, string>;
+  unsubscribed_at: string | null;
+}
+
+export type ContactRow = Selectable<ContactsTable>;

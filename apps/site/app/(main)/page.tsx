@@ -1,4 +1,6 @@
+import { ContactSection } from '@/components/contact/contact-section';
 import { GetStartedLink } from '@/components/get-started-link';
+import { PricingSection } from '@/components/pricing/pricing-section';
 import { pageMetadata } from '@/lib/metadata';
 import { appLinks } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
@@ -31,28 +33,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
-      <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24">
-        <div className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
-          <h2 id="pricing-title" className="text-3xl font-bold text-ink-900">
-            Pricing
-          </h2>
-          <p className="mt-3 text-ink-700">Start free with 1,000 credits, then pay as you grow.</p>
-        </div>
-      </section>
-      <section id="contact-us" aria-labelledby="contact-title" className="scroll-mt-24 bg-ink-50">
-        <div className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
-          <h2 id="contact-title" className="text-3xl font-bold text-ink-900">
-            Got Questions?
-          </h2>
-          <p className="mt-3 text-ink-700">
-            Write to us at{' '}
-            <a className="underline" href={`mailto:${siteConfig.contactEmail}`}>
-              {siteConfig.contactEmail}
-            </a>
-            .
-          </p>
-        </div>
-      </section>
+      <PricingSection />
+      <ContactSection />
     </>
   );
 }
