@@ -40,7 +40,7 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     await app?.close();
   });
 
-  const post = (payload: unknown) => app.inject({ method: 'POST', url: '/services/sales/leads', payload });
+  const post = (payload: object) => app.inject({ method: 'POST', url: '/services/sales/leads', payload });
 
   it.each([
     ['savings', savings],
