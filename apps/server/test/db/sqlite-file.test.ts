@@ -1,0 +1,28 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
+
+describe('the embedded database', () => {
+  it('creates its file and folder on first use, in WAL mode, and keeps data across opens', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gm-sqlite-')), 'nested', 'growmail.sqlite');
+    const first = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(first.kysely);
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(first.kysely);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    await first.kysely
+      .insertInto('leads')
+      .values({ id: 'kept', type: 'savings', email: 'a@example.com', metadata: '{}' })
+      .execute();
+    await first.close();
+    expect(existsSync(file)).toBe(true);
+
+    const second = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(second.kysely);
+    const rows = await second.kysely.selectFrom('leads').select('id').execute();
+    expect(rows).toEqual([{ id: 'kept' }]);
+    await second.close();
+  });
+});
