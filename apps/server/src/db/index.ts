@@ -15,6 +15,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Db = {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema it works in, when not the default. */
+  schema?: string;
   close: () => Promise<void>;
 };
 
@@ -30,7 +32,7 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema: options.searchPath, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -49,9 +51,17 @@ export function withDefaultUser(url: string): string {
   return parsed.toString();
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Brings the schema up to date; throws with the failing migration's error. On PostgreSQL,
+ * `schema` keeps the migration bookkeeping in that schema: Kysely looks for its tables in
+ * every schema, so another schema's copy would otherwise be taken for this one's.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
