@@ -3,7 +3,9 @@ import { useId } from 'react';
 import type { PricingSelection } from './selection';
 
 const segment =
-  'cursor-pointer rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-ink-700 hover:text-brand-800 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700';
+  'relative cursor-pointer rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-ink-700 hover:text-brand-800 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700';
+/** The native radio covers its label, invisible: clicks, taps and keys reach it directly. */
+const choice = 'absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0';
 const group = 'mt-2 inline-flex flex-wrap gap-1 rounded-lg border border-ink-300 bg-white p-1';
 const legend = 'text-sm font-semibold text-ink-900';
 
@@ -27,7 +29,7 @@ export function PricingControls({
             <label key={currency.value} className={segment}>
               <input
                 type="radio"
-                className="sr-only"
+                className={choice}
                 name={`${id}-currency`}
                 value={currency.value}
                 checked={selection.currency === currency.value}
@@ -45,7 +47,7 @@ export function PricingControls({
             <label key={period.value} className={segment}>
               <input
                 type="radio"
-                className="sr-only"
+                className={choice}
                 name={`${id}-period`}
                 value={period.value}
                 checked={selection.period === period.value}
