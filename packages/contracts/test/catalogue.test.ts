@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import catalogueData from '../data/catalogue.json' with { type: 'json' };
+import { catalogueFromAnswer } from '../src/catalogue-shape.ts';
 import { catalogueFromPayload, modulesPayload, parseCatalogue, type Catalogue } from '../src/catalogue.ts';
 
 const copy = (): Catalogue => structuredClone(catalogueData) as Catalogue;
@@ -73,5 +74,37 @@ describe('the modules answer', () => {
     expect(catalogueFromPayload({ data: [] })).toBeUndefined();
     expect(catalogueFromPayload({ ...payload, meta: { size: 3 } })).toBeUndefined();
     expect(catalogueFromPayload({ ...payload, data: payload.data.slice(1), meta: { size: 3 } })).toBeUndefined();
+  });
+});
+
+describe("the browser's check of a modules answer", () => {
+  const payload = () => JSON.parse(JSON.stringify(modulesPayload(parseCatalogue(catalogueData))));
+  type Payload = ReturnType<typeof payload>;
+
+  it('accepts the answer the service gives', () => {
+    expect(catalogueFromAnswer(payload())).toEqual(parseCatalogue(catalogueData));
+  });
+
+  it.each<[string, (p: Payload) => unknown]>([
+    ['not an object', () => 'modules'],
+    ['no data', (p) => ({ ...p, data: undefined })],
+    ['meta.size disagreeing', (p) => ({ ...p, meta: { size: 9 } })],
+    ['no campaign module', (p) => ({ ...p, data: p.data.slice(1), meta: { size: 3 } })],
+    ['a price as text', (p) => ((p.data[0].pricing[0].prices[1].amount = '19'), p)],
+    ['a negative price', (p) => ((p.data[1].pricing[2].prices[0].amount = -1), p)],
+    ['a currency missing', (p) => (p.data[2].pricing[0].prices.pop(), p)],
+    ['a currency twice', (p) => ((p.data[2].pricing[0].prices[3].currency = 'USD'), p)],
+    ['a discount over 100', (p) => ((p.data[0].pricing[0].discounts.year.value = 150), p)],
+    ['a bracket max below min', (p) => ((p.data[0].pricing[1].contact_bracket.max = 1), p)],
+    ['a module name missing', (p) => ((p.data[3].name = undefined), p)],
+    ['a feature that is not text', (p) => ((p.data[1].features[0] = { text: 'x' }), p)],
+    ['no pricing', (p) => ((p.data[1].pricing = []), p)],
+    ['a rate missing', (p) => (delete p.rates.tiers[0].rates.GHS, p)],
+    ['a rate as text', (p) => ((p.rates.tiers[3].rates.USD = '0.0006'), p)],
+    ['no tiers', (p) => ((p.rates.tiers = []), p)],
+  ])('refuses an answer with %s, as the schema does', (_name, mutate) => {
+    const broken = mutate(payload());
+    expect(catalogueFromPayload(broken)).toBeUndefined();
+    expect(catalogueFromAnswer(broken)).toBeUndefined();
   });
 });

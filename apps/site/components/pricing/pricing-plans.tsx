@@ -1,6 +1,7 @@
 'use client';
 
-import { catalogueFromPayload, type Catalogue } from '@growmail/contracts/catalogue';
+import type { Catalogue } from '@growmail/contracts/catalogue';
+import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
 import {
   contactBrackets,
   currencies,
@@ -47,7 +48,7 @@ function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue 
     })
       .then((response) => (response.ok ? response.json() : undefined))
       .then((body: { error?: unknown; payload?: unknown } | undefined) => {
-        const fresh = body?.error === null ? catalogueFromPayload(body.payload) : undefined;
+        const fresh = body?.error === null ? catalogueFromAnswer(body.payload) : undefined;
         if (fresh) setCatalogue(fresh);
       })
       .catch(() => undefined);
