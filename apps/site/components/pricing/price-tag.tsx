@@ -1,12 +1,23 @@
 import { formatMoney, priceLabel, type CurrencyCode, type PeriodPrice } from '@growmail/contracts/pricing';
 
 /**
- * A price with its undiscounted figure struck through above it. The struck line keeps its
- * height when empty, so changing period or currency never moves the card.
+ * A price with its undiscounted figure struck through above it and its unit below. Every line
+ * keeps its height when empty, so a change of period, currency or bracket never moves the card.
  */
-export function PriceTag({ price, currency, per }: { price: PeriodPrice; currency: CurrencyCode; per: string }) {
+export function PriceTag({
+  price,
+  currency,
+  per,
+  label,
+}: {
+  price: PeriodPrice;
+  currency: CurrencyCode;
+  per: string;
+  label: string;
+}) {
   return (
     <div className="tabular-nums">
+      <p className="text-sm font-medium text-ink-700">{label}</p>
       <p className="h-6 text-ink-600">
         {price.discounted && (
           <s data-testid="original-price">
@@ -15,12 +26,10 @@ export function PriceTag({ price, currency, per }: { price: PeriodPrice; currenc
           </s>
         )}
       </p>
-      <p className="flex flex-wrap items-baseline gap-x-1.5">
-        <span data-testid="price" className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl">
-          {priceLabel(price.amount, currency)}
-        </span>
-        {price.amount > 0 && <span className="text-sm text-ink-700">{per}</span>}
+      <p data-testid="price" className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl">
+        {priceLabel(price.amount, currency)}
       </p>
+      <p className="h-5 text-sm text-ink-700">{price.amount > 0 ? per : ''}</p>
     </div>
   );
 }

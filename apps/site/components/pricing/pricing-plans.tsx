@@ -102,7 +102,7 @@ export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHea
           }
         >
           {flexPrice ? (
-            <PriceTag price={flexPrice} currency={currency} per="per 1,000 credits" />
+            <PriceTag price={flexPrice} currency={currency} per="per 1,000 credits" label="Pay as you go" />
           ) : (
             <p className="text-3xl font-bold text-ink-900">Ask us</p>
           )}
@@ -122,9 +122,8 @@ export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHea
             </GetStartedLink>
           }
         >
-          <p className="text-sm font-medium text-ink-700">Total for your modules</p>
           <div data-testid="growth-total">
-            <PriceTag price={total} currency={currency} per={per} />
+            <PriceTag price={total} currency={currency} per={per} label="Total for your modules" />
           </div>
           <div className="mt-6">
             <FeatureList items={growthFeatures} />

@@ -24,11 +24,13 @@ function EnterpriseCard({ heading }: { heading: CardHeading }) {
         </a>
       }
     >
-      <div className="tabular-nums">
+      <div>
+        <p className="text-sm font-medium text-ink-700">Tailored to your volume</p>
         <p className="h-6" />
         <p data-testid="price" className="text-3xl font-bold text-ink-900 md:text-4xl">
           Custom
         </p>
+        <p className="h-5 text-sm text-ink-700">A quote for your needs</p>
       </div>
       <div className="mt-6">
         <FeatureList items={enterpriseFeatures} />
