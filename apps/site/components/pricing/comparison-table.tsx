@@ -6,8 +6,8 @@ const rows: Row[] = [
   { feature: 'Price', flex: 'Per 1,000 credits', growth: 'Monthly or yearly', enterprise: 'Custom' },
   { feature: 'Seats', flex: '3', growth: '5', enterprise: 'Unlimited' },
   { feature: 'Email campaigns', flex: true, growth: '10X a month', enterprise: true },
-  { feature: 'API contact synchronization', flex: false, growth: true, enterprise: true },
-  { feature: 'Marketing automation journeys', flex: false, growth: 'Add-on', enterprise: true },
+  { feature: 'API contact sync', flex: false, growth: true, enterprise: true },
+  { feature: 'Automation journeys', flex: false, growth: 'Add-on', enterprise: true },
   { feature: 'Transactional email', flex: false, growth: 'Add-on', enterprise: 'Dedicated servers' },
   { feature: 'App analytics', flex: false, growth: 'Add-on', enterprise: true },
   { feature: '90-day log retention', flex: false, growth: false, enterprise: true },
@@ -44,27 +44,22 @@ export function ComparisonTable() {
       <h2 id="compare-title" className="text-2xl font-bold text-ink-900 md:text-3xl">
         Compare plans
       </h2>
-      {/* Focusable so a keyboard can scroll it on the narrowest screens. */}
-      <div
-        role="region"
-        aria-labelledby="compare-title"
-        tabIndex={0}
-        className="mt-6 overflow-x-auto rounded-2xl border border-ink-100"
-      >
+      {/* Short labels and tight cells let the table fit a 320 px screen without scrolling sideways. */}
+      <div className="mt-6 overflow-hidden rounded-2xl border border-ink-100">
         <table className="w-full border-collapse text-left text-xs sm:text-sm md:text-base">
           <caption className="sr-only">What the Flex, Growth and Enterprise plans include</caption>
           <thead className="bg-ink-50">
             <tr>
-              <th scope="col" className="p-2 font-semibold md:w-1/3 md:p-4">
+              <th scope="col" className="w-[38%] px-1.5 py-2 font-semibold sm:p-2 md:w-1/3 md:p-4">
                 Feature
               </th>
-              <th scope="col" className="p-2 font-semibold md:p-4">
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
                 Flex
               </th>
-              <th scope="col" className="p-2 font-semibold md:p-4">
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
                 Growth
               </th>
-              <th scope="col" className="p-2 font-semibold md:p-4">
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
                 Enterprise
               </th>
             </tr>
@@ -72,16 +67,19 @@ export function ComparisonTable() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.feature} className="border-t border-ink-100 align-top">
-                <th scope="row" className="p-2 font-medium text-ink-900 md:p-4">
+                <th
+                  scope="row"
+                  className="px-1.5 py-2 font-medium hyphens-auto wrap-anywhere text-ink-900 sm:p-2 md:p-4"
+                >
                   {row.feature}
                 </th>
-                <td className="p-2 text-ink-700 md:p-4">
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
                   <Value cell={row.flex} />
                 </td>
-                <td className="p-2 text-ink-700 md:p-4">
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
                   <Value cell={row.growth} />
                 </td>
-                <td className="p-2 text-ink-700 md:p-4">
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
                   <Value cell={row.enterprise} />
                 </td>
               </tr>
