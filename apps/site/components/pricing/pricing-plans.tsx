@@ -42,17 +42,20 @@ function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue 
   const [catalogue, setCatalogue] = useState(builtCatalogue);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${modulesUrl}/modules`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]),
-    })
+    // A plain timer rather than AbortSignal.timeout/any, which older Safari lacks.
+    const timer = setTimeout(() => controller.abort(), 10_000);
+    fetch(`${modulesUrl}/modules`, { headers: { accept: 'application/json' }, signal: controller.signal })
       .then((response) => (response.ok ? response.json() : undefined))
       .then((body: { error?: unknown; payload?: unknown } | undefined) => {
         const fresh = body?.error === null ? catalogueFromAnswer(body.payload) : undefined;
         if (fresh) setCatalogue(fresh);
       })
-      .catch(() => undefined);
-    return () => controller.abort();
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [modulesUrl]);
   return catalogue;
 }
