@@ -26,7 +26,8 @@ describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
     expect(problems.console).toEqual([]);
     expect(problems.failed).toEqual([]);
     await context.close();
-  });
+    // Every exported page in one walk (~2 s each under load): the project's 60 s default is too tight.
+  }, 180_000);
 
   it('finds no violations with the navigation open', async () => {
     const { page, context } = await openPage(browser, viewport);

@@ -50,9 +50,9 @@ describe('one build in every environment (D21)', () => {
       await banner.getByRole('link', { name: 'Growmail home' }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Generate More Revenue');
       expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
-      expect(await page.getByRole('main').getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe(
-        'https://app.example.com/register?location=hero',
-      );
+      expect(
+        await page.getByRole('main').getByRole('link', { name: 'Get started free', exact: true }).getAttribute('href'),
+      ).toBe('https://app.example.com/register?location=hero');
     } finally {
       await context.close();
       await site.close();

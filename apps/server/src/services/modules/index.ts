@@ -1,4 +1,21 @@
+import { modulesPayload } from '@growmail/contracts/catalogue';
+import { ok } from '@growmail/contracts';
 import type { FastifyInstance } from 'fastify';
+import { loadCatalogue } from './catalogue.ts';
 
-/** The modules service (spec §7). Its endpoints arrive with their feature issues. */
-export default async function modulesService(_app: FastifyInstance) {}
+/**
+ * The modules service (spec §7, D13): the pricing catalogue, read and checked once at
+ * start-up so a bad edit stops the server instead of breaking the pricing section later.
+ */
+export default async function modulesService(app: FastifyInstance, options: { cataloguePath?: string }) {
+  const catalogue = await loadCatalogue(options.cataloguePath);
+  const body = JSON.stringify(ok(modulesPayload(catalogue)));
+
+  app.get('/modules', async (_request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      // Browsers and caches may reuse it briefly; a catalogue edit shows within five minutes of a restart.
+      .header('cache-control', 'public, max-age=300')
+      .send(body),
+  );
+}

@@ -1,4 +1,5 @@
-import { PageIntro } from '@/components/page-intro';
+import { ComparisonTable } from '@/components/pricing/comparison-table';
+import { PricingSection } from '@/components/pricing/pricing-section';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata({
@@ -10,8 +11,9 @@ export const metadata = pageMetadata({
 
 export default function Page() {
   return (
-    <PageIntro title="Pricing">
-      Simple plans for every stage: pay per email with Flex, grow with a subscription, or talk to us about Enterprise.
-    </PageIntro>
+    <>
+      <PricingSection headingLevel="h1" />
+      <ComparisonTable />
+    </>
   );
 }

@@ -1,0 +1,92 @@
+type Cell = string | boolean;
+type Row = { feature: string; flex: Cell; growth: Cell; enterprise: Cell };
+
+/** What each plan includes, from spec §9; Growth's optional modules are marked as add-ons. */
+const rows: Row[] = [
+  { feature: 'Price', flex: 'Per 1,000 credits', growth: 'Monthly or yearly', enterprise: 'Custom' },
+  { feature: 'Seats', flex: '3', growth: '5', enterprise: 'Unlimited' },
+  { feature: 'Email campaigns', flex: true, growth: '10X a month', enterprise: true },
+  { feature: 'API contact sync', flex: false, growth: true, enterprise: true },
+  { feature: 'Automation journeys', flex: false, growth: 'Add-on', enterprise: true },
+  { feature: 'Transactional email', flex: false, growth: 'Add-on', enterprise: 'Dedicated servers' },
+  { feature: 'App analytics', flex: false, growth: 'Add-on', enterprise: true },
+  { feature: '90-day log retention', flex: false, growth: false, enterprise: true },
+  { feature: 'Dedicated account manager', flex: false, growth: false, enterprise: true },
+  { feature: 'Phone support', flex: false, growth: false, enterprise: true },
+];
+
+function Value({ cell }: { cell: Cell }) {
+  if (cell === true)
+    return (
+      <>
+        <span aria-hidden="true" className="font-bold text-brand-700">
+          ✓
+        </span>
+        <span className="sr-only">Included</span>
+      </>
+    );
+  if (cell === false)
+    return (
+      <>
+        <span aria-hidden="true" className="text-ink-600">
+          —
+        </span>
+        <span className="sr-only">Not included</span>
+      </>
+    );
+  return <>{cell}</>;
+}
+
+/** The plan comparison on /pricing (D9): a real table, so screen readers announce plan and feature per cell. */
+export function ComparisonTable() {
+  return (
+    <section aria-labelledby="compare-title" className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
+      <h2 id="compare-title" className="text-2xl font-bold text-ink-900 md:text-3xl">
+        Compare plans
+      </h2>
+      {/* Short labels and tight cells let the table fit a 320 px screen without scrolling sideways. */}
+      <div className="mt-6 overflow-hidden rounded-2xl border border-ink-100">
+        <table className="w-full border-collapse text-left text-xs sm:text-sm md:text-base">
+          <caption className="sr-only">What the Flex, Growth and Enterprise plans include</caption>
+          <thead className="bg-ink-50">
+            <tr>
+              <th scope="col" className="w-[38%] px-1.5 py-2 font-semibold sm:p-2 md:w-1/3 md:p-4">
+                Feature
+              </th>
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
+                Flex
+              </th>
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
+                Growth
+              </th>
+              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
+                Enterprise
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.feature} className="border-t border-ink-100 align-top">
+                <th
+                  scope="row"
+                  className="px-1.5 py-2 font-medium hyphens-auto wrap-anywhere text-ink-900 sm:p-2 md:p-4"
+                >
+                  {row.feature}
+                </th>
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
+                  <Value cell={row.flex} />
+                </td>
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
+                  <Value cell={row.growth} />
+                </td>
+                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
+                  <Value cell={row.enterprise} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { CatalogueModule } from '@growmail/contracts/catalogue';
+import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
+import type { PricingSelection } from './selection';
+
+/** The Growth plan's modules: Campaigns is always on; the others toggle and list what they add (spec §9). */
+export function GrowthModules({
+  modules,
+  selected,
+  selection,
+  per,
+  onToggle,
+}: {
+  modules: readonly CatalogueModule[];
+  selected: ReadonlySet<string>;
+  selection: PricingSelection;
+  per: string;
+  onToggle: (code: string, on: boolean) => void;
+}) {
+  return (
+    <div className="mt-6 border-t border-ink-100 pt-4">
+      <fieldset>
+        <legend className="text-sm font-semibold text-ink-900">Modules</legend>
+        <ul className="mt-3 space-y-4">
+          {modules.map((module) => {
+            const always = module.code === campaignModuleCode;
+            const price = modulePrice(module, selection.bracket, selection.currency, selection.period);
+            const featuresId = `growth-module-${module.code}-adds`;
+            return (
+              <li key={module.code}>
+                <label className="flex items-start gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                    checked={always || selected.has(module.code)}
+                    disabled={always}
+                    aria-describedby={module.features.length > 0 ? featuresId : undefined}
+                    onChange={(event) => onToggle(module.code, event.target.checked)}
+                  />
+                  <span className="flex-1 font-medium text-ink-900">
+                    {module.name}
+                    {always && <span className="font-normal text-ink-700"> (always included)</span>}
+                  </span>
+                  <span data-testid="module-price" className="text-right text-ink-700 tabular-nums">
+                    {price ? `${priceLabel(price.amount, selection.currency)}${price.amount > 0 ? per : ''}` : '—'}
+                  </span>
+                </label>
+                {module.features.length > 0 && (
+                  <p id={featuresId} className="mt-1 ml-8 text-sm text-ink-700">
+                    Adds {module.features.join(', ').toLowerCase()}.
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}

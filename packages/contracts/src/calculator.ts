@@ -1,0 +1,131 @@
+/**
+ * The savings calculator of spec §9: what the visitor's customers would cost on Growmail,
+ * and how much of their current annual cost they would save. Pure, with no zod, so the
+ * browser carries only these few lines.
+ */
+
+/** Monthly rate per service (spec §9), summed over the services the visitor pays for today. */
+export const serviceRates = { campaign: 5, automation: 5, transactional: 10, push: 3.5 } as const;
+export type CalculatorService = keyof typeof serviceRates;
+export type CalculatorServices = Record<CalculatorService, boolean>;
+
+/** The checkboxes in the order the calculator shows them (spec §2). */
+export const calculatorServices: ReadonlyArray<{ value: CalculatorService; label: string }> = [
+  { value: 'campaign', label: 'Campaign Mailing' },
+  { value: 'automation', label: 'Marketing Automations' },
+  { value: 'transactional', label: 'Transactional Emails' },
+  { value: 'push', label: 'Mobile Push Messaging' },
+];
+
+/** The rates are per 1,500 customers (spec §9). */
+export const customersPerRateUnit = 1500;
+/** Savings above this show the savings message; at or below, the 'already cost efficient' one. */
+export const savingsMessageThreshold = 100;
+
+/** Upper bounds that keep every figure exact to the cent and within what the sales service accepts. */
+export const calculatorLimits = { customers: 1_000_000_000, annualCost: 1_000_000_000_000 } as const;
+
+export const calculatorMessages = {
+  missing: 'Please fill all fields.',
+  customers: 'Number of customers must be a whole number from 1 to 1,000,000,000.',
+  annualCost: 'Current annual cost must be an amount from 0.01 to 1,000,000,000,000 US dollars.',
+  email: 'Invalid email address.',
+} as const;
+
+const roundCents = (amount: number) => Math.round(Number((amount * 100).toPrecision(15))) / 100;
+
+function assertAmount(name: string, value: number, max: number) {
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    throw new RangeError(`${name} must be a number from 0 to ${max}, got ${value}`);
+  }
+}
+
+/** Growmail's annual cost for these customers: (sum of selected rates) × 12 × customers ÷ 1500. */
+export function growmailAnnualCost(customers: number, services: CalculatorServices): number {
+  assertAmount('customers', customers, calculatorLimits.customers);
+  const monthlyRate = (Object.keys(serviceRates) as CalculatorService[])
+    .filter((service) => services[service])
+    .reduce((sum, service) => sum + serviceRates[service], 0);
+  return (monthlyRate * 12 * customers) / customersPerRateUnit;
+}
+
+/** Savings = current annual cost − Growmail's, to two decimals, never below 0 (spec §9). */
+export function estimateSavings(input: {
+  customers: number;
+  annualCost: number;
+  services: CalculatorServices;
+}): number {
+  assertAmount('annualCost', input.annualCost, calculatorLimits.annualCost);
+  const savings = roundCents(input.annualCost - growmailAnnualCost(input.customers, input.services));
+  return savings > 0 ? savings : 0;
+}
+
+/** Whether the result says "you can save up to …" rather than "already cost efficient". */
+export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;
+
+export type CalculatorForm = { customers: string; annualCost: string; email: string; services: CalculatorServices };
+export type CalculatorField = 'customers' | 'annualCost' | 'email';
+export type CalculatorInput = { customers: number; annualCost: number; email: string; services: CalculatorServices };
+export type CalculatorReading =
+  { ok: true; value: CalculatorInput } | { ok: false; message: string; fields: CalculatorField[] };
+
+/** '12,000', ' $12000.50 ' and '12000' all read as numbers; anything else is NaN; blank is undefined. */
+export function readNumber(text: string): number | undefined {
+  const cleaned = text.replace(/[\s,]/g, '').replace(/^\$/, '');
+  if (cleaned === '') return undefined;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/** A basic shape check, like the contact form's (spec §5); the sales service checks again. */
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec §5) and
+ * nothing is calculated; other bad values give a message naming the field.
+ */
+export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
+  const customers = readNumber(form.customers);
+  const annualCost = readNumber(form.annualCost);
+  const email = form.email.trim();
+  const missing: CalculatorField[] = [];
+  if (customers === undefined || customers === 0) missing.push('customers');
+  if (annualCost === undefined || annualCost === 0) missing.push('annualCost');
+  if (email === '') missing.push('email');
+  if (missing.length > 0) return { ok: false, message: calculatorMessages.missing, fields: missing };
+
+  if (
+    customers === undefined ||
+    !Number.isSafeInteger(customers) ||
+    customers < 1 ||
+    customers > calculatorLimits.customers
+  ) {
+    return { ok: false, message: calculatorMessages.customers, fields: ['customers'] };
+  }
+  if (
+    annualCost === undefined ||
+    !Number.isFinite(annualCost) ||
+    annualCost < 0.01 ||
+    annualCost > calculatorLimits.annualCost
+  ) {
+    return { ok: false, message: calculatorMessages.annualCost, fields: ['annualCost'] };
+  }
+  if (!emailPattern.test(email) || email.length > 254) {
+    return { ok: false, message: calculatorMessages.email, fields: ['email'] };
+  }
+  return { ok: true, value: { customers, annualCost: roundCents(annualCost), email, services: form.services } };
+}
+
+/** The savings lead of spec §3 (D15), posted when a result is shown. */
+export function savingsLeadFor(input: CalculatorInput, savings: number) {
+  return {
+    type: 'savings' as const,
+    metadata: {
+      email: input.email,
+      type: 'savings' as const,
+      contact_count: input.customers,
+      current_cost: input.annualCost,
+      savings,
+      services: { ...input.services },
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calculatorMessages,
+  estimateSavings,
+  growmailAnnualCost,
+  readCalculatorForm,
+  readNumber,
+  savingsLeadFor,
+  showsSavings,
+  type CalculatorServices,
+} from '../src/calculator.ts';
+import { savingsLeadSchema } from '../src/leads.ts';
+
+const none: CalculatorServices = { campaign: false, automation: false, transactional: false, push: false };
+const all: CalculatorServices = { campaign: true, automation: true, transactional: true, push: true };
+
+describe('Growmail annual cost (spec §9)', () => {
+  it('is (sum of selected rates 5, 5, 10, 3.5) × 12 × customers ÷ 1500', () => {
+    expect(growmailAnnualCost(1500, { ...none, campaign: true })).toBe(60);
+    expect(growmailAnnualCost(1500, { ...none, automation: true })).toBe(60);
+    expect(growmailAnnualCost(1500, { ...none, transactional: true })).toBe(120);
+    expect(growmailAnnualCost(1500, { ...none, push: true })).toBe(42);
+    expect(growmailAnnualCost(1500, all)).toBe(282);
+    expect(growmailAnnualCost(30_000, { ...none, campaign: true, transactional: true })).toBe(3600);
+  });
+
+  it('is zero with no services or no customers', () => {
+    expect(growmailAnnualCost(50_000, none)).toBe(0);
+    expect(growmailAnnualCost(0, all)).toBe(0);
+  });
+
+  it('refuses negative, non-numeric and out-of-range customer counts', () => {
+    expect(() => growmailAnnualCost(-1, all)).toThrow(RangeError);
+    expect(() => growmailAnnualCost(Number.NaN, all)).toThrow(RangeError);
+    expect(() => growmailAnnualCost(Number.POSITIVE_INFINITY, all)).toThrow(RangeError);
+    expect(() => growmailAnnualCost(1e10, all)).toThrow(RangeError);
+  });
+});
+
+describe('savings (spec §9)', () => {
+  it('is the annual cost minus Growmail’s, to two decimals', () => {
+    // 23.5 × 12 × 10,000 ÷ 1500 = 1,880
+    expect(estimateSavings({ customers: 10_000, annualCost: 12_000, services: all })).toBe(10_120);
+    // 5 × 12 × 1,000 ÷ 1500 = 40
+    expect(estimateSavings({ customers: 1000, annualCost: 500, services: { ...none, campaign: true } })).toBe(460);
+    // 3.5 × 12 × 7 ÷ 1500 = 0.196
+    expect(estimateSavings({ customers: 7, annualCost: 100, services: { ...none, push: true } })).toBe(99.8);
+    // (5 + 10) × 12 × 1,234 ÷ 1500 = 148.08
+    expect(
+      estimateSavings({
+        customers: 1234,
+        annualCost: 250.5,
+        services: { ...none, campaign: true, transactional: true },
+      }),
+    ).toBe(102.42);
+  });
+
+  it('is floored at 0 when Growmail would cost more', () => {
+    expect(estimateSavings({ customers: 100_000, annualCost: 1000, services: all })).toBe(0);
+    expect(Object.is(estimateSavings({ customers: 1500, annualCost: 282, services: all }), 0)).toBe(true);
+  });
+
+  it('is the whole cost when no services are selected', () => {
+    expect(estimateSavings({ customers: 5000, annualCost: 2400, services: none })).toBe(2400);
+  });
+
+  it('stays exact at the largest inputs', () => {
+    // 23.5 × 12 × 1e9 ÷ 1500 = 188,000,000
+    expect(estimateSavings({ customers: 1e9, annualCost: 1e12, services: all })).toBe(999_812_000_000);
+  });
+
+  it('refuses a negative, non-numeric or huge annual cost', () => {
+    expect(() => estimateSavings({ customers: 1, annualCost: -5, services: all })).toThrow(RangeError);
+    expect(() => estimateSavings({ customers: 1, annualCost: Number.NaN, services: all })).toThrow(RangeError);
+    expect(() => estimateSavings({ customers: 1, annualCost: 1e13, services: all })).toThrow(RangeError);
+  });
+
+  it('shows the savings message only above 100', () => {
+    expect(showsSavings(100.01)).toBe(true);
+    expect(showsSavings(100)).toBe(false);
+    expect(showsSavings(0)).toBe(false);
+  });
+});
+
+describe('reading the calculator form', () => {
+  const form = { customers: '10000', annualCost: '12000', email: 'ada@example.com', services: all };
+
+  it('reads numbers with separators, spaces and a dollar sign', () => {
+    expect(readNumber('12,000')).toBe(12000);
+    expect(readNumber(' $1 234.50 ')).toBe(1234.5);
+    expect(readNumber('.5')).toBe(0.5);
+    expect(readNumber('')).toBeUndefined();
+    expect(readNumber('   ')).toBeUndefined();
+    expect(readNumber('twelve')).toBeNaN();
+    expect(readNumber('1e5')).toBeNaN();
+    expect(readNumber('12-3')).toBeNaN();
+  });
+
+  it('accepts a filled form', () => {
+    expect(readCalculatorForm({ ...form, customers: '10,000', email: ' ada@example.com ' })).toEqual({
+      ok: true,
+      value: { customers: 10_000, annualCost: 12_000, email: 'ada@example.com', services: all },
+    });
+  });
+
+  it.each([
+    ['customers', { customers: '' }],
+    ['customers', { customers: '0' }],
+    ['annualCost', { annualCost: '  ' }],
+    ['annualCost', { annualCost: '0.00' }],
+    ['email', { email: '' }],
+  ])("says 'Please fill all fields.' when %s is empty or zero", (field, change) => {
+    expect(readCalculatorForm({ ...form, ...change })).toEqual({
+      ok: false,
+      message: 'Please fill all fields.',
+      fields: [field],
+    });
+  });
+
+  it('marks every missing field at once', () => {
+    expect(readCalculatorForm({ customers: '', annualCost: '0', email: '', services: none })).toEqual({
+      ok: false,
+      message: calculatorMessages.missing,
+      fields: ['customers', 'annualCost', 'email'],
+    });
+  });
+
+  it.each([
+    ['-5', 'customers'],
+    ['many', 'customers'],
+    ['12.5', 'customers'],
+    ['1000000001', 'customers'],
+  ])('refuses %s customers with a message naming the field', (customers, field) => {
+    const reading = readCalculatorForm({ ...form, customers });
+    expect(reading).toEqual({ ok: false, message: calculatorMessages.customers, fields: [field] });
+  });
+
+  it.each(['-100', 'lots', '0.001', '1000000000000.01'])('refuses an annual cost of %s', (annualCost) => {
+    expect(readCalculatorForm({ ...form, annualCost })).toEqual({
+      ok: false,
+      message: calculatorMessages.annualCost,
+      fields: ['annualCost'],
+    });
+  });
+
+  it('refuses an email address without the basic shape', () => {
+    expect(readCalculatorForm({ ...form, email: 'ada.example.com' })).toEqual({
+      ok: false,
+      message: 'Invalid email address.',
+      fields: ['email'],
+    });
+  });
+});
+
+describe('the savings lead (spec §3, D15)', () => {
+  it('carries the inputs and the savings in the shape the sales service accepts', () => {
+    const input = { customers: 10_000, annualCost: 12_000, email: 'ada@example.com', services: all };
+    const lead = savingsLeadFor(input, 10_120);
+    expect(lead).toEqual({
+      type: 'savings',
+      metadata: {
+        email: 'ada@example.com',
+        type: 'savings',
+        contact_count: 10_000,
+        current_cost: 12_000,
+        savings: 10_120,
+        services: { campaign: true, automation: true, transactional: true, push: true },
+      },
+    });
+    expect(savingsLeadSchema.safeParse(lead).success).toBe(true);
+  });
+
+  it('is accepted at the largest inputs and at zero savings', () => {
+    const input = { customers: 1e9, annualCost: 1e12, email: 'a@b.co', services: none };
+    expect(savingsLeadSchema.safeParse(savingsLeadFor(input, 0)).success).toBe(true);
+    expect(savingsLeadSchema.safeParse(savingsLeadFor(input, 1e12)).success).toBe(true);
+  });
+});

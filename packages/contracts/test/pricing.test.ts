@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import catalogueData from '../data/catalogue.json' with { type: 'json' };
+import { parseCatalogue, type CatalogueModule, type RateTable } from '../src/catalogue.ts';
+import {
+  bracketLabel,
+  contactBrackets,
+  flexPricePer1000,
+  formatMoney,
+  growthTotal,
+  modulePrice,
+  moduleTierFor,
+  priceLabel,
+  rateTierFor,
+  roundMoney,
+} from '../src/pricing.ts';
+
+const catalogue = parseCatalogue(catalogueData);
+const rates: RateTable = catalogue.rates;
+
+/** A module written out here, so the tests do not depend on the sample prices in the data file. */
+const module = (code: string, entries: Array<[number, number | null, number, number, number]>): CatalogueModule => ({
+  code,
+  name: code,
+  features: [],
+  pricing: entries.map(([min, max, usd, month, year], index) => ({
+    _id: `${code}-${index}`,
+    contact_bracket: { min, max },
+    prices: [
+      { currency: 'USD', amount: usd },
+      { currency: 'NGN', amount: usd * 1200 },
+      { currency: 'KES', amount: usd * 96 },
+      { currency: 'GHS', amount: usd * 12 },
+    ],
+    discounts: { month: { value: month }, year: { value: year } },
+  })),
+});
+
+describe('Flex price per 1,000 credits (D11, spec §9)', () => {
+  it('is rate × 1,000 to two decimals: $0.83, ₦1,000.00, Ksh80.00 and ₵9.80 in the first tier', () => {
+    expect(formatMoney(flexPricePer1000(rates, 0, 'USD')!, 'USD')).toBe('$0.83');
+    expect(formatMoney(flexPricePer1000(rates, 0, 'NGN')!, 'NGN')).toBe('₦1,000.00');
+    expect(formatMoney(flexPricePer1000(rates, 0, 'KES')!, 'KES')).toBe('Ksh80.00');
+    expect(formatMoney(flexPricePer1000(rates, 0, 'GHS')!, 'GHS')).toBe('₵9.80');
+  });
+
+  it('takes the tier holding the bracket minimum, at both edges of a tier', () => {
+    expect(flexPricePer1000(rates, 499_999, 'NGN')).toBe(1000);
+    expect(flexPricePer1000(rates, 500_000, 'NGN')).toBe(875);
+    expect(flexPricePer1000(rates, 500_000, 'USD')).toBe(0.72); // 0.723 rounds down
+    expect(flexPricePer1000(rates, 1_000_000, 'KES')).toBe(64);
+    expect(flexPricePer1000(rates, 5_000_000, 'GHS')).toBe(6.3);
+    expect(flexPricePer1000(rates, 9_999_999, 'USD')).toBe(0.54);
+  });
+
+  it('keeps the ninth tier exactly as given and flags its suspect values', () => {
+    const ninth = rateTierFor(rates, 10_000_000)!;
+    expect(ninth.rates).toEqual({ NGN: 0.6, USD: 0.00083, KES: 0.48, GHS: 0.0059 });
+    expect(Object.keys(ninth.suspect ?? {}).sort()).toEqual(['KES', 'USD']);
+    expect(flexPricePer1000(rates, 1e15, 'KES')).toBe(480);
+  });
+
+  it('holds the nine volume tiers of spec §9 in every currency', () => {
+    expect(rates.tiers.map((tier) => tier.rates.NGN)).toEqual([1, 0.875, 0.8, 0.78, 0.75, 0.72, 0.7, 0.65, 0.6]);
+    expect(rates.tiers.map((tier) => tier.rates.KES)).toEqual([
+      0.08, 0.07, 0.064, 0.062, 0.06, 0.057, 0.056, 0.052, 0.48,
+    ]);
+    expect(rates.tiers.map((tier) => tier.rates.GHS)).toEqual([
+      0.0098, 0.0085, 0.0078, 0.0076, 0.0073, 0.007, 0.0068, 0.0063, 0.0059,
+    ]);
+    expect(rates.tiers.map((tier) => tier.rates.USD)).toEqual([
+      0.00083, 0.000723, 0.00067, 0.00065, 0.00063, 0.0006, 0.00058, 0.00054, 0.00083,
+    ]);
+    expect(rates.tiers.map((tier) => [tier.min, tier.max])).toEqual([
+      [0, 499_999],
+      [500_000, 999_999],
+      [1_000_000, 1_499_999],
+      [1_500_000, 1_999_999],
+      [2_000_000, 2_999_999],
+      [3_000_000, 3_999_999],
+      [4_000_000, 4_999_999],
+      [5_000_000, 9_999_999],
+      [10_000_000, null],
+    ]);
+  });
+
+  it('has no price for a bracket outside the tiers: negative, not a number or infinite', () => {
+    expect(flexPricePer1000(rates, -1, 'USD')).toBeUndefined();
+    expect(flexPricePer1000(rates, Number.NaN, 'USD')).toBeUndefined();
+    expect(flexPricePer1000(rates, Number.POSITIVE_INFINITY, 'USD')).toBeUndefined();
+    const bounded: RateTable = { tiers: rates.tiers.slice(0, 1).map((tier) => ({ ...tier, max: 499_999 })) };
+    expect(flexPricePer1000(bounded, 500_000, 'USD')).toBeUndefined();
+  });
+});
+
+describe('contact brackets (D10)', () => {
+  it('offers the first eight of the campaign pricing list, labelled min - max with separators', () => {
+    const brackets = contactBrackets(catalogue);
+    expect(brackets).toHaveLength(8);
+    expect(brackets[0]!.label).toBe('0 - 499,999');
+    expect(brackets[7]!.label).toBe('5,000,000 - 9,999,999');
+    expect(catalogue.modules[0]!.pricing).toHaveLength(9);
+  });
+
+  it('labels an open-ended bracket with a plus', () => {
+    expect(bracketLabel({ min: 10_000_000, max: null })).toBe('10,000,000+');
+  });
+
+  it('throws when the catalogue has no campaign module', () => {
+    expect(() => contactBrackets({ modules: [] })).toThrow(/campaign/);
+  });
+});
+
+describe('Growth module prices (D12, spec §9)', () => {
+  const automation = module('automation', [
+    [0, 999, 20, 10, 25],
+    [1000, 4999, 50, 0, 20],
+    [5000, null, 100, 0, 0],
+  ]);
+
+  it('uses the tier with the smallest max that covers the bracket max', () => {
+    expect(moduleTierFor(automation, 500)?._id).toBe('automation-0');
+    expect(moduleTierFor(automation, 999)?._id).toBe('automation-0');
+    expect(moduleTierFor(automation, 1000)?._id).toBe('automation-1');
+    expect(moduleTierFor(automation, 1e9)?._id).toBe('automation-2');
+    expect(moduleTierFor(automation, null)?._id).toBe('automation-2');
+  });
+
+  it('has no tier for a bracket beyond every bounded tier', () => {
+    const bounded = module('bounded', [[0, 999, 20, 0, 0]]);
+    expect(moduleTierFor(bounded, 1000)).toBeUndefined();
+    expect(moduleTierFor(bounded, null)).toBeUndefined();
+    expect(modulePrice(bounded, { max: 5000 }, 'USD', 'month')).toBeUndefined();
+  });
+
+  it('charges amount × (1 − month discount) monthly, with the undiscounted amount to strike through', () => {
+    expect(modulePrice(automation, { max: 999 }, 'USD', 'month')).toEqual({
+      amount: 18,
+      original: 20,
+      discounted: true,
+    });
+    expect(modulePrice(automation, { max: 999 }, 'NGN', 'month')).toEqual({
+      amount: 21_600,
+      original: 24_000,
+      discounted: true,
+    });
+  });
+
+  it('charges 12 × amount × (1 − year discount) yearly', () => {
+    expect(modulePrice(automation, { max: 999 }, 'USD', 'year')).toEqual({
+      amount: 180,
+      original: 240,
+      discounted: true,
+    });
+    expect(modulePrice(automation, { max: 4999 }, 'KES', 'year')).toEqual({
+      amount: 46_080,
+      original: 57_600,
+      discounted: true,
+    });
+  });
+
+  it('shows no struck-through price when there is no discount', () => {
+    expect(modulePrice(automation, { max: 4999 }, 'USD', 'month')).toEqual({
+      amount: 50,
+      original: 50,
+      discounted: false,
+    });
+  });
+
+  it("reads 'Free' at zero and the formatted price otherwise", () => {
+    expect(priceLabel(0, 'USD')).toBe('Free');
+    expect(priceLabel(0.001, 'NGN')).toBe('Free');
+    expect(priceLabel(19, 'USD')).toBe('$19.00');
+    const free = module('analytics', [[0, null, 0, 0, 20]]);
+    expect(modulePrice(free, { max: 10 }, 'GHS', 'year')).toEqual({ amount: 0, original: 0, discounted: false });
+  });
+
+  it('totals Campaigns plus the selected modules, counting Campaigns even when not selected', () => {
+    const campaign = module('campaign', [[0, null, 19, 0, 20]]);
+    const analytics = module('analytics', [[0, null, 0, 0, 20]]);
+    const modules = [campaign, automation, analytics];
+    expect(growthTotal(modules, new Set(), { max: 999 }, 'USD', 'month')).toEqual({
+      amount: 19,
+      original: 19,
+      discounted: false,
+    });
+    expect(growthTotal(modules, new Set(['automation']), { max: 999 }, 'USD', 'month')).toEqual({
+      amount: 37,
+      original: 39,
+      discounted: true,
+    });
+    expect(growthTotal(modules, new Set(['automation', 'analytics']), { max: 999 }, 'USD', 'year')).toEqual({
+      amount: 182.4 + 180,
+      original: 228 + 240,
+      discounted: true,
+    });
+  });
+
+  it('prices every offered bracket of the shipped catalogue in every currency and period', () => {
+    for (const bracket of contactBrackets(catalogue)) {
+      for (const currency of ['NGN', 'USD', 'KES', 'GHS'] as const) {
+        for (const period of ['month', 'year'] as const) {
+          for (const catalogueModule of catalogue.modules) {
+            expect(modulePrice(catalogueModule, bracket, currency, period)).toBeDefined();
+          }
+          expect(flexPricePer1000(rates, bracket.min, currency)).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+});
+
+describe('money', () => {
+  it('formats with the spec symbols, thousands separators and two decimals', () => {
+    expect(formatMoney(1234567.891, 'NGN')).toBe('₦1,234,567.89');
+    expect(formatMoney(0.5, 'USD')).toBe('$0.50');
+    expect(formatMoney(80, 'KES')).toBe('Ksh80.00');
+    expect(formatMoney(9.8, 'GHS')).toBe('₵9.80');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+    expect(formatMoney(-12.5, 'USD')).toBe('-$12.50');
+  });
+
+  it('formats huge amounts exactly', () => {
+    expect(formatMoney(999_999_999_999.99, 'USD')).toBe('$999,999,999,999.99');
+  });
+
+  it('rounds half away from zero without binary error', () => {
+    expect(roundMoney(0.00083 * 1000)).toBe(0.83);
+    expect(roundMoney(1.005)).toBe(1.01);
+    expect(roundMoney(-1.005)).toBe(-1.01);
+    expect(roundMoney(-0.001)).toBe(0);
+  });
+
+  it('refuses what is not a finite number or not a currency', () => {
+    expect(() => formatMoney(Number.NaN, 'USD')).toThrow(RangeError);
+    expect(() => formatMoney(Number.POSITIVE_INFINITY, 'USD')).toThrow(RangeError);
+    expect(() => formatMoney(1, 'EUR' as never)).toThrow(RangeError);
+  });
+});
