@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
@@ -51,7 +51,17 @@ export function withDefaultUser(url: string): string {
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its migration tables in every schema unless told which; name the one in
+  // use, or a kysely_migration table in another schema (such as public) is taken for ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
