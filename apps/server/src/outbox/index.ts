@@ -53,6 +53,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       .orderBy('created_at')
       .limit(batchSize)
       .execute();
+    if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
     for (const row of due) {
       if (closed) return;
       const claimedAt = new Date();
@@ -72,6 +73,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })
           .where('id', '=', row.id)
           .execute();
+        app.log.info({ id: row.id }, 'lead notification sent');
       } catch (error) {
         const attempts = row.attempts + 1;
         const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
