@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { messages } from './messages.ts';
 
+import { basicEmailPattern } from './form-fields.ts';
+
+export * from './form-fields.ts';
+
 /**
  * The schemas of the users service's forms (spec §3, §5), written with zod/mini so the
  * browser can check a field with the same definition the server enforces, for a few KB.
@@ -16,7 +20,7 @@ export const formEmail = z
     z.trim(),
     z.minLength(1, messages.required.email),
     z.maxLength(254, messages.invalidEmail),
-    z.email(messages.invalidEmail),
+    z.regex(basicEmailPattern, messages.invalidEmail),
   );
 
 export const enquirySchema = z.object({
@@ -26,14 +30,6 @@ export const enquirySchema = z.object({
   body: required(messages.required.body, 5000),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
-export type EnquiryField = keyof Enquiry;
-export const enquiryFields = ['fullname', 'email', 'subject', 'body'] as const satisfies readonly EnquiryField[];
-
-/** The first message for one field's value, or null when it is valid. */
-export function enquiryFieldError(field: EnquiryField, value: string): string | null {
-  const result = enquirySchema.shape[field].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /** Demo request 'Number of users' (spec §3). */
 export const demoSubscriberOptions = [
@@ -79,24 +75,3 @@ export const unsubscribeQuerySchema = z.object({
     .string({ error: 'contact_id is required.' })
     .check(z.minLength(1, 'contact_id is required.'), z.maxLength(100)),
 });
-
-/**
- * The hidden field every form carries. People never see it; a bot that fills it gets an
- * ordinary success answer and nothing is stored.
- */
-export const honeypotField = 'homepage';
-
-/** The segment of the unsubscribe path that means every list (spec §7, D17). */
-export const allListsSegment = '*';
-
-/**
- * The unsubscribe call's path parts from a tracking id (D17): its parts are dot-separated and
- * the list id comes first, which makes it the fourth-to-last segment of the call.
- */
-export function unsubscribePath(trackingId: string, scope: 'list' | 'all'): string {
-  const parts = trackingId.split('.');
-  if (scope === 'all') parts[0] = allListsSegment;
-  return parts.map(encodeURIComponent).join('/');
-}
-
-export type SubmissionAccepted = { id: string; message: string };
