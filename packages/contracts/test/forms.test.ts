@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enquiryFieldError, enquiryFields, enquirySchema, messages, unsubscribePath } from '../src/index.ts';
+import type { enquiryFields } from '../src/index.ts';
+import { enquiryFieldError, enquirySchema, messages, unsubscribePath } from '../src/index.ts';
 
 const cases: [string, string][] = [
   ['fullname', ''],
