@@ -88,7 +88,9 @@ export function Select(props: SelectProps) {
     useCombobox<Item>({
       items,
       itemToString: itemLabel,
-      inputValue: text,
+      // A single select shows its chosen label whenever the visitor is not typing in it, so a
+      // value set or cleared from outside (a form reset) shows at once.
+      inputValue: props.multiple || focused ? text : singleLabel,
       selectedItem: null,
       onInputValueChange: ({ inputValue, type }) => {
         if (type === useCombobox.stateChangeTypes.InputChange) setText(inputValue);
@@ -120,7 +122,10 @@ export function Select(props: SelectProps) {
     'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
-    onFocus: () => setFocused(true),
+    onFocus: () => {
+      setFocused(true);
+      if (!props.multiple) setText(singleLabel);
+    },
     onBlur: () => setFocused(false),
   });
 

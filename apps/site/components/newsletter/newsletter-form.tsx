@@ -50,8 +50,9 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
         Get the newsletter
       </h2>
-      <label htmlFor={`${id}-email`} className="text-sm text-ink-700">
-        Tips on growing revenue from your customers, once a month.
+      <p className="text-sm text-ink-700">Tips on growing revenue from your customers, once a month.</p>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        Email address
       </label>
       <div className="flex gap-2">
         <input
