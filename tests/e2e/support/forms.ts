@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 
 /** Holds matching requests until `release()`, so a test can see the submitting state. */
 export async function holdRequests(page: Page, pattern: string | RegExp) {
@@ -31,7 +31,7 @@ export const focusedName = (page: Page) =>
   });
 
 /** The element's text colour as sRGB channels (Tailwind's palette is oklch, which browsers report in lab()). */
-export const textColour = (locator: import('playwright-core').Locator) =>
+export const textColour = (locator: Locator) =>
   locator.evaluate((element) => {
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
