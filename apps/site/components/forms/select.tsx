@@ -2,7 +2,7 @@
 
 import { useCombobox } from 'downshift';
 import { ChevronDown, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type FocusEvent } from 'react';
 import {
   collapsedSummary,
   creatableText,
@@ -113,6 +113,12 @@ export function Select(props: SelectProps) {
       },
     });
 
+  // Focus moving within the field (the input, a chip's remove button) keeps the full view.
+  const leave = (event: FocusEvent<HTMLElement>) => {
+    const field = event.currentTarget.closest('[data-select-field]');
+    if (!field?.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
   const showSummary = props.multiple && !focused && !isOpen && selectedOptions.length > 0;
   const status = loading ? 'Loading...' : items.length === 0 ? 'No options' : null;
   const inputProps = getInputProps({
@@ -126,7 +132,7 @@ export function Select(props: SelectProps) {
       setFocused(true);
       if (!props.multiple) setText(singleLabel);
     },
-    onBlur: () => setFocused(false),
+    onBlur: leave,
   });
 
   return (
@@ -141,6 +147,7 @@ export function Select(props: SelectProps) {
         )}
       </label>
       <div
+        data-select-field
         className={`relative flex min-h-11 flex-wrap items-center gap-1 rounded-lg border bg-white pr-10 pl-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 ${
           error ? 'border-red-700' : 'border-ink-300'
         }`}
@@ -157,6 +164,9 @@ export function Select(props: SelectProps) {
                 type="button"
                 className="rounded p-1 text-ink-700 hover:text-red-700"
                 aria-label={`Remove ${option.label}`}
+                // Keeps focus in the input, so the chips stay while the pointer removes one.
+                onMouseDown={(event) => event.preventDefault()}
+                onBlur={leave}
                 onClick={() => props.onChange(props.value.filter((value) => value !== option.value))}
               >
                 <X aria-hidden="true" className="h-3.5 w-3.5" />
