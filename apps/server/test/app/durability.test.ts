@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/index.ts';
+import { openDatabase, type Db } from '../../src/db/index.ts';
+import { postgresUrl, testDatabases } from '../support/databases.ts';
 import { startSmtp } from '../support/smtp.ts';
 
 const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -55,15 +58,49 @@ const demo = (n: number) => ({
   },
 });
 
-describe('a crash right after a success answer', () => {
+/** Where the server process keeps its data: a SQLite file, or a fresh schema on PostgreSQL when it is reachable. */
+type Store = { name: string; create: () => Promise<{ url: string; open: () => Db; drop: () => Promise<void> }> };
+const stores: Store[] = [
+  {
+    name: 'sqlite',
+    create: async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'gm-kill9-')), 'db.sqlite');
+      return { url: `sqlite:${file}`, open: () => openDatabase(`sqlite:${file}`), drop: async () => {} };
+    },
+  },
+];
+if ((await testDatabases()).some((database) => database.name === 'postgres')) {
+  stores.push({
+    name: 'postgres',
+    create: async () => {
+      const schema = `kill9_${randomBytes(6).toString('hex')}`;
+      const admin = async (query: string) => {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(query);
+        await client.end();
+      };
+      await admin(`create schema ${schema}`);
+      const url = new URL(postgresUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: url.toString(),
+        open: () => openDatabase(postgresUrl, { searchPath: schema }),
+        drop: () => admin(`drop schema ${schema} cascade`),
+      };
+    },
+  });
+}
+
+describe.each(stores)('a crash right after a success answer on $name', ({ create }) => {
   it(
     'loses nothing: every answered lead and its mail survive kill -9 and are sent after restart',
     { timeout: 60_000 },
     async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'gm-kill9-')), 'db.sqlite');
+      const store = await create();
       const port = await freePort();
       // No SMTP yet: when the process dies, the mails can only be in the outbox.
-      const env = { PORT: String(port), DATABASE_URL: `sqlite:${file}` };
+      const env = { PORT: String(port), DATABASE_URL: store.url };
       const server = await startServer(env);
 
       const answered: string[] = [];
@@ -85,7 +122,7 @@ describe('a crash right after a success answer', () => {
       expect(server.signalCode).toBe('SIGKILL');
       expect(answered.length).toBeGreaterThanOrEqual(1);
 
-      const db = openDatabase(`sqlite:${file}`);
+      const db = store.open();
       const leads = await db.kysely.selectFrom('leads').select('id').execute();
       const mails = await db.kysely.selectFrom('outbox').select(['message', 'sent_at']).execute();
       await db.close();
@@ -107,6 +144,7 @@ describe('a crash right after a success answer', () => {
         restarted.kill('SIGTERM');
         await exited(restarted);
         await smtp.close();
+        await store.drop();
       }
     },
   );
