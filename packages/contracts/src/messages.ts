@@ -11,7 +11,6 @@ export const messages = {
     firstname: 'First name is required.',
     lastname: 'Last name is required.',
     company_name: 'Company name is required.',
-    company_email: 'Company email is required.',
     phone_number: 'Phone number is required.',
     subscribers: 'Number of users is required.',
     user_count: 'Number of users is required.',

@@ -37,7 +37,7 @@ export function filledHoneypot(request: FastifyRequest): boolean {
  */
 export function publicWrite(
   app: FastifyInstance,
-  decoy: () => { status: number; body: unknown },
+  decoy: (request: FastifyRequest) => { status: number; body: unknown },
 ): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation'> {
   return {
     bodyLimit: formBodyLimit,
@@ -45,7 +45,7 @@ export function publicWrite(
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       if (filledHoneypot(request)) {
         request.log.info({ url: request.routeOptions.url }, 'honeypot filled; answered without storing');
-        const { status, body } = decoy();
+        const { status, body } = decoy(request);
         return reply.code(status).send(body);
       }
     },

@@ -261,7 +261,10 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
   describe('PUT /guests/unsubscribe/{tracking id parts}', () => {
     const subscribe = async (email: string, listIds: string[]) => {
-      await app.inject(`/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`);
+      await app.inject({
+        url: `/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
+        remoteAddress: nextIp(),
+      });
       const contact = await db.kysely
         .selectFrom('contacts')
         .select('id')
@@ -348,6 +351,24 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       const missing = await app.inject({ method: 'PUT', url: '/services/users/guests/unsubscribe/a/b/c/d' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error).toBe('contact_email: Email address is required.');
+    });
+
+    it('answers a filled honeypot with 200 and changes nothing', async () => {
+      const contactId = await subscribe('bot.unsub@example.com', ['newsletter']);
+      const link = (await mintUnsubscribeLink(db, app.config, 'bot.unsub@example.com'))!;
+      const [trackingId] = new URL(link).pathname.split('/').slice(2);
+      const query = new URLSearchParams({
+        contact_email: 'bot.unsub@example.com',
+        contact_id: contactId,
+        homepage: 'x',
+      });
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/services/users/guests/unsubscribe/${trackingId!.split('.').join('/')}?${query}`,
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await states(contactId)).toEqual([['newsletter', false]]);
     });
 
     it('mints no link for someone who is not subscribed', async () => {

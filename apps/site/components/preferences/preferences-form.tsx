@@ -1,10 +1,11 @@
 'use client';
 
-import { unsubscribePath } from '@growmail/contracts/form-fields';
+import { honeypotField, unsubscribePath } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { FormAlert, type Outcome } from '@/components/forms/form-alert';
+import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { callGuestService } from '@/lib/guest-api';
 
@@ -50,6 +51,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
   const [scope, setScope] = useState<'list' | 'all'>('list');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [trap, setTrap] = useState('');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,6 +59,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
     setSubmitting(true);
     setOutcome(null);
     const query = new URLSearchParams({ contact_email: link.email, contact_id: link.id });
+    if (trap) query.set(honeypotField, trap);
     const answer = await callGuestService<unknown>(
       `${usersUrl}/guests/unsubscribe/${unsubscribePath(link.trackingId, scope)}?${query}`,
       { method: 'PUT' },
@@ -90,7 +93,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
         )}
       </div>
       {link && (
-        <form onSubmit={submit} className="flex flex-col gap-5">
+        <form onSubmit={submit} className="relative flex flex-col gap-5">
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
             {scopes.map((option) => (
@@ -119,6 +122,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
               </div>
             ))}
           </fieldset>
+          <Honeypot value={trap} onChange={setTrap} />
           <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
           <div>
             <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>

@@ -20,10 +20,11 @@ export default async function salesService(app: FastifyInstance) {
     '/leads',
     {
       schema: { body: leadSchema },
-      ...publicWrite(app, () => ({
-        status: 201,
-        body: ok<LeadAccepted>({ id: randomUUID(), message: accepted.startup }),
-      })),
+      ...publicWrite(app, (request) => {
+        const type = (request.body as { type?: unknown } | null)?.type;
+        const message = type === 'savings' ? accepted.savings : accepted.startup;
+        return { status: 201, body: ok<LeadAccepted>({ id: randomUUID(), message }) };
+      }),
     },
     async (request, reply) => {
       const lead = request.body as Lead;
