@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import configPlugin from './plugins/config.ts';
+import outbox, { type OutboxOptions } from './outbox/index.ts';
 import databasePlugin from './plugins/database.ts';
+import protection from './plugins/protection.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/site.ts';
 import zodValidation from './plugins/zod-validation.ts';
@@ -17,6 +19,8 @@ export type AppOptions = {
   db?: Db;
   /** A loaded site to use instead of reading config.siteDir. */
   site?: Site;
+  /** Timing of the lead-notification sender (tests make it quick). */
+  outbox?: OutboxOptions;
 };
 
 /** Assembles the whole server: the site, its routing, and the guest services. No port here. */
@@ -48,6 +52,8 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(securityHeaders);
   await app.register(zodValidation);
   await app.register(databasePlugin, { db: options.db });
+  await app.register(outbox, options.outbox ?? {});
+  await app.register(protection);
   await app.register(services, { prefix: '/services' });
   await app.register(sitePlugin, { site });
 }

@@ -59,6 +59,20 @@ const environmentSchema = z.object({
     .default('sqlite:data/growmail.sqlite'),
   SITE_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/site/out')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  SALES_INBOX: z.email('must be an email address').default('sales@growmail.io'),
+  MAIL_FROM: z.email('must be an email address').default('website@growmail.io'),
+  TRACKING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
 });
 
 export type Config = {
@@ -81,6 +95,12 @@ export type Config = {
   };
   siteApiKey: string;
   audienceId: string;
+  /** Lead notifications (D18): sent from the outbox when smtpUrl is set, kept until then. */
+  mail: { smtpUrl: string | undefined; salesInbox: string; from: string };
+  /** Signs unsubscribe tracking ids (D17); when unset, a random secret is kept in the database. */
+  trackingSecret: string | undefined;
+  /** Accepted submissions per client address, per endpoint, per minute. */
+  rateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -124,5 +144,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     },
     siteApiKey: e.SITE_API_KEY,
     audienceId: e.AUDIENCE_ID,
+    mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
+    trackingSecret: e.TRACKING_SECRET,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
@@ -15,8 +15,6 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Db = {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** The PostgreSQL schema it works in, when not the default. */
-  schema?: string;
   close: () => Promise<void>;
 };
 
@@ -32,7 +30,7 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema: options.searchPath, close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -51,16 +49,18 @@ export function withDefaultUser(url: string): string {
   return parsed.toString();
 }
 
-/**
- * Brings the schema up to date; throws with the failing migration's error. On PostgreSQL,
- * `schema` keeps the migration bookkeeping in that schema: Kysely looks for its tables in
- * every schema, so another schema's copy would otherwise be taken for this one's.
- */
-export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which; name the one in
+  // use, or a kysely_migration table in another schema (such as public) is taken for ours.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -6,6 +6,9 @@ export interface Database {
   contacts: ContactsTable;
   lists: ListsTable;
   list_memberships: ListMembershipsTable;
+  outbox: OutboxTable;
+  submissions: SubmissionsTable;
+  settings: SettingsTable;
 }
 
 export interface LeadsTable {
@@ -47,3 +50,33 @@ export interface ListMembershipsTable {
 }
 
 export type ContactRow = Selectable<ContactsTable>;
+
+export interface OutboxTable {
+  id: string;
+  /** What the message is about, such as lead:demo. */
+  topic: string;
+  /** JSON text: {to, subject, text, replyTo}. */
+  message: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** Set while a sender holds the row, so two servers never send it twice at once. */
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface SubmissionsTable {
+  /** sha256 of the endpoint and the normalised submission. */
+  fingerprint: string;
+  /** JSON text: the answer given the first time. */
+  answer: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}

@@ -11,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async function databasePlugin(app, options: { db?: Db }) {
     const db = options.db ?? openDatabase(app.config.databaseUrl);
-    await migrateToLatest(db.kysely, db.schema);
+    await migrateToLatest(db.kysely);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();

@@ -1,16 +1,16 @@
 import { failure } from '@growmail/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again.';
 
 /** The one error handler of the guest services: spec §3 shape, 4xx say what to fix, 5xx say nothing more. */
 export function useServiceErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ZodError) {
+    if (error instanceof $ZodError) {
       return reply.code(400).send(failure(describeZodError(error)));
     }
-    const status = error.statusCode ?? 500;
+    const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'service request failed');
       return reply.code(500).send(failure(serverErrorMessage));
@@ -31,7 +31,7 @@ export function useServiceErrors(app: FastifyInstance): void {
 }
 
 /** "email: Invalid email address." — the first problem, naming its field. */
-export function describeZodError(error: ZodError): string {
+export function describeZodError(error: $ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
   const field = issue.path.map(String).join('.');

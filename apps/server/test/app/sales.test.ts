@@ -40,7 +40,10 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     await app?.close();
   });
 
-  const post = (payload: object) => app.inject({ method: 'POST', url: '/services/sales/leads', payload });
+  let requests = 0;
+  // Each request from its own address, so only the rate-limit test meets the limit.
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/services/sales/leads', payload, remoteAddress: `10.1.0.${++requests}` });
 
   it.each([
     ['savings', savings],
@@ -52,7 +55,50 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     expect(error).toBeNull();
     const row = await db.kysely.selectFrom('leads').selectAll().where('id', '=', payload.id).executeTakeFirstOrThrow();
     expect(row.type).toBe(type);
-    expect(JSON.parse(row.metadata)).toEqual(lead.metadata);
+    // Phone numbers are kept in E.164 when they parse.
+    const stored = type === 'startup' ? { ...lead.metadata, phone_number: '+2348031234567' } : lead.metadata;
+    expect(JSON.parse(row.metadata)).toEqual(stored);
+    // The notification to sales was written with the lead.
+    const mails = await db.kysely.selectFrom('outbox').select('message').where('topic', '=', `lead:${type}`).execute();
+    expect(mails.some((mail) => mail.message.includes(payload.id))).toBe(true);
+  });
+
+  it('collapses the same application sent twice within a minute into one', async () => {
+    const again = { ...startup, metadata: { ...startup.metadata, company_name: 'Twice Co' } };
+    const first = await post(again);
+    const second = await post(again);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().payload.id).toBe(first.json().payload.id);
+    const rows = await db.kysely.selectFrom('leads').select('id').where('metadata', 'like', '%Twice Co%').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers a filled honeypot with an ordinary 201 and stores nothing', async () => {
+    const bot = { ...startup, metadata: { ...startup.metadata, company_name: 'Bot Co' }, homepage: 'spam' };
+    const response = await post(bot);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().payload.message).toBe('Application submitted successfully');
+    const rows = await db.kysely.selectFrom('leads').select('id').where('metadata', 'like', '%Bot Co%').execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const big = { ...startup, metadata: { ...startup.metadata, company_name: 'x'.repeat(20 * 1024) } };
+    const response = await post(big);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('answers 429 beyond the per-address limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      const lead = { ...savings, metadata: { ...savings.metadata, contact_count: 1000 + i } };
+      statuses.push(
+        (await app.inject({ method: 'POST', url: '/services/sales/leads', payload: lead, remoteAddress: '10.9.9.9' }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it.each([

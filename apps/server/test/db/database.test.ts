@@ -51,7 +51,7 @@ describe.each(databases)('the data layer on $name', ({ name, open }) => {
   });
 
   it('runs the migrations once: a second run changes nothing', async () => {
-    await migrateToLatest(db.kysely, db.schema);
+    await migrateToLatest(db.kysely);
     const count = await db.kysely
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,9 +1,12 @@
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 
 /** The whole app on the real exported site, with an in-memory database unless one is given. */
-export async function testApp(env: Record<string, string> = {}, options: { db?: Db } = {}) {
+export async function testApp(
+  env: Record<string, string> = {},
+  options: { db?: Db; outbox?: AppOptions['outbox'] } = {},
+) {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', SITE_ENV: 'testing', ...env });
-  return buildApp({ config, ...(options.db ? { db: options.db } : {}) });
+  return buildApp({ config, ...options });
 }

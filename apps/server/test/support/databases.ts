@@ -48,7 +48,7 @@ export async function testDatabases(): Promise<TestDatabase[]> {
       await admin.query(`create schema ${schema}`);
       await admin.end();
       const db = openDatabase(postgresUrl, { searchPath: schema });
-      await migrateToLatest(db.kysely, schema);
+      await migrateToLatest(db.kysely);
       return {
         ...db,
         close: async () => {

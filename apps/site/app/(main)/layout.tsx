@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { NewsletterBox } from '@/components/newsletter/newsletter-box';
 
 /** The main site shell: header, the page, footer. */
 export default function MainLayout({ children }: { children: ReactNode }) {
@@ -10,7 +11,7 @@ export default function MainLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterBox />} />
     </>
   );
 }

@@ -8,7 +8,8 @@ export function GuestHeader() {
   return (
     <header className="border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 lg:px-8">
-        <Link href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
+        {/* No prefetch: it would load the whole main site's JavaScript on these form pages. */}
+        <Link href="/" prefetch={false} className="rounded-lg" aria-label={`${siteConfig.name} home`}>
           <BrandLogo />
         </Link>
         <a href={appLinks.login} className="button-secondary">

@@ -1,3 +1,4 @@
+import { ContactSection } from '@/components/contact/contact-section';
 import { PageIntro } from '@/components/page-intro';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -9,8 +10,11 @@ export const metadata = pageMetadata({
 
 export default function Page() {
   return (
-    <PageIntro title="Contact us">
-      Questions about Growmail? Send us a message and the team will get back to you.
-    </PageIntro>
+    <>
+      <PageIntro title="Contact us">
+        Questions about Growmail? Send us a message and the team will get back to you.
+      </PageIntro>
+      <ContactSection />
+    </>
   );
 }

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { OutboxMessage } from './mail.ts';
+import { retryDelayMs } from './mail.ts';
+
+export { enqueueMail, leadMail, retryDelayMs, type OutboxMessage } from './mail.ts';
+
+export type Outbox = {
+  /** Sends what is due now; resolves when this round is done. Safe to call at any time. */
+  flush: () => Promise<void>;
+  /** Asks for a round soon, without waiting for it. */
+  nudge: () => void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+export type OutboxOptions = { pollMs?: number; retryBaseMs?: number; batchSize?: number; lockMs?: number };
+
+/**
+ * The outbox sender (D18). Submissions write their mail in the same transaction as the lead;
+ * this loop sends what is due through nodemailer and, on failure, keeps the row with a later
+ * attempt time, so a mail outage delays notifications but never loses one. Rows are claimed
+ * with a lease, so several servers on one database do not send a mail twice at once.
+ */
+async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
+  const { smtpUrl } = app.config.mail;
+  const pollMs = options.pollMs ?? 5_000;
+  const batchSize = options.batchSize ?? 20;
+  const lockMs = options.lockMs ?? 120_000;
+  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  if (!transporter) app.log.warn('SMTP_URL is not set: lead notifications wait in the outbox');
+
+  let round: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  async function sendDue(): Promise<void> {
+    if (!transporter) return;
+    const db = app.db.kysely;
+    const now = new Date();
+    const due = await db
+      .selectFrom('outbox')
+      .select(['id', 'message', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now.toISOString())
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
+      .orderBy('created_at')
+      .limit(batchSize)
+      .execute();
+    if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
+    for (const row of due) {
+      if (closed) return;
+      const claimedAt = new Date();
+      const claim = await db
+        .updateTable('outbox')
+        .set({ locked_until: new Date(claimedAt.getTime() + lockMs).toISOString() })
+        .where('id', '=', row.id)
+        .where('sent_at', 'is', null)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', claimedAt.toISOString())]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      const message = JSON.parse(row.message) as OutboxMessage;
+      try {
+        await transporter.sendMail({ from: app.config.mail.from, ...message });
+        await db
+          .updateTable('outbox')
+          .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+        app.log.info({ id: row.id }, 'lead notification sent');
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
+        app.log.warn({ err: error, id: row.id, attempts }, 'sending a lead notification failed; will retry');
+        await db
+          .updateTable('outbox')
+          .set({
+            attempts,
+            next_attempt_at: next.toISOString(),
+            locked_until: null,
+            last_error: String((error as Error).message ?? error).slice(0, 500),
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (round) {
+      again = true;
+      return round;
+    }
+    round = (async () => {
+      try {
+        do {
+          again = false;
+          await sendDue();
+        } while (again && !closed);
+      } catch (error) {
+        app.log.error({ err: error }, 'the outbox round failed');
+      } finally {
+        round = null;
+      }
+    })();
+    return round;
+  }
+
+  const outbox: Outbox = {
+    flush,
+    nudge: () => {
+      if (transporter && !closed) void flush();
+    },
+  };
+  app.decorate('outbox', outbox);
+
+  if (transporter) {
+    app.addHook('onReady', async () => {
+      const tick = () => {
+        timer = setTimeout(() => void flush().finally(() => !closed && tick()), pollMs);
+        timer.unref();
+      };
+      void flush();
+      tick();
+    });
+  }
+  // Runs before the database closes (it was registered earlier, so its onClose runs later).
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    await round;
+    transporter?.close();
+  });
+}
+
+export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database'] });

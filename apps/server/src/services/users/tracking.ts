@@ -1,0 +1,78 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+
+/**
+ * Unsubscribe tracking ids (D17): `{list}.{ref}.{issued}.{signature}`. The list id comes
+ * first, base64url-encoded, so it becomes the fourth-to-last segment of the unsubscribe
+ * call. The HMAC covers the contact, the reference and the time but not the list, so the
+ * same link with `*` in place of the list ("all lists") still verifies, and nobody can make
+ * a link for a contact without the secret.
+ */
+
+export type TrackingParts = { list: string; ref: string; issued: string; signature: string };
+
+const sign = (secret: string, parts: Omit<TrackingParts, 'list' | 'signature'>, contactId: string, email: string) =>
+  createHmac('sha256', secret)
+    .update(['v1', parts.ref, parts.issued, contactId, email.trim().toLowerCase()].join('\n'))
+    .digest('base64url')
+    .slice(0, 32);
+
+export function mintTrackingId(secret: string, listId: string, contactId: string, email: string): string {
+  const ref = randomBytes(6).toString('base64url');
+  const issued = Date.now().toString(36);
+  const signature = sign(secret, { ref, issued }, contactId, email);
+  return [Buffer.from(listId).toString('base64url'), ref, issued, signature].join('.');
+}
+
+export function verifyTracking(secret: string, parts: TrackingParts, contactId: string, email: string): boolean {
+  const expected = Buffer.from(sign(secret, parts, contactId, email));
+  const given = Buffer.from(parts.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The list id a tracking id's first part names. */
+export const decodeListId = (part: string) => Buffer.from(part, 'base64url').toString('utf8');
+
+const secretKey = 'tracking_secret';
+
+/** TRACKING_SECRET, or a random secret made on first use and kept in the database for every server. */
+export async function trackingSecret(db: Db, config: Config): Promise<string> {
+  if (config.trackingSecret) return config.trackingSecret;
+  const existing = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', secretKey)
+    .executeTakeFirst();
+  if (existing) return existing.value;
+  await db.kysely
+    .insertInto('settings')
+    .values({ key: secretKey, value: randomBytes(32).toString('base64url') })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  const stored = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', secretKey)
+    .executeTakeFirstOrThrow();
+  return stored.value;
+}
+
+/** The preferences page link for a contact on a list, or null when they are not on it. */
+export async function mintUnsubscribeLink(
+  db: Db,
+  config: Config,
+  email: string,
+  listId: string = config.audienceId,
+): Promise<string | null> {
+  const member = await db.kysely
+    .selectFrom('contacts')
+    .innerJoin('list_memberships', 'list_memberships.contact_id', 'contacts.id')
+    .select(['contacts.id', 'contacts.email'])
+    .where('contacts.email', '=', email.trim().toLowerCase())
+    .where('list_memberships.list_id', '=', listId)
+    .executeTakeFirst();
+  if (!member) return null;
+  const trackingId = mintTrackingId(await trackingSecret(db, config), listId, member.id, member.email);
+  return `${config.urls.public}/unsubscription/${trackingId}/${encodeURIComponent(member.email)}/${member.id}`;
+}

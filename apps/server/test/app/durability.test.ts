@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/index.ts';
+import { postgresUrl, testDatabases } from '../support/databases.ts';
+import { startSmtp } from '../support/smtp.ts';
+
+const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  outputs.set(child, () => output);
+  const started = Date.now();
+  while (!output.includes('Server listening')) {
+    if (Date.now() - started > 20_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return child;
+}
+
+const outputs = new Map<ChildProcess, () => string>();
+const output = (child: ChildProcess) => outputs.get(child)?.() ?? '';
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit');
+
+const demo = (n: number) => ({
+  type: 'demo',
+  metadata: {
+    type: 'demo',
+    firstname: 'Durable',
+    lastname: `Person ${n}`,
+    company_name: `Kill Nine ${n}`,
+    email: `durable${n}@example.com`,
+    phone_number: '+44 20 7946 0958',
+    subscribers: '0:100K',
+  },
+});
+
+/** Where the server process keeps its data: a SQLite file, or a fresh schema on PostgreSQL when it is reachable. */
+type Store = { name: string; create: () => Promise<{ url: string; open: () => Db; drop: () => Promise<void> }> };
+const stores: Store[] = [
+  {
+    name: 'sqlite',
+    create: async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'gm-kill9-')), 'db.sqlite');
+      return { url: `sqlite:${file}`, open: () => openDatabase(`sqlite:${file}`), drop: async () => {} };
+    },
+  },
+];
+if ((await testDatabases()).some((database) => database.name === 'postgres')) {
+  stores.push({
+    name: 'postgres',
+    create: async () => {
+      const schema = `kill9_${randomBytes(6).toString('hex')}`;
+      const admin = async (query: string) => {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(query);
+        await client.end();
+      };
+      await admin(`create schema ${schema}`);
+      const url = new URL(postgresUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return {
+        url: url.toString(),
+        open: () => openDatabase(postgresUrl, { searchPath: schema }),
+        drop: () => admin(`drop schema ${schema} cascade`),
+      };
+    },
+  });
+}
+
+describe.each(stores)('a crash right after a success answer on $name', ({ create }) => {
+  it(
+    'loses nothing: every answered lead and its mail survive kill -9 and are sent after restart',
+    { timeout: 60_000 },
+    async () => {
+      const store = await create();
+      const port = await freePort();
+      // No SMTP yet: when the process dies, the mails can only be in the outbox.
+      const env = { PORT: String(port), DATABASE_URL: store.url };
+      const server = await startServer(env);
+
+      const answered: string[] = [];
+      const base = `http://127.0.0.1:${port}/services/users/demos`;
+      const requests = Array.from({ length: 8 }, async (_, n) => {
+        const response = await fetch(base, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(demo(n)),
+        }).catch(() => null);
+        if (response?.status !== 201) return;
+        const { payload } = (await response.json()) as { payload: { id: string } };
+        answered.push(payload.id);
+        // The moment the first success arrives, the process dies without any chance to flush.
+        if (answered.length === 1) server.kill('SIGKILL');
+      });
+      await Promise.all(requests);
+      await exited(server);
+      expect(server.signalCode).toBe('SIGKILL');
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+
+      const db = store.open();
+      const leads = await db.kysely.selectFrom('leads').select('id').execute();
+      const mails = await db.kysely.selectFrom('outbox').select(['message', 'sent_at']).execute();
+      await db.close();
+      for (const id of answered) {
+        expect(leads.map((lead) => lead.id)).toContain(id);
+        expect(mails.filter((mail) => mail.message.includes(id))).toHaveLength(1);
+      }
+
+      // After a restart with working SMTP, the mails queued before the crash go out.
+      const smtp = await startSmtp();
+      const restarted = await startServer({ ...env, SMTP_URL: smtp.url });
+      try {
+        await expect
+          .poll(() => answered.every((id) => smtp.received.some((mail) => mail.raw.includes(id))), { timeout: 15_000 })
+          .toBe(true);
+      } catch (error) {
+        throw new Error(`${String(error)}\n${smtp.received.length} mails\n${output(restarted)}`);
+      } finally {
+        restarted.kill('SIGTERM');
+        await exited(restarted);
+        await smtp.close();
+        await store.drop();
+      }
+    },
+  );
+});

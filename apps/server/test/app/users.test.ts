@@ -1,0 +1,390 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@growmail/contracts';
+import type { Db } from '../../src/db/index.ts';
+import { serverErrorMessage } from '../../src/services/errors.ts';
+import { mintUnsubscribeLink } from '../../src/services/users/tracking.ts';
+import { testApp } from '../support/app.ts';
+import { testDatabases } from '../support/databases.ts';
+
+const enquiry = {
+  fullname: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Pricing for agencies',
+  body: 'Do you offer agency pricing?',
+};
+const demo = {
+  type: 'demo',
+  metadata: {
+    type: 'demo',
+    firstname: 'Grace',
+    lastname: 'Hopper',
+    company_name: 'Compile Co',
+    email: 'grace@compile.example',
+    phone_number: '+234 803 123 4567',
+    subscribers: '100K:250K',
+  },
+};
+
+let address = 0;
+/** Each test speaks from its own address, so one test's requests never count against another's limit. */
+const nextIp = () => `10.0.${Math.floor(++address / 250)}.${address % 250}`;
+
+describe.each(await testDatabases())('the users service on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await testApp({ RATE_LIMIT_PER_MINUTE: '5', PUBLIC_URL: 'https://www.example.com' }, { db });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const leadsOf = (type: string) => db.kysely.selectFrom('leads').selectAll().where('type', '=', type).execute();
+  const outboxFor = (id: string) =>
+    db.kysely.selectFrom('outbox').selectAll().where('message', 'like', `%${id}%`).execute();
+
+  describe('POST /guests/enquiry', () => {
+    const post = (payload: object, ip = nextIp()) =>
+      app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload, remoteAddress: ip });
+
+    it('stores a trimmed enquiry and its mail to sales before answering 201 with the message', async () => {
+      const response = await post({ ...enquiry, fullname: '  Ada Lovelace ', subject: 'Trimmed one' });
+      expect(response.statusCode).toBe(201);
+      const { error, payload } = response.json();
+      expect(error).toBeNull();
+      expect(payload.message).toBe(messages.enquiryReceived);
+      const row = await db.kysely
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', payload.id)
+        .executeTakeFirstOrThrow();
+      expect(row.type).toBe('enquiry');
+      expect(JSON.parse(row.metadata)).toEqual({ ...enquiry, subject: 'Trimmed one' });
+      const [mail] = await outboxFor(payload.id);
+      expect(JSON.parse(mail!.message)).toMatchObject({ to: 'sales@growmail.io', replyTo: enquiry.email });
+    });
+
+    it.each([
+      [{ fullname: '   ' }, 'fullname: Full name is required.'],
+      [{ fullname: undefined }, 'fullname: Full name is required.'],
+      [{ email: '' }, 'email: Email address is required.'],
+      [{ email: 'ada@' }, 'email: Invalid email address.'],
+      [{ subject: ' ' }, 'subject: Subject of message is required.'],
+      [{ body: '' }, 'body: Body of message is required.'],
+    ])('answers 400 naming the field for %j and stores nothing', async (change, message) => {
+      const before = (await leadsOf('enquiry')).length;
+      const response = await post({ ...enquiry, ...change });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message, payload: null });
+      expect(await leadsOf('enquiry')).toHaveLength(before);
+    });
+
+    it('refuses an oversized body with 413', async () => {
+      const response = await post({ ...enquiry, body: 'x'.repeat(20 * 1024) });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: messages.tooLarge, payload: null });
+    });
+
+    it('answers a filled honeypot with an ordinary 201 and stores nothing', async () => {
+      const before = (await leadsOf('enquiry')).length;
+      const response = await post({ ...enquiry, subject: 'Bot', homepage: 'http://spam.example' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().payload.message).toBe(messages.enquiryReceived);
+      expect(await leadsOf('enquiry')).toHaveLength(before);
+    });
+
+    it('collapses the same enquiry sent twice within a minute into one', async () => {
+      const same = { ...enquiry, subject: 'Sent twice' };
+      const first = await post(same);
+      const second = await post({ ...same, email: 'ADA@example.com', body: ` ${same.body} ` });
+      expect(second.statusCode).toBe(201);
+      expect(second.json().payload.id).toBe(first.json().payload.id);
+      const rows = (await leadsOf('enquiry')).filter((row) => row.metadata.includes('Sent twice'));
+      expect(rows).toHaveLength(1);
+      expect(await outboxFor(first.json().payload.id)).toHaveLength(1);
+    });
+
+    it('answers 429 beyond the per-address limit', async () => {
+      const ip = nextIp();
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await post({ ...enquiry, subject: `Flood ${i}` }, ip)).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      const limited = await post({ ...enquiry, subject: 'Flood again' }, ip);
+      expect(limited.json()).toEqual({ error: messages.tooManyRequests, payload: null });
+      // Another address is not affected.
+      expect((await post({ ...enquiry, subject: 'Other address' })).statusCode).toBe(201);
+    });
+  });
+
+  describe('POST /demos', () => {
+    const post = (payload: object, ip = nextIp()) =>
+      app.inject({ method: 'POST', url: '/services/users/demos', payload, remoteAddress: ip });
+    const withMetadata = (change: object) => ({ ...demo, metadata: { ...demo.metadata, ...change } });
+
+    it('stores the request with the phone number in E.164 and answers 201', async () => {
+      const response = await post(demo);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().payload.message).toBe(messages.demoSubmitted);
+      const row = await db.kysely
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', response.json().payload.id)
+        .executeTakeFirstOrThrow();
+      expect(row.type).toBe('demo');
+      expect(row.email).toBe(demo.metadata.email);
+      expect(JSON.parse(row.metadata)).toEqual({ ...demo.metadata, phone_number: '+2348031234567' });
+      expect(await outboxFor(row.id)).toHaveLength(1);
+    });
+
+    it.each([
+      ['00 44 20 7946 0958', '+442079460958'],
+      ['(555) 010-9999 ext. 7', '(555) 010-9999 ext. 7'],
+      ['0803 123 4567', '0803 123 4567'],
+    ])('keeps every number a visitor types: %s is stored as %s', async (typed, stored) => {
+      const response = await post(withMetadata({ phone_number: typed, lastname: typed }));
+      expect(response.statusCode).toBe(201);
+      const row = await db.kysely
+        .selectFrom('leads')
+        .select('metadata')
+        .where('id', '=', response.json().payload.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.metadata).phone_number).toBe(stored);
+    });
+
+    it.each([
+      [{ firstname: '' }, 'metadata.firstname: First name is required.'],
+      [{ lastname: ' ' }, 'metadata.lastname: Last name is required.'],
+      [{ company_name: '' }, 'metadata.company_name: Company name is required.'],
+      [{ email: '' }, 'metadata.email: Email address is required.'],
+      [{ email: 'grace' }, 'metadata.email: Invalid email address.'],
+      [{ phone_number: '' }, 'metadata.phone_number: Phone number is required.'],
+      [{ subscribers: '1:2' }, 'metadata.subscribers: Number of users is required.'],
+      [{ type: 'startup' }, "metadata.type: type must be 'demo'."],
+    ])('answers 400 naming the field for %j', async (change, message) => {
+      const response = await post(withMetadata(change));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message, payload: null });
+    });
+
+    it('answers 400 for a missing type', async () => {
+      const response = await post({ metadata: demo.metadata });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(/^type: /);
+    });
+
+    it('refuses an oversized body, honours the honeypot, and collapses duplicates', async () => {
+      expect((await post(withMetadata({ company_name: 'x'.repeat(17 * 1024) }))).statusCode).toBe(413);
+      const before = (await leadsOf('demo')).length;
+      const bot = await post({ ...withMetadata({ company_name: 'Bot Inc' }), homepage: 'x' });
+      expect(bot.statusCode).toBe(201);
+      expect(await leadsOf('demo')).toHaveLength(before);
+      const twice = withMetadata({ company_name: 'Twice Ltd' });
+      const first = await post(twice);
+      const second = await post(twice);
+      expect(second.json().payload.id).toBe(first.json().payload.id);
+      expect(await leadsOf('demo')).toHaveLength(before + 1);
+    });
+
+    it('answers 429 beyond the per-address limit', async () => {
+      const ip = nextIp();
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1)
+        statuses.push((await post(withMetadata({ company_name: `Flood ${i}` }), ip)).statusCode);
+      expect(statuses.at(-1)).toBe(429);
+    });
+  });
+
+  describe('GET /api/contacts/{api_key}/capture/', () => {
+    const capture = (email: string, { key = 'gm_site_public_dev', extra = '', ip = nextIp() } = {}) =>
+      app.inject({
+        method: 'GET',
+        url: `/services/users/api/contacts/${key}/capture/?source=website-api&email=${encodeURIComponent(email)}&tags=subscriber${extra}`,
+        remoteAddress: ip,
+      });
+    const membership = (email: string) =>
+      db.kysely
+        .selectFrom('list_memberships')
+        .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
+        .select(['list_memberships.list_id', 'list_memberships.tags', 'list_memberships.unsubscribed_at'])
+        .where('contacts.email', '=', email)
+        .execute();
+
+    it('subscribes a new contact to the newsletter list, and is idempotent', async () => {
+      const first = await capture('New.Reader@example.com');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().payload.message).toBe(messages.subscribed);
+      const again = await capture('new.reader@example.com');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().payload).toEqual({ id: first.json().payload.id, message: messages.alreadySubscribed });
+      expect(await membership('new.reader@example.com')).toEqual([
+        { list_id: 'newsletter', tags: '["subscriber"]', unsubscribed_at: null },
+      ]);
+      // Also without the trailing slash.
+      const bare = await app.inject(
+        '/services/users/api/contacts/gm_site_public_dev/capture?email=new.reader%40example.com&tags=subscriber',
+      );
+      expect(bare.statusCode).toBe(200);
+    });
+
+    it('answers 403 for a wrong API key and stores nothing', async () => {
+      const response = await capture('wrong.key@example.com', { key: 'not-the-key' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: messages.badApiKey, payload: null });
+      expect(await membership('wrong.key@example.com')).toEqual([]);
+    });
+
+    it.each([
+      ['', 'email: Email address is required.'],
+      ['reader@', 'email: Invalid email address.'],
+    ])('answers 400 for the email %j', async (email, message) => {
+      const response = await capture(email);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(message);
+    });
+
+    it('answers a filled honeypot with 200 and stores nothing', async () => {
+      const response = await capture('bot@example.com', { extra: '&homepage=spam' });
+      expect(response.statusCode).toBe(200);
+      expect(await membership('bot@example.com')).toEqual([]);
+    });
+
+    it('answers 429 beyond the per-address limit', async () => {
+      const ip = nextIp();
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await capture(`flood${i}@example.com`, { ip })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+  });
+
+  describe('PUT /guests/unsubscribe/{tracking id parts}', () => {
+    const subscribe = async (email: string, listIds: string[]) => {
+      await app.inject({
+        url: `/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
+        remoteAddress: nextIp(),
+      });
+      const contact = await db.kysely
+        .selectFrom('contacts')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      for (const listId of listIds.filter((id) => id !== 'newsletter')) {
+        await db.kysely.insertInto('lists').values({ id: listId, name: listId }).execute();
+        await db.kysely.insertInto('list_memberships').values({ list_id: listId, contact_id: contact.id }).execute();
+      }
+      return contact.id;
+    };
+    /** The unsubscribe call the preferences page makes for a minted link. */
+    const callFor = (link: string, scope: 'list' | 'all', change: { email?: string; id?: string } = {}) => {
+      const [trackingId, email, id] = new URL(link).pathname.split('/').slice(2);
+      const parts = trackingId!.split('.');
+      if (scope === 'all') parts[0] = '*';
+      const query = new URLSearchParams({
+        contact_email: change.email ?? decodeURIComponent(email!),
+        contact_id: change.id ?? id!,
+      });
+      return app.inject({
+        method: 'PUT',
+        url: `/services/users/guests/unsubscribe/${parts.map(encodeURIComponent).join('/')}?${query}`,
+        remoteAddress: nextIp(),
+      });
+    };
+    const states = (contactId: string) =>
+      db.kysely
+        .selectFrom('list_memberships')
+        .select(['list_id', 'unsubscribed_at'])
+        .where('contact_id', '=', contactId)
+        .orderBy('list_id')
+        .execute()
+        .then((rows) => rows.map((row) => [row.list_id, row.unsubscribed_at !== null]));
+
+    it('unsubscribes from the link’s list only, and says so again on a repeat', async () => {
+      const contactId = await subscribe('one.list@example.com', ['newsletter', 'product-news']);
+      const link = await mintUnsubscribeLink(db, app.config, 'one.list@example.com');
+      expect(link).toMatch(
+        /^https:\/\/www\.example\.com\/unsubscription\/[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\/one\.list%40example\.com\/.+$/,
+      );
+      const response = await callFor(link!, 'list');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ error: null, payload: { message: messages.preferencesSaved } });
+      expect(await states(contactId)).toEqual([
+        ['newsletter', true],
+        ['product-news', false],
+      ]);
+      expect((await callFor(link!, 'list')).statusCode).toBe(200);
+    });
+
+    it('unsubscribes from every list with * in place of the list', async () => {
+      const contactId = await subscribe('all.lists@example.com', ['newsletter', 'offers']);
+      const link = await mintUnsubscribeLink(db, app.config, 'all.lists@example.com');
+      expect((await callFor(link!, 'all')).statusCode).toBe(200);
+      expect(await states(contactId)).toEqual([
+        ['newsletter', true],
+        ['offers', true],
+      ]);
+    });
+
+    it('answers 403 when the link was not issued for this contact or was altered', async () => {
+      const contactId = await subscribe('forged@example.com', ['newsletter']);
+      const link = (await mintUnsubscribeLink(db, app.config, 'forged@example.com'))!;
+      const other = await subscribe('victim@example.com', ['newsletter']);
+      expect((await callFor(link, 'list', { id: other, email: 'victim@example.com' })).statusCode).toBe(403);
+      const tampered = link.replace(/\.[\w-]{32}\//, `.${'A'.repeat(32)}/`);
+      expect(tampered).not.toBe(link);
+      const response = await callFor(tampered, 'list');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: messages.badTrackingLink, payload: null });
+      expect(await states(contactId)).toEqual([['newsletter', false]]);
+      expect(await states(other)).toEqual([['newsletter', false]]);
+    });
+
+    it('answers 404 for a list the contact is not on, and 400 without the contact', async () => {
+      await subscribe('not.member@example.com', ['newsletter']);
+      const link = (await mintUnsubscribeLink(db, app.config, 'not.member@example.com'))!;
+      const otherList = link.replace(
+        /unsubscription\/[\w-]+\./,
+        `unsubscription/${Buffer.from('nope').toString('base64url')}.`,
+      );
+      expect((await callFor(otherList, 'list')).statusCode).toBe(404);
+      const missing = await app.inject({ method: 'PUT', url: '/services/users/guests/unsubscribe/a/b/c/d' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toBe('contact_email: Email address is required.');
+    });
+
+    it('answers a filled honeypot with 200 and changes nothing', async () => {
+      const contactId = await subscribe('bot.unsub@example.com', ['newsletter']);
+      const link = (await mintUnsubscribeLink(db, app.config, 'bot.unsub@example.com'))!;
+      const [trackingId] = new URL(link).pathname.split('/').slice(2);
+      const query = new URLSearchParams({
+        contact_email: 'bot.unsub@example.com',
+        contact_id: contactId,
+        homepage: 'x',
+      });
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/services/users/guests/unsubscribe/${trackingId!.split('.').join('/')}?${query}`,
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await states(contactId)).toEqual([['newsletter', false]]);
+    });
+
+    it('mints no link for someone who is not subscribed', async () => {
+      expect(await mintUnsubscribeLink(db, app.config, 'nobody@example.com')).toBeNull();
+    });
+  });
+
+  it('answers 500 with no detail when storage fails', async () => {
+    const broken = await open();
+    const failing = await testApp({}, { db: broken });
+    await sql`drop table outbox`.execute(broken.kysely);
+    const response = await failing.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: serverErrorMessage, payload: null });
+    // The lead was rolled back with its mail: no success was answered, so nothing half-stored remains.
+    expect(await broken.kysely.selectFrom('leads').selectAll().execute()).toEqual([]);
+    await failing.close();
+  });
+});

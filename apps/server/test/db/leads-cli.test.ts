@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLeads, parseLeadsArgs, readLeads, UsageError } from '../../src/cli/leads.ts';
+import { loadConfig } from '../../src/config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import { storeLead } from '../../src/submissions/store-lead.ts';
+import { testDatabases } from '../support/databases.ts';
+
+const config = loadConfig({});
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+async function seed(db: Db) {
+  await db.kysely.transaction().execute(async (trx) => {
+    // created_at is never updated by the app; here it dates the seed rows.
+    const at = (date: string) => trx.updateTable('leads').set({ created_at: date } as never);
+    const demo = await storeLead(trx, config, 'demo', 'grace@compile.example', {
+      type: 'demo',
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      company_name: '=HYPERLINK("http://evil.example")',
+      email: 'grace@compile.example',
+      phone_number: '+2348031234567',
+      subscribers: '0:100K',
+    });
+    const enquiry = await storeLead(trx, config, 'enquiry', 'ada@example.com', {
+      fullname: 'Ada, Countess',
+      email: 'ada@example.com',
+      subject: 'Agency "pricing"',
+      body: 'Two\nlines',
+    });
+    await at('2026-01-10T09:00:00.000Z').where('id', '=', demo).execute();
+    await at('2026-02-01T12:30:00.000Z').where('id', '=', enquiry).execute();
+  });
+}
+
+describe('the leads command line', () => {
+  it.each([
+    [['list'], { command: 'list', format: 'table' }],
+    [['export', '--type', 'demo'], { command: 'export', type: 'demo', format: 'csv' }],
+    [
+      ['export', '--since', '2026-02-01', '--format', 'json'],
+      { command: 'export', since: '2026-02-01T00:00:00.000Z', format: 'json' },
+    ],
+  ])('reads %j', (argv, options) => {
+    expect(parseLeadsArgs(argv)).toEqual(options);
+  });
+
+  it.each([
+    [[]],
+    [['show']],
+    [['list', '--type', 'spam']],
+    [['list', '--since', 'yesterday']],
+    [['export', '--format', 'xml']],
+  ])('refuses %j with a usage error', (argv) => {
+    expect(() => parseLeadsArgs(argv)).toThrow(UsageError);
+  });
+});
+
+describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+    await seed(db);
+  });
+  afterAll(() => db?.close());
+
+  it('lists leads newest first, filtered by type and date', async () => {
+    expect((await readLeads(db, {})).map((lead) => lead.type)).toEqual(['enquiry', 'demo']);
+    expect((await readLeads(db, { type: 'demo' })).map((lead) => lead.email)).toEqual(['grace@compile.example']);
+    expect((await readLeads(db, { since: '2026-01-15T00:00:00.000Z' })).map((lead) => lead.type)).toEqual(['enquiry']);
+    const table = formatLeads(await readLeads(db, {}), 'table');
+    expect(table).toContain('2026-02-01 12:30  enquiry  ada@example.com');
+    expect(table).toContain('Grace Hopper');
+    expect(table).toMatch(/2 leads\n$/);
+  });
+
+  it('exports CSV that a spreadsheet reads safely, and JSON with every field', async () => {
+    const csv = formatLeads(await readLeads(db, {}), 'csv');
+    const [header] = csv.split('\n');
+    expect(header).toBe(
+      'id,type,email,created_at,fullname,subject,body,firstname,lastname,company_name,phone_number,subscribers',
+    );
+    expect(csv).toContain('"Ada, Countess","Agency ""pricing""","Two\nlines"');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    const json = JSON.parse(formatLeads(await readLeads(db, { type: 'enquiry' }), 'json'));
+    expect(json).toEqual([
+      expect.objectContaining({ type: 'enquiry', metadata: expect.objectContaining({ body: 'Two\nlines' }) }),
+    ]);
+  });
+});
+
+describe('npm run leads and npm run unsubscribe-link', () => {
+  it('read the configured database', { timeout: 30_000 }, async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gm-leads-')), 'db.sqlite');
+    const db = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(db.kysely);
+    await seed(db);
+    const contact = 'reader@example.com';
+    await db.kysely.insertInto('contacts').values({ id: 'c-1', email: contact }).execute();
+    await db.kysely.insertInto('lists').values({ id: 'newsletter', name: 'Newsletter' }).execute();
+    await db.kysely.insertInto('list_memberships').values({ list_id: 'newsletter', contact_id: 'c-1' }).execute();
+    await db.close();
+    const env = { ...process.env, DATABASE_URL: `sqlite:${file}`, PUBLIC_URL: 'https://www.example.com' };
+
+    const exported = await run(
+      'npm',
+      ['run', '--silent', 'leads', '--', 'export', '--type', 'demo', '--format', 'json'],
+      {
+        cwd: root,
+        env,
+      },
+    );
+    expect(JSON.parse(exported.stdout)).toEqual([expect.objectContaining({ email: 'grace@compile.example' })]);
+
+    const link = await run('npm', ['run', '--silent', 'unsubscribe-link', '--', contact], { cwd: root, env });
+    expect(link.stdout.trim()).toMatch(
+      /^https:\/\/www\.example\.com\/unsubscription\/[\w.-]+\/reader%40example\.com\/c-1$/,
+    );
+
+    await expect(
+      run('npm', ['run', '--silent', 'leads', '--', 'export', '--type', 'nope'], { cwd: root, env }),
+    ).rejects.toThrow(/--type must be one of/);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { leadMail, retryDelayMs } from '../../src/outbox/mail.ts';
+
+describe('the outbox', () => {
+  it('backs off exponentially from 5 seconds, capped at an hour', () => {
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(30)).toBe(3_600_000);
+  });
+
+  it('writes a lead as one line per field, naming the person in the subject', () => {
+    const mail = leadMail('startup', { firstname: 'Ada', lastname: 'L', user_count: '10:50K' }, 'sales@x.io', 'a@x.io');
+    expect(mail).toEqual({
+      to: 'sales@x.io',
+      replyTo: 'a@x.io',
+      subject: 'New startup lead: Ada L',
+      text: 'A new startup lead arrived from the website.\n\nfirstname: Ada\nlastname: L\nuser_count: 10:50K\n',
+    });
+  });
+});

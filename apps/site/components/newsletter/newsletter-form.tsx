@@ -1,0 +1,109 @@
+'use client';
+
+import { honeypotField, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useId, useState, type FormEvent } from 'react';
+import { callGuestService } from '@/lib/guest-api';
+
+type Result = { kind: 'success' | 'error'; message: string } | null;
+
+/**
+ * The footer subscribe box (spec §2, §4, §7): GET {users}/api/contacts/{api_key}/capture/.
+ * The server checks the address, so no validation code ships to every page; its message is
+ * shown under the field, which is cleared on success.
+ */
+export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [trap, setTrap] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    setResult(null);
+    const query = new URLSearchParams({ source: 'website-api', email: email.trim(), tags: 'subscriber' });
+    if (trap) query.set(honeypotField, trap);
+    const answer = await callGuestService<SubmissionAccepted>(
+      `${usersUrl}/api/contacts/${encodeURIComponent(apiKey)}/capture/?${query}`,
+      { method: 'GET' },
+    );
+    setSubmitting(false);
+    if (answer.payload && !answer.error) {
+      setResult({ kind: 'success', message: answer.payload.message });
+      setEmail('');
+    } else {
+      // "email: Invalid email address." → the message alone; the field is the only one here.
+      setResult({ kind: 'error', message: answer.error?.replace(/^email: /, '') ?? messages.subscribeFailed });
+    }
+  }
+
+  const messageId = `${id}-message`;
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="relative flex max-w-sm flex-col gap-2"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
+        Get the newsletter
+      </h2>
+      <p className="text-sm text-ink-700">Tips on growing revenue from your customers, once a month.</p>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        Email address
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={result?.kind === 'error' || undefined}
+          aria-describedby={result ? messageId : undefined}
+          className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-600 ${
+            result?.kind === 'error' ? 'border-red-700' : 'border-ink-300'
+          }`}
+        />
+        <button
+          type="submit"
+          className="button-primary gap-2 disabled:bg-ink-600"
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
+          {submitting && (
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+            />
+          )}
+          Subscribe
+        </button>
+      </div>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input
+            type="text"
+            name={honeypotField}
+            tabIndex={-1}
+            autoComplete="off"
+            value={trap}
+            onChange={(event) => setTrap(event.target.value)}
+          />
+        </label>
+      </div>
+      <p
+        id={messageId}
+        role={result?.kind === 'error' ? 'alert' : 'status'}
+        className={`text-sm font-medium empty:hidden ${result?.kind === 'error' ? 'text-red-700' : 'text-brand-800'}`}
+      >
+        {result?.message}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { messages } from '@growmail/contracts/messages';
+import { LeadForm } from '@/components/forms/lead-form';
+import { startupBudgets, startupUserCounts } from '@growmail/contracts/leads';
+
+/** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
+export function StartupForm({ salesUrl }: { salesUrl: string }) {
+  return (
+    <LeadForm
+      url={`${salesUrl}/leads`}
+      type="startup"
+      choices={[
+        { name: 'user_count', label: 'Number of users', options: startupUserCounts },
+        { name: 'annual_budget', label: 'Annual email marketing budget', options: startupBudgets },
+      ]}
+      submitLabel="Submit Application"
+      successMessage={messages.startupSubmitted}
+    />
+  );
+}

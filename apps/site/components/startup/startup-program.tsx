@@ -1,0 +1,45 @@
+import { CircleCheck } from 'lucide-react';
+
+const tools = [
+  'Multi-channel campaign messaging',
+  'Marketing automations',
+  'Unlimited transactional emails',
+  'Advanced customer segmentation',
+  'Application analytics',
+];
+
+const eligibility = [
+  'Between 10K and 100K users',
+  'Less than 5 years old',
+  'Bootstrapped, or raised under $500,000',
+  'A user-based application',
+];
+
+function List({ items }: { items: string[] }) {
+  return (
+    <ul className="mt-4 flex flex-col gap-3">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 text-ink-700">
+          <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The startup program's tools and eligibility rules (spec §2, §9). */
+export function StartupProgram() {
+  return (
+    <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <div>
+        <h2 className="text-xl font-semibold text-ink-900">What you get</h2>
+        <List items={tools} />
+      </div>
+      <div>
+        <h2 className="text-xl font-semibold text-ink-900">Who can apply</h2>
+        <List items={eligibility} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
+import { axeViolations } from './support/axe.ts';
+import { failRequests, holdRequests, isGreen, isRed, textColour } from './support/forms.ts';
+import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ RATE_LIMIT_PER_MINUTE: '100' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const db = () => site.app.db.kysely;
+const memberships = (email: string) =>
+  db()
+    .selectFrom('list_memberships')
+    .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
+    .select(['list_memberships.list_id', 'list_memberships.unsubscribed_at'])
+    .where('contacts.email', '=', email)
+    .orderBy('list_memberships.list_id')
+    .execute()
+    .then((rows) => rows.map((row) => [row.list_id, row.unsubscribed_at === null ? 'subscribed' : 'unsubscribed']));
+
+describe.each(viewports)('the footer newsletter at $name', (viewport) => {
+  it('subscribes with the keyboard, confirms visibly, clears the input, and stores the subscriber', async () => {
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${site.url}/privacy`);
+    const box = page.getByRole('form', { name: 'Get the newsletter' });
+    const email = `reader.${viewport.name}@example.com`;
+    await box.getByLabel('Email address').focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    const hold = await holdRequests(page, '**/capture/**');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => box.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
+    await hold.release();
+
+    const message = box.getByText('You are subscribed. Look out for our next newsletter.');
+    await expect.poll(() => message.isVisible()).toBe(true);
+    expect(isGreen(await textColour(message))).toBe(true);
+    expect(await box.getByLabel('Email address').inputValue()).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await memberships(email)).toEqual([['newsletter', 'subscribed']]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a visible error for a bad address and for a network failure, keeping the input', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${site.url}/privacy`);
+    const box = page.getByRole('form', { name: 'Get the newsletter' });
+    const input = box.getByLabel('Email address');
+    await input.fill('reader@nowhere');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    const invalid = box.getByRole('alert');
+    await expect.poll(() => invalid.textContent()).toBe('Invalid email address.');
+    expect(isRed(await textColour(invalid))).toBe(true);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.inputValue()).toBe('reader@nowhere');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await failRequests(page, '**/capture/**');
+    await input.fill(`offline.${viewport.name}@example.com`);
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => box.getByRole('alert').textContent()).toBe('We could not subscribe you. Please try again.');
+    expect(await memberships(`offline.${viewport.name}@example.com`)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(viewports)('the preferences page at $name', (viewport) => {
+  /** A subscriber on the newsletter and one more list, and the link our emails would carry. */
+  async function subscriber(name: string) {
+    const email = `${name}.${viewport.name}@example.com`;
+    const response = await fetch(
+      `${site.url}/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
+    );
+    expect(response.status).toBe(200);
+    const contact = await db().selectFrom('contacts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db()
+      .insertInto('lists')
+      .values({ id: 'product-updates', name: 'Product updates' })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+    await db().insertInto('list_memberships').values({ list_id: 'product-updates', contact_id: contact.id }).execute();
+    const link = await mintUnsubscribeLink(site.app.db, site.app.config, email);
+    return { email, path: new URL(link!).pathname };
+  }
+
+  it('unsubscribes from this list by default, with the keyboard alone', async () => {
+    const { email, path } = await subscriber('one-list');
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${path}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Email preferences');
+    await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'This list only' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('preferences-logo').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('radio', { name: 'This list only' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: 'Preferences set successfully.' });
+    await expect.poll(() => status.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await memberships(email)).toEqual([
+      ['newsletter', 'unsubscribed'],
+      ['product-updates', 'subscribed'],
+    ]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('unsubscribes from all lists when chosen, and can hide the logo', async () => {
+    const { email, path } = await subscriber('all-lists');
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${path}?hide_logo=true`);
+    await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
+    expect(await page.getByTestId('preferences-logo').count()).toBe(0);
+    await page.getByRole('radio', { name: 'This list only' }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'All lists' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByText('Preferences set successfully.').isVisible()).toBe(true);
+    expect(await memberships(email)).toEqual([
+      ['newsletter', 'unsubscribed'],
+      ['product-updates', 'unsubscribed'],
+    ]);
+    await context.close();
+  });
+
+  it('says it could not set the preferences for an altered link or a network failure', async () => {
+    const { email, path } = await subscriber('forged');
+    const forged = path.replace(/\.[\w-]{32}\//, `.${'B'.repeat(32)}/`);
+    expect(forged).not.toBe(path);
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${forged}`);
+    await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not set your preferences. Please try again.' });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${site.url}${path}`);
+    await failRequests(page, '**/guests/unsubscribe/**');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByText('Could not set your preferences. Please try again.').isVisible()).toBe(true);
+    expect(await memberships(email)).toEqual([
+      ['newsletter', 'subscribed'],
+      ['product-updates', 'subscribed'],
+    ]);
+    await context.close();
+  });
+});
