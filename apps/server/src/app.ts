@@ -69,7 +69,9 @@ declare module 'fastify' {
 export const serverOptions = (config: Config): FastifyServerOptions => ({
   logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   bodyLimit: 64 * 1024,
-  trustProxy: true,
+  // Client addresses (rate limits) come from X-Forwarded-For only through known proxies;
+  // trusting every hop would let a client pick its own address.
+  trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   // Keeps slow clients from holding sockets; the shutdown drain waits for the rest.
   requestTimeout: 30_000,
   connectionTimeout: 60_000,

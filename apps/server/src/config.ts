@@ -73,6 +73,10 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback')
+    .optional(),
 });
 
 export type Config = {
@@ -101,6 +105,8 @@ export type Config = {
   trackingSecret: string | undefined;
   /** Accepted submissions per client address, per endpoint, per minute. */
   rateLimitPerMinute: number;
+  /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
+  trustProxy: string[];
 };
 
 export class ConfigError extends Error {
@@ -147,5 +153,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
     trackingSecret: e.TRACKING_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }
