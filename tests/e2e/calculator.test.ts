@@ -18,7 +18,7 @@ type Inputs = { customers: string; cost: string; email: string; services: string
 async function fill(page: Page, inputs: Inputs) {
   await page.getByLabel('Number of customers').fill(inputs.customers);
   await page.getByLabel('Current annual cost (USD)').fill(inputs.cost);
-  await page.getByLabel('Email Address').fill(inputs.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(inputs.email);
   for (const name of ['Campaign Mailing', 'Marketing Automations', 'Transactional Emails', 'Mobile Push Messaging']) {
     await page.getByRole('checkbox', { name }).setChecked(inputs.services.includes(name));
   }
@@ -161,12 +161,12 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
 
     await fill(page, { customers: '20', cost: '1000', email: 'not-an-address', services: [] });
     await expect.poll(() => alert.textContent()).toBe('Invalid email address.');
-    expect(await page.getByLabel('Email Address').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Email Address', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
 
     // Correcting the field clears its mark.
-    await page.getByLabel('Email Address').fill('fixed@example.com');
-    expect(await page.getByLabel('Email Address').getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Email Address', { exact: true }).fill('fixed@example.com');
+    expect(await page.getByLabel('Email Address', { exact: true }).getAttribute('aria-invalid')).toBeNull();
     await context.close();
   });
 

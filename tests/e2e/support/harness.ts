@@ -19,6 +19,8 @@ export async function startSite(env: Record<string, string> = {}) {
     SITE_ENV: 'testing',
     DATABASE_URL: 'sqlite::memory:',
     APP_URL: testAppUrl,
+    // Every request comes from 127.0.0.1; tests of the limit itself set their own.
+    RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
   const app = await buildApp({ config });
