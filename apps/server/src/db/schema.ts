@@ -6,6 +6,8 @@ export interface Database {
   contacts: ContactsTable;
   lists: ListsTable;
   list_memberships: ListMembershipsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_actions: PushActionsTable;
 }
 
 export interface LeadsTable {
@@ -47,3 +49,25 @@ export interface ListMembershipsTable {
 }
 
 export type ContactRow = Selectable<ContactsTable>;
+
+/** A browser's push subscription, owned by a contact. */
+export interface PushSubscriptionsTable {
+  id: string;
+  contact_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** An action the service worker reported, such as a notification click (its tracking id). */
+export interface PushActionsTable {
+  id: string;
+  action: string;
+  user_agent: string | null;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
