@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { DocsHeader } from '@/components/layout/docs-header';
 
+/** The docs: their own header; each page brings the navigation tree, its main content and its contents list. */
 export default function DevelopersLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <DocsHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
+      {children}
     </>
   );
 }
