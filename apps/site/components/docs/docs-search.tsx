@@ -99,6 +99,13 @@ export function DocsSearch() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            // A search field would spend the first Escape on clearing itself; here Escape closes.
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                dialog.current?.close();
+              }
+            }}
             placeholder="Search the docs"
             autoComplete="off"
             className="w-full rounded-md px-2 py-2 text-base text-ink-900 placeholder:text-ink-600"
