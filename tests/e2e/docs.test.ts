@@ -102,7 +102,9 @@ describe('the API reference', () => {
     expect(html).toMatch(
       /<pre class="shiki github-light-high-contrast"[^>]*><code><span class="line"><span style="color:#/,
     );
-    for (const status of ['200', '400', '403', '404', '500']) expect(html).toContain(`>${status}: `);
+    expect(html).toContain('>200: The email was queued for delivery.<');
+    for (const status of ['400', '403', '404', '500'])
+      expect(html).toMatch(new RegExp(`<th scope="row"[^>]*>${status}</th>`));
   });
 
   it('switches the code samples between curl, JavaScript and Python, and copies them', async () => {
@@ -214,7 +216,10 @@ describe('llms.txt', () => {
     expect(markdown).toContain('`POST https://api.growmail.io/v1/contacts`');
     expect(markdown).toContain('| `gender` | string | no | one of `male`, `female` |');
     expect(markdown).toContain('```python\nimport os');
-    expect(markdown).toContain('### 403: Unauthorized, the API key is missing or wrong.');
+    expect(markdown).toContain('### 200: The contact as stored.');
+    expect(markdown).toContain(
+      '| 403 | Unauthorized, the API key is missing or wrong. | `The API key is missing or wrong.` |',
+    );
     expect(markdown).not.toMatch(/<Operation|gm-runtime/);
   });
 });

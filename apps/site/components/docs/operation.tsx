@@ -13,6 +13,8 @@ export function Operation({ id }: { id: string }) {
   const url = `${apiBaseUrl}${op.path}`;
   const examples = Object.values(op.body.examples ?? {});
   const samples = requestSamples(url, examples[0]?.value ?? {});
+  const [success, ...failures] = op.responseList;
+  if (!success) throw new Error(`${id} documents no responses`);
   return (
     <>
       <Heading level={2}>{operationHeadings.request}</Heading>
@@ -42,14 +44,42 @@ export function Operation({ id }: { id: string }) {
         ))}
       </CodeTabs>
       <Heading level={2}>{operationHeadings.responses}</Heading>
-      {op.responseList.map((response) => (
-        <CodeBlock
-          key={response.status}
-          title={`${response.status}: ${response.description}`}
-          language="json"
-          code={JSON.stringify(response.example, null, 2)}
-        />
-      ))}
+      <CodeBlock
+        title={`${success.status}: ${success.description}`}
+        language="json"
+        code={JSON.stringify(success.example, null, 2)}
+      />
+      <p className="my-4 leading-7 text-ink-700">
+        When a call fails, <code className="font-mono text-[0.9em]">payload</code> is null and{' '}
+        <code className="font-mono text-[0.9em]">error</code> says why:
+      </p>
+      <table className="my-5 w-full table-fixed text-left text-sm">
+        <thead className="bg-ink-50">
+          <tr>
+            <th scope="col" className="w-16 px-3 py-2 font-semibold">
+              Code
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Meaning and example <code className="font-mono">error</code>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {failures.map((response) => (
+            <tr key={response.status} className="align-top">
+              <th scope="row" className="px-3 py-2 font-mono font-semibold">
+                {response.status}
+              </th>
+              <td className="px-3 py-2 text-ink-700">
+                {response.description}
+                <code className="mt-1 block font-mono text-[0.85em] break-words text-ink-900">
+                  {JSON.stringify((response.example as { error: string }).error)}
+                </code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }
