@@ -48,6 +48,8 @@ export function operationMarkdown(id: string): string {
   );
   const examples = Object.values(op.body.examples ?? {});
   const first = examples[0]?.value ?? {};
+  const [success, ...failures] = op.responseList;
+  if (!success) throw new Error(`${id} documents no responses`);
   return [
     `## ${operationHeadings.request}`,
     `\`${op.method} ${apiBaseUrl}${op.path}\` with \`Authorization: Bearer <API key>\` and a JSON body.`,
@@ -64,10 +66,17 @@ export function operationMarkdown(id: string): string {
       `\`\`\`${sample.language}\n${sample.code}\n\`\`\``,
     ]),
     `## ${operationHeadings.responses}`,
-    ...op.responseList.flatMap((response) => [
-      `### ${response.status}: ${response.description}`,
-      json(response.example),
-    ]),
+    `### ${success.status}: ${success.description}`,
+    json(success.example),
+    'When a call fails, `payload` is null and `error` says why:',
+    [
+      '| Code | Meaning | Example `error` |',
+      '| --- | --- | --- |',
+      ...failures.map((response) => {
+        const { error } = response.example as { error: string };
+        return `| ${response.status} | ${response.description} | \`${error}\` |`;
+      }),
+    ].join('\n'),
   ].join('\n\n');
 }
 
