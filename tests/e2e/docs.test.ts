@@ -20,7 +20,7 @@ const [mobile, desktop] = viewports;
 const docsPages = [
   ['/developers', 'Growmail developer docs'],
   ['/developers/guides/webpush', 'Web Push Notifications'],
-  ['/developers/reference/get-started', 'Get Started'],
+  ['/developers/reference/get-started', 'Get started with the Growmail API'],
   ['/developers/reference/automations', 'Automations'],
   ['/developers/reference/contacts', 'Contacts'],
   ['/developers/reference/transactionals', 'Transactional emails'],
@@ -81,8 +81,8 @@ describe('the docs header and navigation', () => {
   it.each([
     ['/developers/reference/contacts/create', 'Contacts'],
     ['/developers/guides/webpush/setup', 'Web Push Notifications'],
-    ['/developers/something-else', 'Get Started'],
-    ['/developers/reference/unknown', 'Get Started'],
+    ['/developers/something-else', 'Get started with the Growmail API'],
+    ['/developers/reference/unknown', 'Get started with the Growmail API'],
   ])('shows %s as the %s page', async (path, title) => {
     const response = await site.app.inject(path);
     expect(response.statusCode).toBe(200);

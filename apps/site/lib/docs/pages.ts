@@ -18,7 +18,7 @@ export const docsPages = [
   },
   {
     path: '/developers/reference/get-started',
-    title: 'Get Started',
+    title: 'Get started with the Growmail API',
     description: 'Authenticate with your API key, call the Growmail API and read its answers and status codes.',
     source: 'docs/reference/get-started.mdx',
   },
