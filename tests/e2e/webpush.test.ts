@@ -123,6 +123,30 @@ describe('web push on the site', () => {
   });
 });
 
+describe('the soft prompt by keyboard', () => {
+  it('moves focus into the form when it opens and back to its button when dismissed', async () => {
+    const { page, context, problems } = await openPage(browser, viewports[0]);
+    await page.goto(`${site.url}/privacy`);
+    const footer = page.getByRole('contentinfo');
+    const toggle = footer.getByRole('button', { name: 'Get product updates' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const email = footer.getByLabel('Email address');
+    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => footer.getByRole('alert').textContent()).toBe('Invalid email address.');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.getAttribute('aria-describedby')).toBe(await footer.getByRole('alert').getAttribute('id'));
+    await footer.getByRole('button', { name: 'Not now' }).click();
+    await expect.poll(() => toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Nothing was asked of the browser.
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
 type ServiceWorkerGlobalScopeLike = {
   registration: ServiceWorkerRegistration;
   dispatchEvent(event: Event): boolean;

@@ -13,7 +13,10 @@ export type ContactFields = {
 /** Every Growmail service answers this shape. */
 export type ApiResponse<T> = { error: string; payload: null } | { error: null; payload: T };
 
-export type SavedContact = { data: { id: string; email: string; created: boolean; subscribed: boolean } };
+export type SavedContact = {
+  data: { id: string; email: string; created: boolean; subscribed: boolean };
+  meta: { size: number };
+};
 
 /** Where the worker finds the contact after the browser renews a subscription (Cache Storage is shared with it). */
 export const contactCache = { name: 'gm-web-push', key: '/gm-web-push/contact' } as const;

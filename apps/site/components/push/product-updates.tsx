@@ -1,7 +1,7 @@
 'use client';
 
 import { BellRing } from 'lucide-react';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 
 type Props = { apiKey: string; usersUrl: string; messagingUrl: string };
 type Status = { tone: 'success' | 'problem'; text: string } | null;
@@ -23,6 +23,17 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+
+  // The control that was clicked goes away, so focus moves with the reader: into the form
+  // when it opens, back to the button when it closes.
+  useEffect(() => {
+    if (open) input.current?.focus();
+    else if (opened.current) toggle.current?.focus();
+    opened.current ||= open;
+  }, [open]);
 
   if (!supported) return null;
 
@@ -41,6 +52,7 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
   if (!open) {
     return (
       <button
+        ref={toggle}
         type="button"
         onClick={() => {
           setOpen(true);
@@ -60,11 +72,12 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
         Product updates as browser notifications
       </p>
       <div className="flex flex-wrap items-start gap-2">
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex w-full min-w-0 flex-col md:w-auto md:flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </label>
           <input
+            ref={input}
             id={`${id}-email`}
             type="email"
             autoComplete="email"
@@ -73,7 +86,7 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className="min-w-48 rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900"
+            className="w-full rounded-lg border border-ink-300 bg-white px-3 py-2 text-sm text-ink-900"
           />
           {error && (
             <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">

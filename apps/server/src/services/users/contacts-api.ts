@@ -24,7 +24,7 @@ export default async function contactsApi(app: FastifyInstance) {
       const saved = await saveContact(app.db, request.body as ContactsApiRequest);
       return corsHeaders(reply)
         .code(saved.created ? 201 : 200)
-        .send(ok({ data: saved }));
+        .send(ok({ data: saved, meta: { size: 1 } }));
     },
   );
 }
