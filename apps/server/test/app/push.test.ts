@@ -147,6 +147,24 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
   });
 });
 
+describe('gm-service-worker.js', () => {
+  it('is served from the site root as JavaScript that browsers revalidate, built from the SDK', async () => {
+    const { readFileSync } = await import('node:fs');
+    const app = await testApp();
+    const response = await app.inject('/gm-service-worker.js?key=k&users=u&messaging=m');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A worker cached for a year could not be updated; browsers check it on each registration.
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const shipped = readFileSync(
+      new URL('../../../../packages/webpush-sdk/gm-service-worker.js', import.meta.url),
+      'utf8',
+    );
+    expect(response.body).toBe(shipped);
+    await app.close();
+  });
+});
+
 describe('without VAPID keys', () => {
   it('says web push is off rather than serving a key', async () => {
     const app = await testApp();
