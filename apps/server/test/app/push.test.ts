@@ -18,9 +18,9 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
     db = await open();
     app = await testApp({ SITE_API_KEY: apiKey, ...vapid }, { db });
   });
+  // Closing the app closes the database it was given.
   afterAll(async () => {
     await app?.close();
-    await db?.close();
   });
 
   const saveContact = (payload: object, key = apiKey) =>
