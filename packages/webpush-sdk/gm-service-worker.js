@@ -58,8 +58,9 @@ worker.addEventListener('pushsubscriptionchange', (event                        
 async function reportAction(trackingId        )                {
   try {
     await fetch(`${settings.messagingUrl}/webhooks/push/web/${encodeURIComponent(trackingId)}`);
-  } catch {
-    // Unable to log action: nothing to tell anyone.
+  } catch (error) {
+    // Spec §8: logged, never shown; the click itself goes on.
+    console.error('Unable to log action', error);
   }
 }
 
@@ -91,8 +92,9 @@ async function resubscribe(old                         , renewed                
       headers: { authorization: `Bearer ${settings.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ...(await contact.json()), gm_web_push: subscription.toJSON() }),
     });
-  } catch {
-    // Unable to save subscription token; the next page visit can subscribe again.
+  } catch (error) {
+    // The next page visit can subscribe again.
+    console.error('Unable to save subscription token', error);
   }
 }
 

@@ -78,9 +78,12 @@ describe('gm-service-worker.js', () => {
   });
 
   it('ignores a failed report and still opens the target', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     worker.fetch.mockRejectedValueOnce(new TypeError('offline'));
     await worker.dispatch('notificationclick', { notification: { data: { tracking_id: 't-2' }, close: () => {} } });
     expect(worker.scope.clients.openWindow).toHaveBeenCalledWith('https://shop.example/');
+    expect(log).toHaveBeenCalledWith('Unable to log action', expect.any(TypeError));
+    log.mockRestore();
   });
 
   it('subscribes again on pushsubscriptionchange and saves it to the remembered contact', async () => {
