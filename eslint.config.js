@@ -10,7 +10,16 @@ import tseslint from 'typescript-eslint';
 const site = ['apps/site/**/*.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'apps/site/out/**', 'apps/site/.next/**', 'apps/site/next-env.d.ts', 'data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'apps/site/out/**',
+      'apps/site/.next/**',
+      'apps/site/next-env.d.ts',
+      'data/**',
+      '**/gm-service-worker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -77,6 +77,18 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback')
     .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npm run push -- keys makes a pair)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .default('mailto:developers@growmail.io'),
 });
 
 export type Config = {
@@ -107,6 +119,8 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
+  /** Web push's VAPID keys; null when unset, and web push is then off. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +144,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (npm run push -- keys makes a pair)',
+    );
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.SITE_ENV,
@@ -157,5 +176,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : null,
   };
 }

@@ -9,6 +9,9 @@ export interface Database {
   outbox: OutboxTable;
   submissions: SubmissionsTable;
   settings: SettingsTable;
+
+  push_subscriptions: PushSubscriptionsTable;
+  push_actions: PushActionsTable;
 }
 
 export interface LeadsTable {
@@ -80,3 +83,25 @@ export interface SettingsTable {
   key: string;
   value: string;
 }
+
+/** A browser's push subscription, owned by a contact. */
+export interface PushSubscriptionsTable {
+  id: string;
+  contact_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+  updated_at: ColumnType<string, string | undefined, string>;
+}
+
+/** An action the service worker reported, such as a notification click (its tracking id). */
+export interface PushActionsTable {
+  id: string;
+  action: string;
+  user_agent: string | null;
+  created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

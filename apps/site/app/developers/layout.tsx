@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { DocsHeader } from '@/components/layout/docs-header';
+import { highlightCss } from '@/lib/docs/highlight';
 
-export default function DevelopersLayout({ children }: { children: ReactNode }) {
+/** The docs: their own header; each page brings the navigation tree, its main content and its contents list. */
+export default async function DevelopersLayout({ children }: { children: ReactNode }) {
   return (
     <>
+      <style>{await highlightCss()}</style>
       <DocsHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
+      {children}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { GetStartedLink } from '@/components/get-started-link';
 import { appLinks } from '@/lib/runtime';
+import { DocsSearch } from '@/components/docs/docs-search';
 import { BrandLogo } from './brand-logo';
 
-/** The developer docs header (spec §2): the logo to /developers, Log In and Sign Up to the app. */
+/** The developer docs header (spec §2): the logo to /developers, Log In and Sign Up to the app, and the docs search. */
 export function DocsHeader() {
   return (
     <header className="border-b border-ink-100 bg-white">
@@ -14,11 +15,16 @@ export function DocsHeader() {
             Docs
           </span>
         </Link>
-        <div className="flex items-center gap-2">
-          <a href={appLinks.login} className="button-secondary">
+        <div className="flex items-center gap-1.5 sm:gap-2">
+          <DocsSearch />
+          <a href={appLinks.login} className="button-secondary max-md:px-3">
             Log In
           </a>
-          <GetStartedLink registerBase={appLinks.register} location="developers-header" className="button-primary">
+          <GetStartedLink
+            registerBase={appLinks.register}
+            location="developers-header"
+            className="button-primary max-md:px-3"
+          >
             Sign Up
           </GetStartedLink>
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { appLinks, runtime } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
+import { ProductUpdatesPrompt } from '@/components/push/product-updates-prompt';
 import { BrandLogo } from './brand-logo';
 
 type FooterLink = { href: string; label: string };
@@ -67,6 +68,7 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
           <p>
             © {new Date().getFullYear()} {siteConfig.name}. All rights reserved.
           </p>
+          <ProductUpdatesPrompt />
           <ul className="flex gap-4" aria-label="Social media">
             {siteConfig.social.map((social) => (
               <li key={social.name}>

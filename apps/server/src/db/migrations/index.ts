@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as leads from './0001-leads.ts';
 import * as contacts from './0002-contacts.ts';
 import * as leadCapture from './0003-lead-capture.ts';
+import * as push from './0004-push.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
   '0001-leads': leads,
   '0002-contacts': contacts,
   '0003-lead-capture': leadCapture,
+  '0004-push': push,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import webPushKey from './web-push-key.ts';
+import webPushWebhook from './web-push-webhook.ts';
 
-/** The messaging service (spec §7). Its endpoints arrive with their feature issues. */
-export default async function messagingService(_app: FastifyInstance) {}
+/** The messaging service (spec §7): web push's public key and the service worker's webhook. */
+export default async function messagingService(app: FastifyInstance) {
+  await app.register(webPushKey);
+  await app.register(webPushWebhook);
+}

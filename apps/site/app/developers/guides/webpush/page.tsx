@@ -1,12 +1,8 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { DocsPage } from '@/components/docs/docs-page';
+import { docsMetadata } from '@/lib/docs/metadata';
 
-export const metadata = pageMetadata({
-  title: 'Web Push Notifications',
-  description: 'Send web push notifications to your website visitors.',
-  path: '/developers/guides/webpush',
-});
+export const metadata = docsMetadata('/developers/guides/webpush');
 
 export default function Page() {
-  return <PageIntro title="Web Push Notifications">Send web push notifications to your website visitors.</PageIntro>;
+  return <DocsPage path="/developers/guides/webpush" />;
 }

@@ -1,12 +1,8 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { DocsPage } from '@/components/docs/docs-page';
+import { docsMetadata } from '@/lib/docs/metadata';
 
-export const metadata = pageMetadata({
-  title: 'Automations',
-  description: 'Trigger automation events for your contacts.',
-  path: '/developers/reference/automations',
-});
+export const metadata = docsMetadata('/developers/reference/automations');
 
 export default function Page() {
-  return <PageIntro title="Automations">Trigger automation events for your contacts.</PageIntro>;
+  return <DocsPage path="/developers/reference/automations" />;
 }

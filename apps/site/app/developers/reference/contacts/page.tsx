@@ -1,12 +1,8 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { DocsPage } from '@/components/docs/docs-page';
+import { docsMetadata } from '@/lib/docs/metadata';
 
-export const metadata = pageMetadata({
-  title: 'Contacts',
-  description: 'Create and update contacts.',
-  path: '/developers/reference/contacts',
-});
+export const metadata = docsMetadata('/developers/reference/contacts');
 
 export default function Page() {
-  return <PageIntro title="Contacts">Create and update contacts.</PageIntro>;
+  return <DocsPage path="/developers/reference/contacts" />;
 }

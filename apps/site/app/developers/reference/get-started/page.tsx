@@ -1,16 +1,8 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { DocsPage } from '@/components/docs/docs-page';
+import { docsMetadata } from '@/lib/docs/metadata';
 
-export const metadata = pageMetadata({
-  title: 'Get started with the Growmail API',
-  description: 'Authenticate with your API key and make your first request.',
-  path: '/developers/reference/get-started',
-});
+export const metadata = docsMetadata('/developers/reference/get-started');
 
 export default function Page() {
-  return (
-    <PageIntro title="Get started with the Growmail API">
-      Authenticate with your API key and make your first request.
-    </PageIntro>
-  );
+  return <DocsPage path="/developers/reference/get-started" />;
 }

@@ -1,12 +1,8 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { DocsPage } from '@/components/docs/docs-page';
+import { docsMetadata } from '@/lib/docs/metadata';
 
-export const metadata = pageMetadata({
-  title: 'Transactional emails',
-  description: 'Send transactional emails from your templates.',
-  path: '/developers/reference/transactionals',
-});
+export const metadata = docsMetadata('/developers/reference/transactionals');
 
 export default function Page() {
-  return <PageIntro title="Transactional emails">Send transactional emails from your templates.</PageIntro>;
+  return <DocsPage path="/developers/reference/transactionals" />;
 }

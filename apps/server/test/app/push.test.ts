@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/index.ts';
+import { testApp } from '../support/app.ts';
+import { testDatabases } from '../support/databases.ts';
+import { browserSubscription } from '../support/push-receiver.ts';
+
+const apiKey = 'gm_test_site_key';
+const vapid = {
+  VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',
+  VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
+};
+
+describe.each(await testDatabases())('web push services on $name', ({ open }) => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await open();
+    app = await testApp({ SITE_API_KEY: apiKey, ...vapid }, { db });
+  });
+  // Closing the app closes the database it was given.
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const saveContact = (payload: object, key = apiKey) =>
+    app.inject({
+      method: 'POST',
+      url: '/services/users/api/contacts',
+      headers: { authorization: `Bearer ${key}` },
+      payload,
+    });
+
+  describe('POST {users}/api/contacts', () => {
+    it('answers 403 for a wrong or missing bearer key, before storing anything', async () => {
+      const wrong = await saveContact({ email: 'mallory@example.com' }, 'not-the-key');
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({ error: 'The API key is missing or wrong.', payload: null });
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/services/users/api/contacts',
+        payload: { email: 'mallory@example.com' },
+      });
+      expect(missing.statusCode).toBe(403);
+      const stored = await db.kysely
+        .selectFrom('contacts')
+        .selectAll()
+        .where('email', '=', 'mallory@example.com')
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
+    it.each([
+      [{ firstname: 'Ada' }, 'email: Email address is required.'],
+      [{ email: 'ada@example.com', gender: 'other' }, "gender: gender must be 'male' or 'female'."],
+      [{ email: 'ada@example.com', date_of_birth: '1990-12-10' }, 'date_of_birth must be a date written mm-dd-YYYY.'],
+      [{ email: 'ada@example.com', gm_web_push: { endpoint: 'https://push.example/x' } }, 'gm_web_push.keys'],
+    ])('answers 400 naming the field for %j', async (payload, message) => {
+      const response = await saveContact(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toContain(message);
+    });
+
+    it('creates a contact that does not exist yet, with its push subscription', async () => {
+      const browser = browserSubscription('https://push.example/send/abc');
+      const response = await saveContact({
+        email: 'Grace@Example.com',
+        firstname: 'Grace',
+        gender: 'female',
+        date_of_birth: '12-09-1906',
+        gm_web_push: browser.json,
+      });
+      expect(response.statusCode).toBe(201);
+      const { payload } = response.json();
+      expect(payload.data).toMatchObject({ email: 'grace@example.com', created: true, subscribed: true });
+      const contact = await db.kysely
+        .selectFrom('contacts')
+        .selectAll()
+        .where('id', '=', payload.data.id)
+        .executeTakeFirstOrThrow();
+      expect(contact.firstname).toBe('Grace');
+      expect(JSON.parse(contact.attributes)).toEqual({ gender: 'female', date_of_birth: '12-09-1906' });
+      const subscription = await db.kysely
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('contact_id', '=', contact.id)
+        .executeTakeFirstOrThrow();
+      expect(subscription).toMatchObject({
+        endpoint: 'https://push.example/send/abc',
+        p256dh: browser.json.keys.p256dh,
+        auth: browser.json.keys.auth,
+      });
+    });
+
+    it('updates an existing contact by email and moves a known endpoint to it instead of duplicating', async () => {
+      const browser = browserSubscription('https://push.example/send/shared');
+      const first = await saveContact({ email: 'lin@example.com', gm_web_push: browser.json });
+      const again = await saveContact({ email: 'lin@example.com', lastname: 'Lin', gm_web_push: browser.json });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().payload.data).toMatchObject({ id: first.json().payload.data.id, created: false });
+      const other = await saveContact({ email: 'kim@example.com', gm_web_push: browser.json });
+      const rows = await db.kysely
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('endpoint', '=', browser.json.endpoint)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.contact_id).toBe(other.json().payload.data.id);
+      const lin = await db.kysely
+        .selectFrom('contacts')
+        .selectAll()
+        .where('email', '=', 'lin@example.com')
+        .executeTakeFirstOrThrow();
+      expect(lin.lastname).toBe('Lin');
+    });
+
+    it('lets browsers on other origins ask first (CORS preflight)', async () => {
+      const response = await app.inject({ method: 'OPTIONS', url: '/services/users/api/contacts' });
+      expect(response.statusCode).toBe(204);
+      expect(response.headers['access-control-allow-headers']).toContain('authorization');
+    });
+  });
+
+  describe('GET {messaging}/webhooks/push/web/{action}', () => {
+    it('stores the action it is told about', async () => {
+      const response = await app.inject({
+        url: '/services/messaging/webhooks/push/web/7d4f-click',
+        headers: { 'user-agent': 'test-worker' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ error: null, payload: { action: '7d4f-click' } });
+      const rows = await db.kysely.selectFrom('push_actions').selectAll().where('action', '=', '7d4f-click').execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.user_agent).toBe('test-worker');
+    });
+
+    it('refuses an action that is not a tracking id', async () => {
+      const response = await app.inject({ url: '/services/messaging/webhooks/push/web/%3Cscript%3E' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toContain('action');
+    });
+  });
+
+  it('serves the VAPID public key browsers subscribe with', async () => {
+    const response = await app.inject('/services/messaging/push/web/key');
+    expect(response.json()).toEqual({ error: null, payload: { publicKey: vapid.VAPID_PUBLIC_KEY } });
+  });
+});
+
+describe('gm-service-worker.js', () => {
+  it('is served from the site root as JavaScript that browsers revalidate, built from the SDK', async () => {
+    const { readFileSync } = await import('node:fs');
+    const app = await testApp();
+    const response = await app.inject('/gm-service-worker.js?key=k&users=u&messaging=m');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A worker cached for a year could not be updated; browsers check it on each registration.
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const shipped = readFileSync(
+      new URL('../../../../packages/webpush-sdk/gm-service-worker.js', import.meta.url),
+      'utf8',
+    );
+    expect(response.body).toBe(shipped);
+    await app.close();
+  });
+});
+
+describe('without VAPID keys', () => {
+  it('says web push is off rather than serving a key', async () => {
+    const app = await testApp();
+    const response = await app.inject('/services/messaging/push/web/key');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('Web push is not configured on this server.');
+    await app.close();
+  });
+});

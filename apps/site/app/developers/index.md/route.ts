@@ -1,0 +1,7 @@
+import { markdownResponse } from '@/lib/docs/routes';
+
+export const dynamic = 'force-static';
+
+export function GET() {
+  return markdownResponse('/developers');
+}

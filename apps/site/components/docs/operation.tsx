@@ -1,0 +1,85 @@
+import { operationHeadings } from '@/lib/docs/markdown';
+import { apiBaseUrl, fieldsOf, operation } from '@/lib/docs/openapi';
+import { requestSamples } from '@/lib/docs/samples';
+import { CodeBlock } from './code-block';
+import { CodeTabs } from './code-tabs';
+import { FieldsTable } from './fields-table';
+import { Heading } from './heading';
+import { InlineMarkdown } from './inline-markdown';
+
+/** One endpoint of the OpenAPI document: request, fields, examples, samples and responses. */
+export function Operation({ id }: { id: string }) {
+  const op = operation(id);
+  const url = `${apiBaseUrl}${op.path}`;
+  const examples = Object.values(op.body.examples ?? {});
+  const samples = requestSamples(url, examples[0]?.value ?? {});
+  const [success, ...failures] = op.responseList;
+  if (!success) throw new Error(`${id} documents no responses`);
+  return (
+    <>
+      <Heading level={2}>{operationHeadings.request}</Heading>
+      <p className="flex flex-wrap items-center gap-2 rounded-xl border border-ink-100 bg-ink-50 px-4 py-3 font-mono text-sm">
+        <span className="rounded-md bg-brand-700 px-2 py-0.5 font-semibold text-white">{op.method}</span>
+        <span className="break-all text-ink-900">{url}</span>
+      </p>
+      <p className="mt-4 text-ink-700">
+        Send <code className="font-mono text-[0.9em]">Authorization: Bearer &lt;API key&gt;</code> and a JSON body.{' '}
+        <InlineMarkdown text={op.description} />
+      </p>
+      <Heading level={2}>{operationHeadings.fields}</Heading>
+      <FieldsTable fields={fieldsOf(op.body.schema)} />
+      <Heading level={2}>{operationHeadings.examples}</Heading>
+      {examples.map((example) => (
+        <CodeBlock
+          key={example.summary}
+          title={example.summary}
+          language="json"
+          code={JSON.stringify(example.value, null, 2)}
+        />
+      ))}
+      <Heading level={2}>{operationHeadings.samples}</Heading>
+      <CodeTabs labels={samples.map((sample) => sample.label)}>
+        {samples.map((sample) => (
+          <CodeBlock key={sample.label} title={sample.label} language={sample.language} code={sample.code} />
+        ))}
+      </CodeTabs>
+      <Heading level={2}>{operationHeadings.responses}</Heading>
+      <CodeBlock
+        title={`${success.status}: ${success.description}`}
+        language="json"
+        code={JSON.stringify(success.example, null, 2)}
+      />
+      <p className="my-4 leading-7 text-ink-700">
+        When a call fails, <code className="font-mono text-[0.9em]">payload</code> is null and{' '}
+        <code className="font-mono text-[0.9em]">error</code> says why:
+      </p>
+      <table className="my-5 w-full table-fixed text-left text-sm">
+        <thead className="bg-ink-50">
+          <tr>
+            <th scope="col" className="w-16 px-3 py-2 font-semibold">
+              Code
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Meaning and example <code className="font-mono">error</code>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {failures.map((response) => (
+            <tr key={response.status} className="align-top">
+              <th scope="row" className="px-3 py-2 font-mono font-semibold">
+                {response.status}
+              </th>
+              <td className="px-3 py-2 text-ink-700">
+                {response.description}
+                <code className="mt-1 block font-mono text-[0.85em] break-words text-ink-900">
+                  {JSON.stringify((response.example as { error: string }).error)}
+                </code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { apiBaseUrl, fieldsOf, openApi, operation } from './openapi';
+import { readContent } from './content-files';
+import { docsPage, docsPages, type DocsPath } from './pages';
+import { requestSamples } from './samples';
+import { slug } from './slug';
+
+/**
+ * Each docs page as plain markdown: the MDX source with its generated parts (the OpenAPI
+ * operation, the status codes) written out. It feeds llms.txt, the .md copies, the on-page
+ * table of contents and the search index, so all four say what the page says.
+ */
+export function pageMarkdown(path: DocsPath): string {
+  const page = docsPage(path);
+  const body = readContent(page.source)
+    .replace(/<Operation id="([^"]+)" \/>/g, (_match, id: string) => operationMarkdown(id))
+    .replace(/<StatusCodes \/>/g, statusCodesMarkdown)
+    .trim();
+  return `# ${page.title}\n\n> ${page.description}\n\n${body}\n`;
+}
+
+export type Heading = { id: string; text: string };
+
+/** The page's h2 headings, outside code. */
+export function headingsOf(markdown: string): Heading[] {
+  return markdown
+    .replace(/```[\s\S]*?```/g, '')
+    .split('\n')
+    .flatMap((line) => {
+      const text = /^## (.+)$/.exec(line)?.[1]?.trim();
+      return text ? [{ id: slug(text), text: text.replace(/`/g, '') }] : [];
+    });
+}
+
+/** The headings the rendered operation uses; the component and the markdown share them. */
+export const operationHeadings = {
+  request: 'Request',
+  fields: 'Body fields',
+  examples: 'Request examples',
+  samples: 'Code samples',
+  responses: 'Responses',
+} as const;
+
+export function operationMarkdown(id: string): string {
+  const op = operation(id);
+  const rows = fieldsOf(op.body.schema).map(
+    (field) =>
+      `| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : 'no'} | ${[field.description, ...field.rules].filter(Boolean).join('; ')} |`,
+  );
+  const examples = Object.values(op.body.examples ?? {});
+  const first = examples[0]?.value ?? {};
+  const [success, ...failures] = op.responseList;
+  if (!success) throw new Error(`${id} documents no responses`);
+  return [
+    `## ${operationHeadings.request}`,
+    `\`${op.method} ${apiBaseUrl}${op.path}\` with \`Authorization: Bearer <API key>\` and a JSON body.`,
+    op.description,
+    `## ${operationHeadings.fields}`,
+    '| Field | Type | Required | Rules |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    `## ${operationHeadings.examples}`,
+    ...examples.flatMap((example) => [`### ${example.summary}`, json(example.value)]),
+    `## ${operationHeadings.samples}`,
+    ...requestSamples(`${apiBaseUrl}${op.path}`, first).flatMap((sample) => [
+      `### ${sample.label}`,
+      `\`\`\`${sample.language}\n${sample.code}\n\`\`\``,
+    ]),
+    `## ${operationHeadings.responses}`,
+    `### ${success.status}: ${success.description}`,
+    json(success.example),
+    'When a call fails, `payload` is null and `error` says why:',
+    [
+      '| Code | Meaning | Example `error` |',
+      '| --- | --- | --- |',
+      ...failures.map((response) => {
+        const { error } = response.example as { error: string };
+        return `| ${response.status} | ${response.description} | \`${error}\` |`;
+      }),
+    ].join('\n'),
+  ].join('\n\n');
+}
+
+/** The API's status codes (spec §8), worded by the OpenAPI document's shared responses. */
+export function statusCodes(): [string, string][] {
+  const { BadRequest, Forbidden, NotFound, ServerError } = openApi.components.responses;
+  return [
+    ['200', 'OK: the call succeeded and `payload` holds the result.'],
+    ['400', BadRequest!.description],
+    ['403', Forbidden!.description],
+    ['404', NotFound!.description],
+    ['500', ServerError!.description],
+  ];
+}
+
+export function statusCodesMarkdown(): string {
+  const rows = statusCodes().map(([code, meaning]) => `| ${code} | ${meaning} |`);
+  return ['| Code | Meaning |', '| --- | --- |', ...rows].join('\n');
+}
+
+const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+
+/** llms.txt (llmstxt.org): the docs in brief, linking the markdown copy of each page. */
+export function llmsText(origin: string): string {
+  return [
+    '# Growmail',
+    '',
+    '> Growmail is a customer-engagement platform: email campaigns, marketing automation, transactional email, app analytics, SMS and web push. These are its developer docs.',
+    '',
+    'The API takes JSON over HTTPS with a bearer API key and always answers `{error, payload}`.',
+    `The OpenAPI 3.1 document: ${origin}/developers/openapi.yaml`,
+    '',
+    '## Docs',
+    '',
+    ...docsPages.map((page) => `- [${page.title}](${origin}${markdownPath(page.path)}): ${page.description}`),
+    '',
+  ].join('\n');
+}
+
+export const markdownPath = (path: string) => (path === '/developers' ? '/developers/index.md' : `${path}.md`);

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { axeViolations } from './support/axe.ts';
+import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+
+const publicUrl = 'https://www.growmail.test';
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ PUBLIC_URL: publicUrl }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const [mobile, desktop] = viewports;
+const docsPages = [
+  ['/developers', 'Growmail developer docs'],
+  ['/developers/guides/webpush', 'Web Push Notifications'],
+  ['/developers/reference/get-started', 'Get started with the Growmail API'],
+  ['/developers/reference/automations', 'Automations'],
+  ['/developers/reference/contacts', 'Contacts'],
+  ['/developers/reference/transactionals', 'Transactional emails'],
+] as const;
+
+describe('the docs header and navigation', () => {
+  it('links the logo to /developers and Log In and Sign Up to the app', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(`${site.url}/developers/reference/contacts`);
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: /Growmail/ }).getAttribute('href')).toBe('/developers');
+    expect(await header.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe(`${testAppUrl}/login`);
+    await expect
+      .poll(() => header.getByRole('link', { name: 'Sign Up' }).getAttribute('href'))
+      .toBe(`${testAppUrl}/register?location=developers-header`);
+    await context.close();
+  });
+
+  it('opens the group the URL is in, and the others open on demand by keyboard', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(`${site.url}/developers/reference/contacts`);
+    const nav = page.getByRole('navigation', { name: 'Documentation' });
+    const current = nav.getByRole('link', { name: 'Contacts' });
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    expect(await current.isVisible()).toBe(true);
+    const webPush = nav.getByRole('link', { name: 'Web Push Notifications' });
+    expect(await webPush.isVisible()).toBe(false);
+
+    // The wide-screen tree; the small-screen copy sits hidden behind the menu button.
+    await nav.locator('summary:visible', { hasText: 'Guides' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => webPush.isVisible()).toBe(true);
+    await webPush.click();
+    await page.waitForURL(`${site.url}/developers/guides/webpush`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Web Push Notifications');
+    await expect
+      .poll(() =>
+        page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Automations' }).isVisible(),
+      )
+      .toBe(false);
+    await context.close();
+  });
+
+  it('keeps the tree behind a menu button on small screens', async () => {
+    const { page, context } = await openPage(browser, mobile);
+    await page.goto(`${site.url}/developers/reference/get-started`);
+    const nav = page.getByRole('navigation', { name: 'Documentation' });
+    const link = nav.getByRole('link', { name: 'Transactional emails' });
+    expect(await link.isVisible()).toBe(false);
+    await nav.getByText('Docs menu').click();
+    await expect.poll(() => link.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await link.click();
+    await page.waitForURL(`${site.url}/developers/reference/transactionals`);
+    await context.close();
+  });
+
+  it.each([
+    ['/developers/reference/contacts/create', 'Contacts'],
+    ['/developers/guides/webpush/setup', 'Web Push Notifications'],
+    ['/developers/something-else', 'Get started with the Growmail API'],
+    ['/developers/reference/unknown', 'Get started with the Growmail API'],
+  ])('shows %s as the %s page', async (path, title) => {
+    const response = await site.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      `<h1 class="text-3xl font-bold tracking-tight text-ink-900 lg:text-4xl">${title}</h1>`,
+    );
+  });
+});
+
+describe('the API reference', () => {
+  it('shows the endpoint, fields, examples and responses from the OpenAPI document, highlighted at build', async () => {
+    const html = (await site.app.inject('/developers/reference/transactionals')).body;
+    expect(html).toContain('https://api.growmail.io/v1/transactionals');
+    expect(html).toContain('attachments[].contentType');
+    expect(html).toContain('application/pdf');
+    // Shiki's output: coloured spans in the HTML, so the browser needs no highlighter.
+    expect(html).toMatch(
+      /<pre class="shiki github-light-high-contrast"[^>]*><code><span class="line"><span>\{<\/span><\/span>\n<span class="line"><span class="c[0-9a-f]{6}">/,
+    );
+    expect(html).toContain('>200: The email was queued for delivery.<');
+    for (const status of ['400', '403', '404', '500'])
+      expect(html).toMatch(new RegExp(`<th scope="row"[^>]*>${status}</th>`));
+  });
+
+  it('switches the code samples between curl, JavaScript and Python, and copies them', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await page.goto(`${site.url}/developers/reference/contacts`);
+    const tabs = page.getByRole('tablist', { name: 'Language' });
+    const visiblePanel = page.getByRole('tabpanel');
+    await expect.poll(() => visiblePanel.textContent()).toContain('curl -X POST');
+
+    await tabs.getByRole('tab', { name: 'curl' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tabs.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => visiblePanel.textContent()).toContain('await fetch(');
+    await tabs.getByRole('tab', { name: 'Python' }).click();
+    await expect.poll(() => visiblePanel.textContent()).toContain('requests.post(');
+
+    await visiblePanel.getByRole('button', { name: 'Copy code' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('requests.post(\n    "https://api.growmail.io/v1/contacts"');
+    expect(copied).toContain('"email": "ada@example.com"');
+    await expect.poll(() => visiblePanel.getByRole('status').textContent()).toBe('Copied to the clipboard');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('offers the OpenAPI document for download, the same one the reference is built from', async () => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(`${site.url}/developers/reference/get-started`);
+    const link = page.getByRole('link', { name: 'Download the OpenAPI document' });
+    expect(await link.getAttribute('download')).not.toBeNull();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('openapi.yaml');
+    const served = readFileSync((await download.path())!, 'utf8');
+    const source = readFileSync(new URL('../../apps/site/content/openapi.yaml', import.meta.url), 'utf8');
+    expect(served).toBe(source);
+    expect(parse(served).openapi).toBe('3.1.0');
+    await context.close();
+  });
+});
+
+describe('search', () => {
+  it('loads its index only when opened, finds a field, and goes to its section', async () => {
+    const { page, context, problems } = await openPage(browser, desktop);
+    const requested: string[] = [];
+    page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${site.url}/developers`, { waitUntil: 'networkidle' });
+    expect(requested).not.toContain('/developers/search-index.json');
+
+    await page.getByRole('button', { name: 'Search docs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });
+    await dialog.getByRole('searchbox').fill('date_of_birth');
+    await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/^\d+ results?$/);
+    expect(requested).toContain('/developers/search-index.json');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('link', { name: /Contacts › Body fields/ }).click();
+    await page.waitForURL(`${site.url}/developers/reference/contacts#body-fields`);
+    await expect.poll(() => page.locator('#body-fields').isVisible()).toBe(true);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('opens with the / key and says when nothing matches', async () => {
+    const { page, context } = await openPage(browser, mobile);
+    await page.goto(`${site.url}/developers/guides/webpush`, { waitUntil: 'networkidle' });
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });
+    await expect
+      .poll(() => dialog.getByRole('searchbox').evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('zzqxv');
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('0 results');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('the table of contents', () => {
+  it.each(docsPages)('links each section of %s to a heading on the page', async (path) => {
+    const html = (await site.app.inject(path)).body;
+    const targets = [...html.matchAll(/<nav aria-label="On this page".*?<\/nav>/gs)].flatMap((match) =>
+      [...match[0].matchAll(/href="#([^"]+)"/g)].map((link) => link[1]!),
+    );
+    if (path === '/developers/reference/contacts')
+      expect(targets).toEqual(['request', 'body-fields', 'request-examples', 'code-samples', 'responses']);
+    for (const id of targets) expect(html).toMatch(new RegExp(`<h2 id="${id}"`));
+  });
+});
+
+describe('llms.txt', () => {
+  it('lists every docs page with a link to its markdown copy on the configured origin', async () => {
+    const response = await site.app.inject('/llms.txt');
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toMatch(/^# Growmail\n\n> /);
+    for (const [path, title] of docsPages) {
+      const markdown = path === '/developers' ? '/developers/index.md' : `${path}.md`;
+      expect(response.body).toContain(`- [${title}](${publicUrl}${markdown}): `);
+      const copy = await site.app.inject(markdown);
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toContain('text/markdown');
+      expect(copy.body.startsWith(`# ${title}\n`)).toBe(true);
+    }
+  });
+
+  it('gives the reference pages in full, with fields, samples and responses', async () => {
+    const markdown = (await site.app.inject('/developers/reference/contacts.md')).body;
+    expect(markdown).toContain('`POST https://api.growmail.io/v1/contacts`');
+    expect(markdown).toContain('| `gender` | string | no | one of `male`, `female` |');
+    expect(markdown).toContain('```python\nimport os');
+    expect(markdown).toContain('### 200: The contact as stored.');
+    expect(markdown).toContain(
+      '| 403 | Unauthorized, the API key is missing or wrong. | `The API key is missing or wrong.` |',
+    );
+    expect(markdown).not.toMatch(/<Operation|gm-runtime/);
+  });
+});

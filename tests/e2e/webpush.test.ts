@@ -1,0 +1,154 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+
+const vapid = {
+  VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',
+  VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
+};
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ SITE_API_KEY: 'gm_e2e_key', ...vapid }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Counts the page's permission requests, so a test can tell that none happens on load (D19). */
+const countPermissionRequests = () => {
+  const original = Notification.requestPermission.bind(Notification);
+  (window as unknown as { permissionRequests: number }).permissionRequests = 0;
+  Notification.requestPermission = () => {
+    (window as unknown as { permissionRequests: number }).permissionRequests += 1;
+    return original();
+  };
+};
+
+describe('web push on the site', () => {
+  it('asks nothing on load; the soft prompt registers gm-service-worker.js with scope /, and a push shows a notification whose click reaches the webhook', async () => {
+    const { page, context } = await openPage(browser, viewports[1]);
+    await context.grantPermissions(['notifications'], { origin: site.url });
+    await page.addInitScript(countPermissionRequests);
+    await page.goto(site.url, { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests)).toBe(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Get product updates' }).click();
+    await footer.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => footer.getByRole('alert').textContent()).toBe('Email address is required.');
+    expect(await axeViolations(page)).toEqual([]);
+    await footer.getByLabel('Email address').fill('reader@example.com');
+    await footer.getByRole('button', { name: 'Turn on' }).click();
+    // The visitor's submit is what asks for permission.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests))
+      .toBe(1);
+
+    const registration = () =>
+      page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration('/');
+        return found?.active ? { scope: found.scope, script: found.active.scriptURL } : null;
+      });
+    await expect.poll(registration).not.toBeNull();
+    const { scope, script } = (await registration())!;
+    expect(scope).toBe(`${site.url}/`);
+    const scriptUrl = new URL(script);
+    expect(scriptUrl.pathname).toBe('/gm-service-worker.js');
+    expect(scriptUrl.searchParams.get('key')).toBe('gm_e2e_key');
+    expect(scriptUrl.searchParams.get('messaging')).toBe(`${site.url}/services/messaging`);
+    // Headless Chromium has no push service to subscribe with, so the prompt says so calmly
+    // (saving a subscription is covered by the SDK's unit tests and the services' tests).
+    await expect
+      .poll(() => footer.getByRole('status').last().textContent())
+      .toBe('Notifications could not be turned on in this browser.');
+
+    // A push as the push service would deliver it, through the DevTools protocol.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((entry) => entry.scopeURL === `${site.url}/` && !entry.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const trackingId = 'e2e-3f9a1c';
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: site.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'Journeys are here',
+        body: 'Build drip campaigns visually.',
+        icon: '/icon.svg',
+        tracking_id: trackingId,
+        url: '/products/automations',
+      }),
+    });
+    const shown = () =>
+      page.evaluate(async () => {
+        const ready = await navigator.serviceWorker.ready;
+        return (await ready.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data,
+        }));
+      });
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Journeys are here',
+        body: 'Build drip campaigns visually.',
+        tag: trackingId,
+        data: { tracking_id: trackingId, url: '/products/automations' },
+      },
+    ]);
+
+    // Headless Chromium cannot click a system notification, so the worker receives the
+    // notificationclick event the browser would send, carrying the real notification.
+    const worker = context.serviceWorkers().find((candidate) => candidate.url().includes('/gm-service-worker.js'));
+    expect(worker).toBeDefined();
+    await worker!.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScopeLike;
+      const [notification] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    });
+    const stored = () =>
+      site.app.db.kysely.selectFrom('push_actions').select('action').where('action', '=', trackingId).execute();
+    await expect.poll(stored).toEqual([{ action: trackingId }]);
+    await context.close();
+  });
+});
+
+describe('the soft prompt by keyboard', () => {
+  it('moves focus into the form when it opens and back to its button when dismissed', async () => {
+    const { page, context, problems } = await openPage(browser, viewports[0]);
+    await page.goto(`${site.url}/privacy`);
+    const footer = page.getByRole('contentinfo');
+    const toggle = footer.getByRole('button', { name: 'Get product updates' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const email = footer.getByLabel('Email address');
+    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => footer.getByRole('alert').textContent()).toBe('Invalid email address.');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.getAttribute('aria-describedby')).toBe(await footer.getByRole('alert').getAttribute('id'));
+    await footer.getByRole('button', { name: 'Not now' }).click();
+    await expect.poll(() => toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Nothing was asked of the browser.
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+type ServiceWorkerGlobalScopeLike = {
+  registration: ServiceWorkerRegistration;
+  dispatchEvent(event: Event): boolean;
+  NotificationEvent: new (type: string, init: { notification: Notification | undefined }) => Event;
+};
