@@ -42,7 +42,8 @@ describe('web push on the site', () => {
     await footer.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => footer.getByRole('alert').textContent()).toBe('Email address is required.');
     expect(await axeViolations(page)).toEqual([]);
-    await footer.getByLabel('Email address').fill('reader@example.com');
+    const prompt = footer.getByRole('form', { name: 'Product updates as browser notifications' });
+    await prompt.getByLabel('Email address').fill('reader@example.com');
     await footer.getByRole('button', { name: 'Turn on' }).click();
     // The visitor's submit is what asks for permission.
     await expect
@@ -131,7 +132,9 @@ describe('the soft prompt by keyboard', () => {
     const toggle = footer.getByRole('button', { name: 'Get product updates' });
     await toggle.focus();
     await page.keyboard.press('Enter');
-    const email = footer.getByLabel('Email address');
+    const email = footer
+      .getByRole('form', { name: 'Product updates as browser notifications' })
+      .getByLabel('Email address');
     await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('not-an-email');
     await page.keyboard.press('Enter');
