@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
+import { ogImagePath, ogImageSize } from './brand-images';
 import { siteConfig } from './site-config';
 
-/** Title, description and canonical URL for a page; the root layout sets the public origin. */
+/**
+ * Title, description, canonical URL and social cards for a page; the root layout sets the
+ * public origin. The card image is the page's own, drawn at build (app/og).
+ */
 export function pageMetadata(page: { title: string; description: string; path: string }): Metadata {
+  const image = { url: ogImagePath(page.path), ...ogImageSize, alt: `${siteConfig.name}: ${page.title}` };
   return {
     title: page.title,
     description: page.description,
@@ -13,7 +18,8 @@ export function pageMetadata(page: { title: string; description: string; path: s
       url: page.path,
       siteName: siteConfig.name,
       type: 'website',
+      images: [image],
     },
-    twitter: { card: 'summary_large_image', title: page.title, description: page.description },
+    twitter: { card: 'summary_large_image', title: page.title, description: page.description, images: [image] },
   };
 }
