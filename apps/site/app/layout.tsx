@@ -12,7 +12,11 @@ export const metadata: Metadata = {
   title: { default: `${siteConfig.name} — ${siteConfig.tagline}`, template: `%s | ${siteConfig.name}` },
   description: siteConfig.description,
   applicationName: siteConfig.name,
-  icons: { apple: appIconPath(appleIconSize, 'maskable') },
+  // Listing icons here replaces the file-based ones, so the SVG favicon is named too.
+  icons: {
+    icon: [{ url: '/icon.svg', type: 'image/svg+xml' }],
+    apple: appIconPath(appleIconSize, 'maskable'),
+  },
 };
 
 export const viewport: Viewport = {

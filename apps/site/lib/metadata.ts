@@ -6,10 +6,16 @@ import { siteConfig } from './site-config';
  * Title, description, canonical URL and social cards for a page; the root layout sets the
  * public origin. The card image is the page's own, drawn at build (app/og).
  */
-export function pageMetadata(page: { title: string; description: string; path: string }): Metadata {
+export function pageMetadata(page: {
+  title: string;
+  description: string;
+  path: string;
+  /** Use the title as it is, without the site name the root layout appends. */
+  absoluteTitle?: boolean;
+}): Metadata {
   const image = { url: ogImagePath(page.path), ...ogImageSize, alt: `${siteConfig.name}: ${page.title}` };
   return {
-    title: page.title,
+    title: page.absoluteTitle ? { absolute: page.title } : page.title,
     description: page.description,
     alternates: { canonical: page.path },
     openGraph: {

@@ -18,6 +18,7 @@ export const metadata = pageMetadata({
   title: `${siteConfig.name} — ${siteConfig.tagline}`,
   description: siteConfig.description,
   path: '/',
+  absoluteTitle: true,
 });
 
 /** The home page, in the order of D4. */

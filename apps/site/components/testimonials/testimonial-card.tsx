@@ -11,7 +11,15 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4">
         {/* eslint-disable-next-line @next/next/no-img-element -- static SVG; next/image adds client JS for nothing */}
-        <img src={testimonial.image} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
+        <img
+          loading="lazy"
+          decoding="async"
+          src={testimonial.image}
+          alt=""
+          width={48}
+          height={48}
+          className="h-12 w-12 rounded-full"
+        />
         <span>
           <span className="block font-semibold text-ink-900">{testimonial.name}</span>
           <span className="block text-sm text-ink-600">

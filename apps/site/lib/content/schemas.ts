@@ -21,7 +21,7 @@ const unique =
   };
 
 export const partnersSchema = z
-  .array(z.object({ name: text, logo: publicImage('partners') }))
+  .array(z.object({ name: text, logo: publicImage('partners'), width: z.int().min(32).max(400) }))
   .min(4, 'needs at least 4 logos (the demo and startup pages show 4)')
   .superRefine(unique((partner) => partner.name, 'partner'));
 
