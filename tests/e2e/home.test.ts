@@ -195,11 +195,13 @@ describe('the partner carousel', () => {
   it('pauses on hover, on focus and on Pause, and says what it shows while paused', async () => {
     const { page, context } = await openPage(browser, viewports[1]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
-    const track = carousel(page).locator('.overflow-hidden > div');
-    await expect.poll(() => track.getAttribute('aria-live')).toBe('off');
+    const status = carousel(page).locator('[data-carousel-status]');
+    await expect.poll(() => carousel(page).getAttribute('data-playing')).toBe('true');
+    expect(await status.textContent()).toBe('');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
 
     await carousel(page).hover();
-    await expect.poll(() => track.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => status.textContent()).toMatch(/^Showing .+, \d+ of 12$/);
     const hovered = await selectedDot(page);
     await page.waitForTimeout(2600);
     expect(await selectedDot(page)).toBe(hovered);
@@ -210,6 +212,7 @@ describe('the partner carousel', () => {
     await carousel(page).getByRole('button', { name: 'Show Orbitly' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => selectedDot(page)).toBe(4);
+    await expect.poll(() => status.textContent()).toBe('Showing Orbitly, 5 of 12');
     await page.waitForTimeout(2600);
     expect(await selectedDot(page)).toBe(4);
 

@@ -92,8 +92,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
       }}
     >
       <div ref={viewportRef} className="overflow-hidden">
-        {/* Announce the slide that comes into view only when it moved because someone asked it to. */}
-        <div className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
+        <div className="flex touch-pan-y">
           {slides.map((slide, index) => (
             <div
               key={slideLabels[index] ?? index}
@@ -108,6 +107,11 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
           ))}
         </div>
       </div>
+      {/* Says which slide leads once it stops moving on its own, so a chosen dot is confirmed
+          without a running commentary while it plays. */}
+      <p className="sr-only" aria-live="polite" data-carousel-status="">
+        {playing ? '' : `Showing ${slideLabels[selected] ?? ''}, ${selected + 1} of ${count}`}
+      </p>
       <div className="mt-4 flex items-center justify-center gap-1">
         <button
           type="button"
