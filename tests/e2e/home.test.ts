@@ -58,6 +58,12 @@ describe.each(viewports)('the home page at $name size', (viewport) => {
       .poll(() => hero.getByRole('link', { name: 'Get started free' }).getAttribute('href'))
       .toBe(`${testAppUrl}/register?location=hero`);
     expect(await hero.getByRole('link', { name: 'Get a demo' }).getAttribute('href')).toMatch(/\/demo$/);
+    // The closing call to action signs up too, from its own location.
+    await expect
+      .poll(() =>
+        page.locator('#get-started').getByRole('link', { name: 'Create your free account' }).getAttribute('href'),
+      )
+      .toBe(`${testAppUrl}/register?location=get-started`);
 
     // Four feature blocks, alternating sides, each with its tagline and a link to its product.
     const blocks = page.locator('#features article');

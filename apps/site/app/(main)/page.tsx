@@ -34,7 +34,12 @@ export default function HomePage() {
       <ProofBand />
       <TestimonialsSection />
       <PricingSection />
-      <GetStartedCta title={home.closing.title} lead={home.closing.lead} location="get-started" />
+      <GetStartedCta
+        title={home.closing.title}
+        lead={home.closing.lead}
+        cta={home.closing.cta}
+        location="get-started"
+      />
       <InTheNews />
       <ContactSection />
     </>

@@ -6,9 +6,12 @@ export function GetStartedCta({
   title,
   lead,
   location,
+  cta = 'Get started free',
 }: {
   title: string;
   lead: string;
+  /** The sign-up button's words. */
+  cta?: string;
   /** Names the button's place for the sign-up link's `location`. */
   location: string;
 }) {
@@ -25,7 +28,7 @@ export function GetStartedCta({
             location={location}
             className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
           >
-            Get started free
+            {cta}
           </GetStartedLink>
           <a
             href={appLinks.demo}

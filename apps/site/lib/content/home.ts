@@ -29,6 +29,7 @@ export const home = validContent('home.ts', homeSchema, {
   closing: {
     title: 'Your next sale is already on your customer list.',
     lead: 'Start free with 1,000 credits, or let us show you around in a 30-minute demo.',
+    cta: 'Create your free account',
   },
 });
 

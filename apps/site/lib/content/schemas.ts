@@ -139,5 +139,5 @@ export const homeSchema = z.object({
     .array(z.object({ value: text, label: text }))
     .min(3)
     .max(4),
-  closing: z.object({ title: text, lead: text }),
+  closing: z.object({ title: text, lead: text, cta: text }),
 });
