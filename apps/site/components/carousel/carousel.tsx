@@ -141,7 +141,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
             <span
               aria-hidden="true"
               className={`block h-2 rounded-full transition-all motion-reduce:transition-none ${
-                index === selected ? 'w-4 bg-brand-700' : 'w-2 bg-ink-300 group-hover:bg-ink-600'
+                index === selected ? 'w-4 bg-brand-700' : 'w-2 bg-ink-400 group-hover:bg-ink-700'
               }`}
             />
           </button>

@@ -1,3 +1,4 @@
+import { siteConfig } from '@/lib/site-config';
 import { legalDocumentSchema } from '../schemas';
 import { validContent } from '../validate';
 
@@ -66,7 +67,7 @@ export const privacy = validContent('legal/privacy.ts', legalDocumentSchema, {
       id: 'your-rights',
       heading: 'Your rights',
       body: [
-        'You can ask to see the personal data we hold about you, correct it, delete it, receive a copy, or object to how we use it. You can unsubscribe from our emails at any time from the link in each one or from the email preferences page. To exercise any other right, write to hello@growmail.io and we will reply within 30 days.',
+        `You can ask to see the personal data we hold about you, correct it, delete it, receive a copy, or object to how we use it. You can unsubscribe from our emails at any time from the link in each one or from the email preferences page. To exercise any other right, write to ${siteConfig.contactEmail} and we will reply within 30 days.`,
       ],
     },
     {
@@ -80,7 +81,7 @@ export const privacy = validContent('legal/privacy.ts', legalDocumentSchema, {
       id: 'changes',
       heading: 'Changes and contact',
       body: [
-        'We will post any change to this policy here with a new date, and email customers about significant changes. Questions are welcome at hello@growmail.io.',
+        `We will post any change to this policy here with a new date, and email customers about significant changes. Questions are welcome at ${siteConfig.contactEmail}.`,
       ],
     },
   ],

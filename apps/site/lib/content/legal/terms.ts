@@ -1,3 +1,4 @@
+import { siteConfig } from '@/lib/site-config';
 import { legalDocumentSchema } from '../schemas';
 import { validContent } from '../validate';
 
@@ -7,7 +8,6 @@ export const terms = validContent('legal/terms.ts', legalDocumentSchema, {
   updated: '2026-11-01',
   intro: [
     'These terms are the agreement between you and Growmail for the use of our website, our platform and the services we provide through them. By creating an account or using the service you accept them. If you use Growmail for a company, you accept them on its behalf and confirm you may do so.',
-    'We have tried to write them plainly. Where a section matters most to your rights, it says so.',
   ],
   sections: [
     {
@@ -93,7 +93,7 @@ export const terms = validContent('legal/terms.ts', legalDocumentSchema, {
     {
       id: 'contact',
       heading: 'Contact',
-      body: ['Questions about these terms are welcome at hello@growmail.io.'],
+      body: [`Questions about these terms are welcome at ${siteConfig.contactEmail}.`],
     },
   ],
 });
