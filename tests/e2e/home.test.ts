@@ -283,6 +283,16 @@ describe('the testimonial', () => {
     await context.close();
   });
 
+  it('shows the first one when JavaScript is off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const shown = page.locator('#testimonials figure').and(page.locator(':visible'));
+    expect(await shown.count()).toBe(1);
+    expect(await shown.locator('figcaption').textContent()).toContain('Amara Okafor');
+    await context.close();
+  });
+
   it('finds no axe violations with the carousel paused and a testimonial shown', async () => {
     const { page, context } = await openPage(browser, viewports[0]);
     await page.goto(site.url, { waitUntil: 'networkidle' });

@@ -11,6 +11,10 @@ export function TestimonialsSection() {
           What our customers say
         </h2>
         <div className="mt-10">
+          {/* Without JavaScript nothing chooses, so the first one shows. */}
+          <noscript>
+            <style>{'[data-testimonial-choice="-1"] > :first-child { visibility: visible; opacity: 1; }'}</style>
+          </noscript>
           <RandomTestimonial>
             {testimonials.map((testimonial) => (
               <TestimonialCard key={testimonial.name} testimonial={testimonial} />
