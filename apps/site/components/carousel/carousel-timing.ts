@@ -8,5 +8,4 @@ export const carouselTiming = {
    * lasts as long as the pause between them, as the spec's speed of 2000 ms asks.
    */
   emblaDuration: 50,
-  moveMs: 2000,
 } as const;
