@@ -16,7 +16,7 @@ export function PartnerLogo({ partner }: { partner: Partner }) {
       alt={partner.name}
       height={32}
       width={partner.width}
-      className="h-7 w-auto max-w-full md:h-8"
+      className="h-auto max-h-7 w-auto max-w-full md:max-h-8"
     />
   );
 }
