@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import Link from 'next/link';
 import { GetStartedLink } from '@/components/get-started-link';
 import type { FeatureBlock as Block } from '@/lib/content/schemas';
@@ -7,10 +6,10 @@ import { FeatureIcon } from './feature-icon';
 
 /** Colour sets per block; every text pair here is at least 4.5:1. */
 const themes = {
-  brand: { panel: 'bg-brand-50', chip: 'bg-brand-700', eyebrow: 'text-brand-800', tick: 'text-brand-700' },
-  sky: { panel: 'bg-sky-50', chip: 'bg-sky-700', eyebrow: 'text-sky-800', tick: 'text-sky-700' },
-  violet: { panel: 'bg-violet-50', chip: 'bg-violet-700', eyebrow: 'text-violet-800', tick: 'text-violet-700' },
-  amber: { panel: 'bg-amber-50', chip: 'bg-amber-700', eyebrow: 'text-amber-800', tick: 'text-amber-700' },
+  brand: { panel: 'bg-brand-50', chip: 'bg-brand-700', eyebrow: 'text-brand-800', tick: 'before:bg-brand-700' },
+  sky: { panel: 'bg-sky-50', chip: 'bg-sky-700', eyebrow: 'text-sky-800', tick: 'before:bg-sky-700' },
+  violet: { panel: 'bg-violet-50', chip: 'bg-violet-700', eyebrow: 'text-violet-800', tick: 'before:bg-violet-700' },
+  amber: { panel: 'bg-amber-50', chip: 'bg-amber-700', eyebrow: 'text-amber-800', tick: 'before:bg-amber-700' },
 } satisfies Record<Block['colour'], unknown>;
 
 const taglines = {
@@ -31,8 +30,7 @@ export function FeatureBlock({ block, headingLevel: Heading = 'h3' }: { block: B
         <p className="mt-4 text-lg text-ink-700">{block.description}</p>
         <ul className="mt-6 space-y-3">
           {block.benefits.map((benefit) => (
-            <li key={benefit} className="flex gap-3 text-ink-900">
-              <Check aria-hidden="true" className={`mt-0.5 h-5 w-5 shrink-0 ${theme.tick}`} />
+            <li key={benefit} className={`benefit-tick text-ink-900 ${theme.tick}`}>
               {benefit}
             </li>
           ))}
