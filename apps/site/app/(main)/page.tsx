@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ContactSection } from '@/components/contact/contact-section';
 import { FeaturesSection } from '@/components/home/features-section';
 import { Hero } from '@/components/home/hero';
@@ -28,20 +29,34 @@ export default function HomePage() {
       <JsonLd data={organizationData()} />
       <JsonLd data={websiteData()} />
       <Hero />
-      <PartnerCarousel />
-      <FeaturesSection />
+      {/* Each boundary hydrates on its own, so the browser can breathe between sections
+          instead of running one long task over the whole page. */}
+      <Suspense>
+        <PartnerCarousel />
+      </Suspense>
+      <Suspense>
+        <FeaturesSection />
+      </Suspense>
       <OnboardingSection />
       <ProofBand />
-      <TestimonialsSection />
-      <PricingSection />
-      <GetStartedCta
-        title={home.closing.title}
-        lead={home.closing.lead}
-        cta={home.closing.cta}
-        location="get-started"
-      />
+      <Suspense>
+        <TestimonialsSection />
+      </Suspense>
+      <Suspense>
+        <PricingSection />
+      </Suspense>
+      <Suspense>
+        <GetStartedCta
+          title={home.closing.title}
+          lead={home.closing.lead}
+          cta={home.closing.cta}
+          location="get-started"
+        />
+      </Suspense>
       <InTheNews />
-      <ContactSection />
+      <Suspense>
+        <ContactSection />
+      </Suspense>
     </>
   );
 }
