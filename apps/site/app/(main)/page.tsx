@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { ContactSection } from '@/components/contact/contact-section';
 import { FeaturesSection } from '@/components/home/features-section';
 import { Hero } from '@/components/home/hero';
@@ -29,34 +28,20 @@ export default function HomePage() {
       <JsonLd data={organizationData()} />
       <JsonLd data={websiteData()} />
       <Hero />
-      {/* Each boundary hydrates on its own, so the browser can breathe between sections
-          instead of running one long task over the whole page. */}
-      <Suspense>
-        <PartnerCarousel />
-      </Suspense>
-      <Suspense>
-        <FeaturesSection />
-      </Suspense>
+      <PartnerCarousel />
+      <FeaturesSection />
       <OnboardingSection />
       <ProofBand />
-      <Suspense>
-        <TestimonialsSection />
-      </Suspense>
-      <Suspense>
-        <PricingSection />
-      </Suspense>
-      <Suspense>
-        <GetStartedCta
-          title={home.closing.title}
-          lead={home.closing.lead}
-          cta={home.closing.cta}
-          location="get-started"
-        />
-      </Suspense>
+      <TestimonialsSection />
+      <PricingSection />
+      <GetStartedCta
+        title={home.closing.title}
+        lead={home.closing.lead}
+        cta={home.closing.cta}
+        location="get-started"
+      />
       <InTheNews />
-      <Suspense>
-        <ContactSection />
-      </Suspense>
+      <ContactSection />
     </>
   );
 }
