@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { appIconPath, appIconSizes } from '@/lib/brand-images';
 import { siteConfig } from '@/lib/site-config';
 
 export const dynamic = 'force-static';
@@ -11,7 +12,16 @@ export default function manifest(): MetadataRoute.Manifest {
     start_url: '/',
     display: 'standalone',
     background_color: '#ffffff',
-    theme_color: '#0a6e4f',
-    icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    theme_color: siteConfig.themeColor,
+    icons: [
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ...appIconSizes.map((size) => ({
+        src: appIconPath(size),
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'any' as const,
+      })),
+      { src: appIconPath(512, 'maskable'), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
 }

@@ -8,7 +8,8 @@ export type FlyoutItem = { href: string; title: string; description: string; ico
 type Props = {
   label: string;
   items: readonly FlyoutItem[];
-  promo: { text: string; href: string; cta: string };
+  /** `ctaDetail` completes the call to action's name for screen readers and search engines. */
+  promo: { text: string; href: string; cta: string; ctaDetail?: string };
 };
 
 /**
@@ -125,6 +126,7 @@ export function ProductsFlyout({ label, items, promo }: Props) {
               className="self-start rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-ink-900 hover:bg-brand-50"
             >
               {promo.cta}
+              {promo.ctaDetail && <span className="sr-only"> {promo.ctaDetail}</span>}
             </Link>
           </div>
         </div>

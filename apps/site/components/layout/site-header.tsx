@@ -38,7 +38,12 @@ export function SiteHeader() {
                   description: product.description,
                   icon: <ProductIcon slug={product.slug} className="h-5 w-5" />,
                 }))}
-                promo={{ text: siteConfig.startupPromo, href: '/startup', cta: 'Learn More' }}
+                promo={{
+                  text: siteConfig.startupPromo,
+                  href: '/startup',
+                  cta: 'Learn More',
+                  ctaDetail: 'about the startup program',
+                }}
               />
             </li>
             <li>

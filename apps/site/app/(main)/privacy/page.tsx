@@ -1,12 +1,13 @@
-import { PageIntro } from '@/components/page-intro';
+import { LegalDocument } from '@/components/legal/legal-document';
+import { privacy } from '@/lib/content/legal/privacy';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata({
   title: 'Privacy policy',
-  description: 'How Growmail collects, uses and protects personal data.',
+  description: 'How Growmail collects, uses and protects personal data, how long we keep it, and your rights.',
   path: '/privacy',
 });
 
 export default function Page() {
-  return <PageIntro title="Privacy policy">How Growmail collects, uses and protects personal data.</PageIntro>;
+  return <LegalDocument document={privacy} />;
 }

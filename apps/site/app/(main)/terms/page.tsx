@@ -1,12 +1,13 @@
-import { PageIntro } from '@/components/page-intro';
+import { LegalDocument } from '@/components/legal/legal-document';
+import { terms } from '@/lib/content/legal/terms';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = pageMetadata({
   title: 'Terms and conditions',
-  description: 'The terms that govern your use of Growmail.',
+  description: 'The terms that govern your use of Growmail: acceptable use, unsubscribes, billing, data and liability.',
   path: '/terms',
 });
 
 export default function Page() {
-  return <PageIntro title="Terms and conditions">The terms that govern your use of Growmail.</PageIntro>;
+  return <LegalDocument document={terms} />;
 }

@@ -1,16 +1,7 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { ProductPage, productMetadata } from '@/components/products/product-page';
 
-export const metadata = pageMetadata({
-  title: 'Marketing Automation',
-  description: 'Build drip and event-triggered journeys in a visual builder that react to what each customer does.',
-  path: '/products/automations',
-});
+export const metadata = productMetadata('automations');
 
 export default function Page() {
-  return (
-    <PageIntro title="Marketing Automation">
-      Build drip and event-triggered journeys in a visual builder that react to what each customer does.
-    </PageIntro>
-  );
+  return <ProductPage slug="automations" />;
 }

@@ -1,16 +1,7 @@
-import { PageIntro } from '@/components/page-intro';
-import { pageMetadata } from '@/lib/metadata';
+import { ProductPage, productMetadata } from '@/components/products/product-page';
 
-export const metadata = pageMetadata({
-  title: 'Broadcast Messaging',
-  description: 'Design and send email campaigns that land in the inbox, then resend to anyone who did not open.',
-  path: '/products/campaign',
-});
+export const metadata = productMetadata('campaign');
 
 export default function Page() {
-  return (
-    <PageIntro title="Broadcast Messaging">
-      Design and send email campaigns that land in the inbox, then resend to anyone who did not open.
-    </PageIntro>
-  );
+  return <ProductPage slug="campaign" />;
 }

@@ -1,0 +1,43 @@
+import { GetStartedLink } from '@/components/get-started-link';
+import { appLinks } from '@/lib/runtime';
+
+/** The closing call to action: sign up free or book a demo. */
+export function GetStartedCta({
+  title,
+  lead,
+  location,
+  cta = 'Get started free',
+}: {
+  title: string;
+  lead: string;
+  /** The sign-up button's words. */
+  cta?: string;
+  /** Names the button's place for the sign-up link's `location`. */
+  location: string;
+}) {
+  return (
+    <section id={location} aria-labelledby={`${location}-title`} className="scroll-mt-24 bg-brand-900">
+      <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-16 text-center lg:px-8 lg:py-20">
+        <h2 id={`${location}-title`} className="max-w-3xl text-3xl font-bold tracking-tight text-white md:text-4xl">
+          {title}
+        </h2>
+        <p className="mt-4 max-w-2xl text-lg text-brand-100">{lead}</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <GetStartedLink
+            registerBase={appLinks.register}
+            location={location}
+            className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
+          >
+            {cta}
+          </GetStartedLink>
+          <a
+            href={appLinks.demo}
+            className="inline-flex items-center justify-center rounded-lg border border-brand-200 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Get a demo
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { Quote } from 'lucide-react';
+import type { Testimonial } from '@/lib/content/testimonials';
+
+/** One customer's words, with their name, role, company and portrait. */
+export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  return (
+    <figure className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm md:p-8">
+      <Quote aria-hidden="true" className="h-8 w-8 text-brand-600" />
+      <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-900 md:text-xl">
+        <p>{testimonial.content}</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-4">
+        {/* eslint-disable-next-line @next/next/no-img-element -- static SVG; next/image adds client JS for nothing */}
+        <img
+          loading="lazy"
+          decoding="async"
+          src={testimonial.image}
+          alt=""
+          width={48}
+          height={48}
+          className="h-12 w-12 rounded-full"
+        />
+        <span>
+          <span className="block font-semibold text-ink-900">{testimonial.name}</span>
+          <span className="block text-sm text-ink-600">
+            {testimonial.role}, {testimonial.company}
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,39 @@
+import { runtime } from './runtime';
+import { siteConfig } from './site-config';
+
+/** schema.org descriptions of the organisation, the site and the product FAQs. */
+
+export function organizationData() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: siteConfig.name,
+    url: runtime.urls.public,
+    logo: `${runtime.urls.public}/icons/icon-512.png`,
+    email: siteConfig.contactEmail,
+    sameAs: siteConfig.social.map((social) => social.href),
+  };
+}
+
+export function websiteData() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteConfig.name,
+    url: runtime.urls.public,
+    description: siteConfig.description,
+    publisher: { '@type': 'Organization', name: siteConfig.name },
+  };
+}
+
+export function faqPageData(faqs: readonly { question: string; answer: readonly string[] }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer.join(' ') },
+    })),
+  };
+}

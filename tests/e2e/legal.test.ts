@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The constants of spec §9, as the pages must state them. */
+const constants = {
+  '/terms': [
+    /honour each unsubscribe request within 10 days/,
+    /for 30 days after termination/,
+    /tell us within 30 days of the date of the charge/,
+    /inactive for over 60 days[^.]*may delete its subscriber data/,
+    /Nobody under 18 may use Growmail/,
+    /lesser of the amounts you paid us in the twelve months before the claim arose or \$500/,
+  ],
+  '/privacy': [/We do not serve anyone under 13/],
+};
+
+describe.each(viewports)('the legal pages at $name size', (viewport) => {
+  it.each(Object.entries(constants))('%s states the constants of spec §9', async (path, patterns) => {
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const pattern of patterns) expect(text).toMatch(pattern);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['/terms', '/privacy'])('%s has a table of contents whose links reach each section', async (path) => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+    const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+    const count = await contents.count();
+    expect(count).toBeGreaterThanOrEqual(8);
+    const hrefs = await contents.evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    for (const href of hrefs) expect(await page.locator(href).count()).toBe(1);
+
+    // A section in the middle: the last ones cannot scroll to the top of a short page.
+    const target = hrefs[2]!;
+    await contents.nth(2).click();
+    await page.waitForURL(`${site.url}${path}${target}`);
+    await expect
+      .poll(() => page.locator(target).evaluate((section) => Math.round(section.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    await context.close();
+  });
+});
