@@ -1,5 +1,8 @@
 import { DemoBenefits } from '@/components/demo/demo-benefits';
 import { DemoForm } from '@/components/demo/demo-form';
+import { PartnerLogos } from '@/components/partners/partner-logos';
+import { TestimonialCard } from '@/components/testimonials/testimonial-card';
+import { testimonials } from '@/lib/content/testimonials';
 import { pageMetadata } from '@/lib/metadata';
 import { runtime } from '@/lib/runtime';
 
@@ -22,13 +25,17 @@ export default function Page() {
             </p>
           </div>
           <DemoBenefits />
-          {/* SLOT: <PartnerLogos count={4} /> from components/partners/partner-logos.tsx (spec §2: four logos). */}
-          {/* SLOT: <TestimonialCard /> from components/testimonials/testimonial-card.tsx (spec §2: one testimonial). */}
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8 lg:self-start">
           <h2 className="mb-4 text-xl font-semibold text-ink-900">Book your demo</h2>
           <DemoForm usersUrl={runtime.urls.users} />
         </div>
+        <div className="flex flex-col justify-center">
+          <PartnerLogos count={4} label="Teams growing with Growmail" />
+        </div>
+        {testimonials.slice(0, 1).map((testimonial) => (
+          <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+        ))}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { StartupForm } from '@/components/startup/startup-form';
 import { StartupProgram } from '@/components/startup/startup-program';
+import { PartnerLogos } from '@/components/partners/partner-logos';
 import { pageMetadata } from '@/lib/metadata';
 import { runtime } from '@/lib/runtime';
 
@@ -24,7 +25,7 @@ export default function Page() {
             </p>
           </div>
           <StartupProgram />
-          {/* SLOT: <PartnerLogos count={4} /> from components/partners/partner-logos.tsx (spec §2: four logos). */}
+          <PartnerLogos count={4} label="Growing with Growmail" />
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8 lg:self-start">
           <h2 className="mb-4 text-xl font-semibold text-ink-900">Submit Application</h2>
