@@ -16,7 +16,10 @@ import lighthouse, { type Result } from 'lighthouse';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
-const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/products/campaign', '/terms', '/developers/reference/transactionals'];
+const pages =
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['/', '/products/campaign', '/terms', '/developers/reference/transactionals'];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const targets: Record<(typeof categories)[number], number> = {
