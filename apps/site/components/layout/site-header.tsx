@@ -24,7 +24,9 @@ export function SiteHeader() {
   return (
     <header className="relative z-30 border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20 lg:px-8">
-        <Link href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
+        {/* No prefetch on the header's always-visible links: it would load home's and the
+            calculator's JavaScript on every page (the per-page budget counts it). */}
+        <Link href="/" prefetch={false} className="rounded-lg" aria-label={`${siteConfig.name} home`}>
           <BrandLogo compact />
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -47,12 +49,12 @@ export function SiteHeader() {
               />
             </li>
             <li>
-              <Link href="/#pricing" className="nav-link">
+              <Link href="/#pricing" prefetch={false} className="nav-link">
                 Pricing
               </Link>
             </li>
             <li>
-              <Link href="/calculator" className="nav-link">
+              <Link href="/calculator" prefetch={false} className="nav-link">
                 Savings calculator
               </Link>
             </li>
