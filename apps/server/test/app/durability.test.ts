@@ -1,49 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/index.ts';
 import { postgresUrl, testDatabases } from '../support/databases.ts';
+import { exitCode, freePort, spawnServer } from '../support/process.ts';
 import { startSmtp } from '../support/smtp.ts';
 
-const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  outputs.set(child, () => output);
-  const started = Date.now();
-  while (!output.includes('Server listening')) {
-    if (Date.now() - started > 20_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return child;
+  const server = spawnServer({ RATE_LIMIT_PER_MINUTE: '100', ...env });
+  await server.waitFor('Server listening');
+  outputs.set(server.child, server.output);
+  return server.child;
 }
 
 const outputs = new Map<ChildProcess, () => string>();
 const output = (child: ChildProcess) => outputs.get(child)?.() ?? '';
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit');
+const exited = (child: ChildProcess) => exitCode(child).then(() => undefined);
 
 const demo = (n: number) => ({
   type: 'demo',

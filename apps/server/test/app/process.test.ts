@@ -1,43 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const waitFor = async (text: string, ms = 20_000) => {
-    const started = Date.now();
-    while (!output.includes(text)) {
-      if (Date.now() - started > ms) throw new Error(`timed out waiting for "${text}" in:\n${output}`);
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
-  return { child, output: () => output, waitFor };
-}
-
-const exitCode = async (child: ChildProcess) => child.exitCode ?? ((await once(child, 'exit')) as [number | null])[0];
+import { exitCode, freePort, spawnServer as startServer } from '../support/process.ts';
 
 describe('the server process', () => {
   it('drains an in-flight request on SIGTERM, then closes the database and exits 0', { timeout: 30_000 }, async () => {

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The real server entry, run as its own process for tests of signals and crashes. */
+const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  /** Everything it has printed so far, stdout and stderr. */
+  output: () => string;
+  /** Resolves once the output contains `text`; rejects if it exits or takes too long. */
+  waitFor: (text: string, ms?: number) => Promise<void>;
+};
+
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const waitFor = async (text: string, ms = 20_000) => {
+    const started = Date.now();
+    while (!output.includes(text)) {
+      if (Date.now() - started > ms) throw new Error(`timed out waiting for "${text}" in:\n${output}`);
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  return { child, output: () => output, waitFor };
+}
+
+/** The exit code once the process has ended (null when a signal ended it). */
+export async function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
