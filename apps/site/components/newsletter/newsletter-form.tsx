@@ -3,6 +3,7 @@
 import { honeypotField, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
+import { Honeypot } from '@/components/forms/honeypot';
 import { callGuestService } from '@/lib/guest-api';
 
 type Result = { kind: 'success' | 'error'; message: string } | null;
@@ -84,19 +85,7 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
           Subscribe
         </button>
       </div>
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input
-            type="text"
-            name={honeypotField}
-            tabIndex={-1}
-            autoComplete="off"
-            value={trap}
-            onChange={(event) => setTrap(event.target.value)}
-          />
-        </label>
-      </div>
+      <Honeypot value={trap} onChange={setTrap} />
       <p
         id={messageId}
         role={result?.kind === 'error' ? 'alert' : 'status'}
