@@ -11,7 +11,7 @@ import {
   type CalculatorInput,
 } from '@growmail/contracts/calculator';
 import { formatMoney } from '@growmail/contracts/pricing';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -37,6 +37,13 @@ const emptyForm: CalculatorForm = {
 const input =
   'mt-1.5 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 const fieldLabel = 'block text-sm font-semibold text-ink-900';
+
+/** The three text inputs of spec §2's calculator, in order. */
+const textFields = [
+  { field: 'customers', label: 'Number of customers', type: 'text', inputMode: 'numeric', autoComplete: 'off' },
+  { field: 'annualCost', label: 'Current annual cost (USD)', type: 'text', inputMode: 'decimal', autoComplete: 'off' },
+  { field: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
+] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec §2, §9): the form, then the result with a way back to edit. */
 export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
@@ -141,56 +148,23 @@ export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
 
   return (
     <form noValidate onSubmit={submit} aria-label="Savings calculator" className="space-y-5">
-      <div>
-        <label htmlFor={fieldId('customers')} className={fieldLabel}>
-          Number of customers
-        </label>
-        <input
-          id={fieldId('customers')}
-          name="customers"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          className={input}
-          value={form.customers}
-          aria-invalid={invalid('customers') || undefined}
-          aria-describedby={describedBy('customers')}
-          onChange={(event) => edit('customers', event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={fieldId('annualCost')} className={fieldLabel}>
-          Current annual cost (USD)
-        </label>
-        <input
-          id={fieldId('annualCost')}
-          name="annualCost"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          className={input}
-          value={form.annualCost}
-          aria-invalid={invalid('annualCost') || undefined}
-          aria-describedby={describedBy('annualCost')}
-          onChange={(event) => edit('annualCost', event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={fieldId('email')} className={fieldLabel}>
-          Email Address
-        </label>
-        <input
-          id={fieldId('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          className={input}
-          value={form.email}
-          aria-invalid={invalid('email') || undefined}
-          aria-describedby={describedBy('email')}
-          onChange={(event) => edit('email', event.target.value)}
-        />
-      </div>
+      {textFields.map(({ field, label, ...attributes }) => (
+        <div key={field}>
+          <label htmlFor={fieldId(field)} className={fieldLabel}>
+            {label}
+          </label>
+          <input
+            id={fieldId(field)}
+            name={field}
+            className={input}
+            value={form[field]}
+            aria-invalid={invalid(field) || undefined}
+            aria-describedby={describedBy(field)}
+            onChange={(event) => edit(field, event.target.value)}
+            {...attributes}
+          />
+        </div>
+      ))}
       <fieldset>
         <legend className={fieldLabel}>Services you pay for today</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
