@@ -12,6 +12,7 @@ import {
 } from '@growmail/contracts/calculator';
 import { formatMoney } from '@growmail/contracts/pricing';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { CheckList } from '@/components/ui/check-list';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -117,16 +118,7 @@ export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
               </strong>{' '}
               every year by moving your messaging to Growmail, and:
             </p>
-            <ul className="mt-4 space-y-2 text-ink-700">
-              {benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <span aria-hidden="true" className="font-bold text-brand-700">
-                    ✓
-                  </span>
-                  {benefit}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={benefits} className="mt-4 space-y-2 text-ink-700" />
           </>
         ) : (
           <p className="mt-3 text-lg text-ink-700">

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CheckList } from '@/components/ui/check-list';
 
 const benefits = [
   'A walk-through of campaigns, automations and transactional email built around your business',
@@ -12,14 +12,7 @@ export function DemoBenefits() {
   return (
     <div>
       <h2 className="text-xl font-semibold text-ink-900">In 30 minutes you will get</h2>
-      <ul className="mt-4 flex flex-col gap-3">
-        {benefits.map((benefit) => (
-          <li key={benefit} className="flex gap-3 text-ink-700">
-            <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-            {benefit}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={benefits} className="mt-4 flex flex-col gap-3 text-ink-700" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CheckList } from '@/components/ui/check-list';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -34,16 +35,5 @@ export function PlanCard({
 }
 
 export function FeatureList({ items }: { items: readonly string[] }) {
-  return (
-    <ul className="space-y-2 text-sm text-ink-700">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2">
-          <span aria-hidden="true" className="font-bold text-brand-700">
-            ✓
-          </span>
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
+  return <CheckList items={items} className="space-y-2 text-sm text-ink-700" />;
 }

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CheckList } from '@/components/ui/check-list';
 
 const tools = [
   'Multi-channel campaign messaging',
@@ -15,30 +15,17 @@ const eligibility = [
   'A user-based application',
 ];
 
-function List({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-4 flex flex-col gap-3">
-      {items.map((item) => (
-        <li key={item} className="flex gap-3 text-ink-700">
-          <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The startup program's tools and eligibility rules (spec §2, §9). */
 export function StartupProgram() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
       <div>
         <h2 className="text-xl font-semibold text-ink-900">What you get</h2>
-        <List items={tools} />
+        <CheckList items={tools} className="mt-4 flex flex-col gap-3 text-ink-700" />
       </div>
       <div>
         <h2 className="text-xl font-semibold text-ink-900">Who can apply</h2>
-        <List items={eligibility} />
+        <CheckList items={eligibility} className="mt-4 flex flex-col gap-3 text-ink-700" />
       </div>
     </div>
   );
