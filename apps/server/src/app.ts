@@ -1,4 +1,11 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { failure } from '@growmail/contracts';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -10,6 +17,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/site.ts';
 import zodValidation from './plugins/zod-validation.ts';
 import services from './services/index.ts';
+import { clientErrorMessage, logClientError } from './services/errors.ts';
 import { substitutionsFor } from './site/placeholders.ts';
 import { loadSite, type Site } from './site/site-files.ts';
 
@@ -32,10 +40,20 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
       substitutions: substitutionsFor(config),
       noindex: config.env !== 'production',
     }));
-  app.setErrorHandler((error, request, reply) => {
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
+  // Outside /services answers are plain text: a page's visitor, or a bot, learns only the status.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
+    }
+    logClientError(request, error, status);
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(`${clientErrorMessage(error)}\n`);
   });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found\n'));
   app.decorate('site', site);
 
   // Once shutdown starts, answers close their connection, so keep-alive sockets do not
@@ -76,6 +94,14 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
   requestTimeout: 30_000,
   connectionTimeout: 60_000,
   return503OnClosing: true,
+  // A path Fastify cannot decode (GET /%zz) never reaches a route; answer it like any client
+  // error, without Fastify's own error object, which names the framework and echoes the path.
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    logClientError(request, error, 400);
+    const message = clientErrorMessage(error);
+    if (request.url.startsWith('/services/')) return reply.code(400).send(failure(message));
+    return reply.code(400).type('text/plain; charset=utf-8').send(`${message}\n`);
+  },
 });
 
 /** A ready app, for the server entry and for tests with app.inject(). */

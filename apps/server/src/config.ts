@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { siteEnvironments } from '@growmail/contracts';
+import { defaultPushServiceHosts } from '@growmail/contracts/push';
 
 /**
  * The server's configuration, read once from the environment at start-up (D21).
@@ -85,6 +86,16 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)')
     .optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
+    .optional(),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\*\.)?[a-z0-9.-]+(\s*,\s*(\*\.)?[a-z0-9.-]+)*\s*$/i,
+      'must list host names, comma-separated; *.example.com allows its subdomains',
+    )
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
@@ -119,6 +130,10 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
+  /** Shared counters (rate limits) live here when set, so every server counts together (D27). */
+  redisUrl: string | undefined;
+  /** Hosts a push subscription's endpoint may name (D25); `*.` allows subdomains. */
+  pushServiceHosts: string[];
   /** Web push's VAPID keys; null when unset, and web push is then off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
 };
@@ -176,6 +191,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
+    redisUrl: e.REDIS_URL,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',').map((host) => host.trim().toLowerCase())
+      : [...defaultPushServiceHosts],
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './leads.ts';
+import { emailSchema, plainText } from './leads.ts';
 
 /**
  * The objects of the documented public API (spec §3, §5): contacts, automation events and
@@ -21,12 +21,15 @@ const isCalendarDay = (value: string) => {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
+/** Numbers anyone may send are finite and bounded, so nothing downstream meets 1e300. */
+const boundedNumber = z.number().min(-1e15).max(1e15);
+
 const keyValue = z.record(
-  z.string().max(100),
-  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+  plainText(z.string().max(100)),
+  z.union([plainText(z.string().max(2000)), boundedNumber, z.boolean(), z.null()]),
   'must be an object of key-value pairs',
 );
-const optionalText = z.string().trim().max(200).optional();
+const optionalText = plainText(z.string().trim().max(200)).optional();
 
 export const contactSchema = z.object({
   email: emailSchema,
@@ -38,7 +41,7 @@ export const contactSchema = z.object({
     .regex(dateOfBirthPattern, 'date_of_birth must be a date written mm-dd-YYYY.')
     .refine(isCalendarDay, 'date_of_birth must be a real date.')
     .optional(),
-  phone_number: z.string().trim().max(40).optional(),
+  phone_number: plainText(z.string().trim().max(40)).optional(),
   address: z
     .object({
       street: optionalText,

@@ -9,6 +9,15 @@ import { messages } from './messages.ts';
 /** Spec §5's "basic email pattern": something, @, something, a dot, something; no spaces. */
 export const basicEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Characters no text field accepts: the C0 controls but tab and newline (a carriage return
+ * only as part of CRLF), DEL and the C1 controls. They have no place in a name or a message,
+ * PostgreSQL refuses NUL, and in an operator's terminal they can recolour or retitle it.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
+export const hasControlCharacters = (value: string): boolean => controlCharacterPattern.test(value);
+
 export const enquiryFields = ['fullname', 'email', 'subject', 'body'] as const;
 export type EnquiryField = (typeof enquiryFields)[number];
 
@@ -18,6 +27,7 @@ export function enquiryFieldError(field: EnquiryField, value: string): string | 
   if (!trimmed) return messages.required[field];
   if (field === 'email' && (trimmed.length > 254 || !basicEmailPattern.test(trimmed))) return messages.invalidEmail;
   if (trimmed.length > (field === 'body' ? 5000 : 200)) return `At most ${field === 'body' ? 5000 : 200} characters.`;
+  if (hasControlCharacters(trimmed)) return messages.controlCharacters;
   return null;
 }
 
@@ -39,5 +49,12 @@ export function unsubscribePath(trackingId: string, scope: 'list' | 'all'): stri
   if (scope === 'all') parts[0] = allListsSegment;
   return parts.map(encodeURIComponent).join('/');
 }
+
+/**
+ * What the footer tells a visitor before they subscribe. The server records this exact
+ * wording with their consent (D23), so the site and the record cannot differ.
+ */
+export const newsletterConsentWording =
+  'Tips on growing revenue from your customers, once a month. We email you a link to confirm, and every email lets you unsubscribe.';
 
 export type SubmissionAccepted = { id: string; message: string };

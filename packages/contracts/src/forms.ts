@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { messages } from './messages.ts';
 
-import { basicEmailPattern } from './form-fields.ts';
+import { basicEmailPattern, hasControlCharacters } from './form-fields.ts';
 
 export * from './form-fields.ts';
 
@@ -10,8 +10,16 @@ export * from './form-fields.ts';
  * browser can check a field with the same definition the server enforces, for a few KB.
  */
 
+/** The one text rule of every field: no control characters (but tab and newline). */
+const plainText = z.refine<string>((value) => !hasControlCharacters(value), messages.controlCharacters);
+
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters.`));
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `At most ${max} characters.`), plainText);
+
+/** Optional free text, such as a query parameter, under the same rule. */
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max), plainText));
 
 /** Spec §5: required, then a basic address pattern. */
 export const formEmail = z
@@ -21,6 +29,7 @@ export const formEmail = z
     z.minLength(1, messages.required.email),
     z.maxLength(254, messages.invalidEmail),
     z.regex(basicEmailPattern, messages.invalidEmail),
+    plainText,
   );
 
 export const enquirySchema = z.object({
@@ -63,9 +72,18 @@ export type DemoRequest = z.infer<typeof demoRequestSchema>;
 
 /** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec §7). */
 export const captureQuerySchema = z.object({
-  source: z.optional(z.string().check(z.maxLength(100))),
+  source: optionalText(100),
   email: formEmail,
-  tags: z.optional(z.string().check(z.maxLength(200))),
+  tags: optionalText(200),
+  /** The page the visitor subscribed from, recorded with their consent (D23). */
+  page: z.optional(z.string().check(z.maxLength(300), z.regex(/^\/[^\s]*$/, 'page must be a path.'), plainText)),
+});
+
+/** `POST {users}/newsletter/confirm`: the signed token from the confirmation email's link (D23). */
+export const newsletterConfirmSchema = z.object({
+  token: z
+    .string({ error: messages.badConfirmationLink })
+    .check(z.maxLength(300, messages.badConfirmationLink), z.regex(/^[A-Za-z0-9._-]+$/, messages.badConfirmationLink)),
 });
 
 /** Spec §7: the unsubscribe call's query. */
@@ -73,5 +91,5 @@ export const unsubscribeQuerySchema = z.object({
   contact_email: formEmail,
   contact_id: z
     .string({ error: 'contact_id is required.' })
-    .check(z.minLength(1, 'contact_id is required.'), z.maxLength(100)),
+    .check(z.minLength(1, 'contact_id is required.'), z.maxLength(100), plainText),
 });

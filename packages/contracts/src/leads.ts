@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './form-fields.ts';
+import { messages } from './messages.ts';
 
 /**
  * Leads posted to `POST {sales}/leads` (D15): the savings lead of the calculator and the
@@ -6,14 +8,18 @@ import { z } from 'zod';
  * definitions the browser forms use.
  */
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(200);
+/** The control-character rule of forms.ts, for the schemas written with classic zod. */
+export const plainText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((value) => !hasControlCharacters(value), messages.controlCharacters);
+
+const requiredText = (message: string) => plainText(z.string({ error: message }).trim().min(1, message).max(200));
 
 export const emailSchema = z
   .string({ error: 'Email address is required.' })
   .trim()
   .min(1, 'Email address is required.')
   .max(254, 'Invalid email address.')
-  .pipe(z.email('Invalid email address.'));
+  .pipe(plainText(z.email('Invalid email address.')));
 
 export const savingsLeadSchema = z.object({
   type: z.literal('savings'),

@@ -23,6 +23,9 @@ export const messages = {
   startupSubmitted: 'Application submitted successfully',
   formFailed: 'An error occurred. Please try again.',
   subscribed: 'You are subscribed. Look out for our next newsletter.',
+  confirmationSent: 'Thanks! Check your inbox and open the link we sent to confirm your subscription.',
+  badConfirmationLink: 'This confirmation link is not valid or has expired. Subscribe again to get a new one.',
+  confirmFailed: 'We could not confirm your subscription. Please try again.',
   alreadySubscribed: 'You are already subscribed. Thank you!',
   subscribeFailed: 'We could not subscribe you. Please try again.',
   preferencesSaved: 'Preferences set successfully.',
@@ -31,4 +34,6 @@ export const messages = {
   badTrackingLink: 'This link is not valid.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   tooLarge: 'The request is too large.',
+  controlCharacters: 'Contains characters that are not allowed.',
+  serviceUnavailable: 'We cannot take requests just now. Please try again in a minute; nothing you typed is lost.',
 } as const;

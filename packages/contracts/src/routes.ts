@@ -24,6 +24,8 @@ export const docsFallbackPath = '/developers/reference/get-started';
 export const calculatorPath = '/calculator';
 export const bareCalculatorPath = '/calculator/calculate';
 export const preferencesPath = '/unsubscription';
+/** The page the newsletter's confirmation email links to, with `?token=` (D23). */
+export const newsletterConfirmPath = '/newsletter/confirm';
 
 /** localStorage key holding the query string of the visitor's landing (spec §2). */
 export const utmStorageKey = 'utm';

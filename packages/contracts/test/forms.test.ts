@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { enquiryFields } from '../src/index.ts';
-import { enquiryFieldError, enquirySchema, messages, unsubscribePath } from '../src/index.ts';
+import {
+  demoRequestSchema,
+  enquiryFieldError,
+  enquirySchema,
+  hasControlCharacters,
+  leadSchema,
+  messages,
+  unsubscribePath,
+} from '../src/index.ts';
+import { defaultPushServiceHosts, isPushServiceEndpoint } from '../src/push.ts';
 
 const cases: [string, string][] = [
   ['fullname', ''],
@@ -18,6 +27,12 @@ const cases: [string, string][] = [
   ['body', '\n\t'],
   ['body', 'x'.repeat(5000)],
   ['body', 'x'.repeat(5001)],
+  ['fullname', 'Ada\u0000'],
+  ['fullname', 'Ada \u001b[31mred'],
+  ['email', 'ada\u0000@example.com'],
+  ['subject', 'Line\rbreak'],
+  ['body', 'Two lines\r\nand a\ttab\nare fine'],
+  ['body', 'C1 \u0085 control'],
 ];
 
 describe('the contact form rules of spec §5', () => {
@@ -35,6 +50,80 @@ describe('the contact form rules of spec §5', () => {
     const result = enquirySchema.safeParse({ ...valid, [field]: value });
     const serverMessage = result.success ? null : result.error.issues[0]!.message;
     expect(enquiryFieldError(field as (typeof enquiryFields)[number], value)).toBe(serverMessage);
+  });
+});
+
+describe('the control-character rule of every text field', () => {
+  it.each([
+    ['\u0000', true],
+    ['\u0007', true],
+    ['\u001b]0;title\u0007', true],
+    ['\u007f', true],
+    ['\u009b', true],
+    ['a\rb', true],
+    ['tab\there', false],
+    ['line\nbreak', false],
+    ['crlf\r\nbreak', false],
+    ['Adébáyọ̀ 🚀', false],
+  ])('%j has control characters: %s', (value, expected) => {
+    expect(hasControlCharacters(value)).toBe(expected);
+  });
+
+  it('refuses them in every schema, naming the field', () => {
+    const result = demoRequestSchema.safeParse({
+      type: 'demo',
+      metadata: {
+        type: 'demo',
+        firstname: 'Grace\u0000',
+        lastname: 'Hopper',
+        company_name: 'Compile Co',
+        email: 'grace@compile.example',
+        phone_number: '+234 803 123 4567',
+        subscribers: '0:100K',
+      },
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['metadata', 'firstname'],
+      message: messages.controlCharacters,
+    });
+    const lead = leadSchema.safeParse({
+      type: 'startup',
+      metadata: {
+        type: 'startup',
+        firstname: 'Ada',
+        lastname: 'L\u001b[2J',
+        company_name: 'Engines',
+        email: 'ada@example.com',
+        phone_number: '1',
+        user_count: '10:50K',
+        annual_budget: '1K:5K',
+      },
+    });
+    expect(lead.error?.issues[0]).toMatchObject({
+      path: ['metadata', 'lastname'],
+      message: messages.controlCharacters,
+    });
+  });
+});
+
+describe('push endpoints (D25)', () => {
+  it.each([
+    ['https://fcm.googleapis.com/fcm/send/x', true],
+    ['https://web.push.apple.com/x', true],
+    ['https://wns2-bl2p.notify.windows.com/w/?token=x', true],
+    ['https://push.apple.com/x', false],
+    ['http://fcm.googleapis.com/fcm/send/x', false],
+    ['https://fcm.googleapis.com.evil.example/x', false],
+    ['https://127.0.0.1/x', false],
+    ['https://[::1]/x', false],
+    ['javascript:alert(1)', false],
+  ])('%s is on a known push service: %s', (endpoint, expected) => {
+    expect(isPushServiceEndpoint(endpoint, defaultPushServiceHosts)).toBe(expected);
+  });
+
+  it('follows a configured list instead', () => {
+    expect(isPushServiceEndpoint('https://push.internal.example/x', ['push.internal.example'])).toBe(true);
+    expect(isPushServiceEndpoint('https://fcm.googleapis.com/x', ['push.internal.example'])).toBe(false);
   });
 });
 

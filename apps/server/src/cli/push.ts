@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { pushPayloadSchema, type PushPayload } from '@growmail/contracts/push';
+import { isPushServiceEndpoint, pushPayloadSchema, type PushPayload } from '@growmail/contracts/push';
 import webPush from 'web-push';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
@@ -11,16 +11,18 @@ const usage = `Usage:
   npm run push -- send --title <title> --body <body> [--email <address>] [--icon <url>] [--url <url>]
       Sends a notification to every stored subscription, or to one contact's.`;
 
-export type SendResult = { trackingId: string; sent: number; removed: number; failed: number };
+export type SendResult = { trackingId: string; sent: number; removed: number; failed: number; refused: number };
 
 /**
  * Sends one notification to the stored subscriptions (all, or one contact's) through the
  * web-push library, which encrypts it (aes128gcm) and signs it with the VAPID key. A push
  * service answering 404 or 410 says the subscription is gone for good, so it is deleted.
+ * Each endpoint's host is checked again against the push services allowed now (D25), so a
+ * row stored before the rule, or written by hand, cannot aim the sender at an internal host.
  */
 export async function sendPush(
   db: Db,
-  vapid: NonNullable<Config['vapid']>,
+  { vapid, hosts }: { vapid: NonNullable<Config['vapid']>; hosts: readonly string[] },
   message: Omit<PushPayload, 'tracking_id'> & { email?: string },
 ): Promise<SendResult> {
   const { email, ...content } = message;
@@ -32,11 +34,16 @@ export async function sendPush(
   if (email) query = query.where('contacts.email', '=', email.toLowerCase());
   const subscriptions = await query.execute();
 
-  const result: SendResult = { trackingId: payload.tracking_id, sent: 0, removed: 0, failed: 0 };
+  const result: SendResult = { trackingId: payload.tracking_id, sent: 0, removed: 0, failed: 0, refused: 0 };
   const body = JSON.stringify(payload);
   for (const batch of chunks(subscriptions, 20)) {
     await Promise.all(
       batch.map(async (subscription) => {
+        if (!isPushServiceEndpoint(subscription.endpoint, hosts)) {
+          result.refused += 1;
+          console.error(`Not sent to ${describeHost(subscription.endpoint)}: not a known push service.`);
+          return;
+        }
         try {
           await webPush.sendNotification(
             { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -51,7 +58,7 @@ export async function sendPush(
             result.removed += 1;
           } else {
             result.failed += 1;
-            console.error(`Push to ${new URL(subscription.endpoint).origin} failed: ${describe(error)}`);
+            console.error(`Push to ${describeHost(subscription.endpoint)} failed: ${describe(error)}`);
           }
         }
       }),
@@ -63,6 +70,9 @@ export async function sendPush(
 function* chunks<T>(items: T[], size: number) {
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }
+
+/** The endpoint's origin only: the path is the subscription's secret. */
+const describeHost = (endpoint: string) => URL.parse(endpoint)?.origin ?? 'an endpoint that is not a URL';
 
 function describe(error: unknown): string {
   const status = (error as { statusCode?: number }).statusCode;
@@ -101,17 +111,21 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   const db = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db.kysely);
-    const result = await sendPush(db, config.vapid, {
-      title: values.title,
-      body: values.body,
-      ...(values.icon ? { icon: values.icon } : {}),
-      ...(values.url ? { url: values.url } : {}),
-      ...(values.email ? { email: values.email } : {}),
-    });
-    console.log(
-      `Sent ${result.sent}, removed ${result.removed} gone subscription(s), ${result.failed} failed. tracking_id ${result.trackingId}`,
+    const result = await sendPush(
+      db,
+      { vapid: config.vapid, hosts: config.pushServiceHosts },
+      {
+        title: values.title,
+        body: values.body,
+        ...(values.icon ? { icon: values.icon } : {}),
+        ...(values.url ? { url: values.url } : {}),
+        ...(values.email ? { email: values.email } : {}),
+      },
     );
-    return result.failed > 0 ? 1 : 0;
+    console.log(
+      `Sent ${result.sent}, removed ${result.removed} gone subscription(s), ${result.failed} failed, ${result.refused} refused (not a known push service). tracking_id ${result.trackingId}`,
+    );
+    return result.failed + result.refused > 0 ? 1 : 0;
   } finally {
     await db.close();
   }

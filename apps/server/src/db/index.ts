@@ -1,36 +1,57 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
+import { DatabaseStatus } from './status.ts';
 
 export type { Database } from './schema.ts';
+export { DatabaseStatus, isUnavailableError } from './status.ts';
 export type Dialect = 'sqlite' | 'postgres';
 
 export type Db = {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Up or down, migrated or not: what the services check before they answer (D26). */
+  status: DatabaseStatus;
   close: () => Promise<void>;
 };
 
 /**
  * Opens the database a URL names: `postgres://…` through pg, otherwise `sqlite:<file>`
- * through the built-in node:sqlite, as a WAL-mode file created on first use.
+ * through the built-in node:sqlite, as a WAL-mode file created on first use. Opening never
+ * waits for the server: the first query connects.
  */
 export function openDatabase(url: string, options: { searchPath?: string } = {}): Db {
+  const status = new DatabaseStatus();
+  // Every query that works says the database is back; every failure is weighed for availability.
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') status.up();
+    else status.report(event.error);
+  };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: withDefaultUser(url),
       max: 10,
+      // A database that does not answer fails a request in seconds, not at the socket's whim.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    // A terminated backend (failover, restart, idle timeout) makes its client emit 'error',
+    // idle in the pool or checked out; unheard, that event would end the process. The pool
+    // drops the broken client and connects a new one on the next query.
+    pool.on('error', (error) => status.report(error));
+    pool.on('connect', (client) => client.on('error', (error) => status.report(error)));
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { kysely, dialect: 'postgres', status, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -38,8 +59,9 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }),
+    log,
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', status, close: () => kysely.destroy() };
 }
 
 /** pg takes a missing user from $USER, which services and CI often lack; name the OS account as psql does. */
@@ -66,5 +88,29 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/**
+ * Migrates, then marks the database ready. A database that cannot be reached is tried again
+ * with back-off (after `firstDelayMs`, then twice as long each time, at most 30 s) until it
+ * answers or `signal` aborts; any other failure (a broken migration, a wrong password) throws.
+ */
+export async function migrateWhenAvailable(
+  db: Db,
+  options: { signal?: AbortSignal; firstDelayMs?: number; onRetry?: (error: unknown, delayMs: number) => void } = {},
+): Promise<void> {
+  let delayMs = options.firstDelayMs ?? 0;
+  for (;;) {
+    if (delayMs > 0) await sleep(delayMs, undefined, { signal: options.signal, ref: false });
+    try {
+      await migrateToLatest(db.kysely);
+      db.status.markReady();
+      return;
+    } catch (error) {
+      if (!db.status.report(error)) throw error;
+      delayMs = Math.min(30_000, Math.max(1_000, delayMs * 2));
+      options.onRetry?.(error, delayMs);
+    }
   }
 }

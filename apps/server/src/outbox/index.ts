@@ -41,7 +41,8 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   let closed = false;
 
   async function sendDue(): Promise<void> {
-    if (!transporter) return;
+    // Until the schema exists there is nothing to send; the next poll tries again.
+    if (!transporter || !app.db.status.ready) return;
     const db = app.db.kysely;
     const now = new Date();
     const due = await db
@@ -104,7 +105,8 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           await sendDue();
         } while (again && !closed);
       } catch (error) {
-        app.log.error({ err: error }, 'the outbox round failed');
+        // An outage is logged once by the database's status; the rows wait for the next round.
+        if (!app.db.status.report(error)) app.log.error({ err: error }, 'the outbox round failed');
       } finally {
         round = null;
       }

@@ -30,20 +30,35 @@ export function filledHoneypot(request: FastifyRequest): boolean {
   return false;
 }
 
+/** The small body limit and the per-address rate limit of every public write. */
+export function rateLimited(app: FastifyInstance): Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> {
+  return {
+    bodyLimit: formBodyLimit,
+    config: { rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000 } },
+  };
+}
+
+const trapped = new WeakSet<FastifyRequest>();
+
 /**
  * Route options for a public write: a small body limit, the per-IP rate limit, and the
- * honeypot. A bot that fills the hidden field gets `decoy()` as an ordinary success, so it
- * learns nothing, and the handler never runs, so nothing is stored.
+ * honeypot. The trap is checked after validation, so an invalid body gets the same 400
+ * whether or not the trap is filled. A valid one with the trap filled gets `decoy()` as an
+ * ordinary success, so the bot learns nothing, and the handler never runs.
  */
 export function publicWrite(
   app: FastifyInstance,
   decoy: (request: FastifyRequest) => { status: number; body: unknown },
-): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation'> {
+): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation' | 'preHandler'> {
   return {
-    bodyLimit: formBodyLimit,
-    config: { rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000 } },
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (filledHoneypot(request)) {
+    ...rateLimited(app),
+    // Validation replaces the body with the schema's fields, so the trap is read before it
+    // and acted on after it.
+    preValidation: async (request: FastifyRequest) => {
+      if (filledHoneypot(request)) trapped.add(request);
+    },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (trapped.has(request)) {
         request.log.info({ url: request.routeOptions.url }, 'honeypot filled; answered without storing');
         const { status, body } = decoy(request);
         return reply.code(status).send(body);

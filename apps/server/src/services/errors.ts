@@ -1,33 +1,76 @@
-import { failure } from '@growmail/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { failure, messages } from '@growmail/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
+import { isUnavailableError, type DatabaseStatus } from '../db/index.ts';
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again.';
 
-/** The one error handler of the guest services: spec §3 shape, 4xx say what to fix, 5xx say nothing more. */
-export function useServiceErrors(app: FastifyInstance): void {
+/** Seconds a client is asked to wait while the database is away. */
+export const retryAfterSeconds = 30;
+
+/**
+ * The one error handler of the guest services: spec §3 shape, 4xx say what to fix, 5xx say
+ * nothing more, and a database that cannot be reached is a 503 (reported to its `status`).
+ */
+export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof $ZodError) {
       return reply.code(400).send(failure(describeZodError(error)));
     }
-    const status = (error as FastifyError).statusCode ?? 500;
+    if (isUnavailableError(error)) {
+      database?.report(error);
+      request.log.info('the database is unavailable: answered 503');
+      return unavailable(reply);
+    }
+    const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'service request failed');
       return reply.code(500).send(failure(serverErrorMessage));
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(failure('The request is too large.'));
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send(failure('Send the request as application/json.'));
-    }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return reply.code(400).send(failure('The request body is not valid JSON.'));
-    }
-    return reply.code(status).send(failure(error.message));
+    logClientError(request, error, status);
+    return reply.code(status).send(failure(clientErrorMessage(error)));
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure('Not found.')));
+}
+
+/** 503 with Retry-After (D26): the visitor's form keeps what they typed, and they send it again. */
+export function unavailable(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('retry-after', String(retryAfterSeconds))
+    .header('cache-control', 'no-store')
+    .send(failure(messages.serviceUnavailable));
+}
+
+/** An onRequest hook for services that need the database: 503 until it is migrated and ready. */
+export function requireDatabase(app: FastifyInstance) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!app.db.status.ready) return unavailable(reply);
+  };
+}
+
+/** Fastify's own client errors, in words a visitor understands; its error codes stay inside. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request as application/json.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+};
+
+/** A short message for a 4xx: ours as written, Fastify's replaced. */
+export function clientErrorMessage(error: FastifyError): string {
+  if (error.code && frameworkMessages[error.code]) return frameworkMessages[error.code]!;
+  // JSON.parse's own errors (a body that is not JSON, or sets __proto__) carry no code.
+  if (error instanceof SyntaxError) return 'The request body is not valid JSON.';
+  if (error.code?.startsWith('FST_') || !error.message) return 'The request is not valid.';
+  return error.message;
+}
+
+/** A client's mistake is not the server's: one info line, no stack. */
+export function logClientError(request: FastifyRequest, error: FastifyError, status: number): void {
+  request.log.info({ status, code: error.code, reason: error.message.slice(0, 200) }, 'client error');
 }
 
 /** "email: Invalid email address." — the first problem, naming its field. */

@@ -1,29 +1,51 @@
 import { failure, ok, type Health } from '@growmail/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { isUnavailableError } from '../db/index.ts';
 import messaging from './messaging/index.ts';
 import modules from './modules/index.ts';
 import sales from './sales/index.ts';
 import users from './users/index.ts';
-import { useServiceErrors } from './errors.ts';
+import { requireDatabase, retryAfterSeconds, useServiceErrors } from './errors.ts';
 
 /**
  * The guest services of spec §7 under /services (D14). Each keeps the spec's paths beneath
  * its prefix, so pointing a base URL at another host needs no change in the site.
  */
 export default async function services(app: FastifyInstance) {
-  useServiceErrors(app);
+  useServiceErrors(app, app.db.status);
 
+  // 200 when every part works; 503 naming the part that does not (D26). Pages are served either way.
   app.get('/health', async (_request, reply) => {
-    await sql`select 1`.execute(app.db.kysely);
-    const health: Health = { status: 'ok', database: app.db.dialect };
-    return reply.header('cache-control', 'no-store').send(ok(health));
+    reply.header('cache-control', 'no-store');
+    const { dialect, status } = app.db;
+    try {
+      await sql`select 1`.execute(app.db.kysely);
+    } catch (error) {
+      if (!isUnavailableError(error)) throw error;
+      return reply
+        .code(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .send(failure(`The database (${dialect}) is unavailable.`));
+    }
+    if (!status.ready) {
+      return reply
+        .code(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .send(failure(`The database (${dialect}) is not migrated yet.`));
+    }
+    const health: Health = { status: 'ok', database: dialect };
+    return reply.send(ok(health));
   });
 
+  // The catalogue is read from a file at start: pricing works with the database down.
   await app.register(modules, { prefix: '/modules' });
-  await app.register(users, { prefix: '/users' });
-  await app.register(sales, { prefix: '/sales' });
-  await app.register(messaging, { prefix: '/messaging' });
+  await app.register(async (needsDatabase) => {
+    needsDatabase.addHook('onRequest', requireDatabase(app));
+    await needsDatabase.register(users, { prefix: '/users' });
+    await needsDatabase.register(sales, { prefix: '/sales' });
+    await needsDatabase.register(messaging, { prefix: '/messaging' });
+  });
 
   // Claims the rest of /services from the site's catch-all, so unknown endpoints answer JSON 404.
   app.all('/*', async (_request, reply) => reply.code(404).send(failure('Not found.')));

@@ -62,13 +62,16 @@ describe('npm run push -- send', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const send = (...args: string[]) =>
+  /** The loopback receiver plays a push service, so it is allowed here as PUSH_SERVICE_HOSTS allows one. */
+  const send = (...args: string[]) => sendWith({ PUSH_SERVICE_HOSTS: '127.0.0.1' }, ...args);
+  const sendWith = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, [pushCommand, 'send', ...args], {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: `sqlite:${join(directory, 'push.sqlite')}`,
         NODE_EXTRA_CA_CERTS: join(directory, 'ca.pem'),
         ...vapid,
+        ...env,
       },
     });
 
@@ -89,7 +92,7 @@ describe('npm run push -- send', () => {
       '/products/automations',
     );
     const trackingId = /tracking_id (\S+)/.exec(stdout)?.[1];
-    expect(stdout).toContain('Sent 1, removed 2');
+    expect(stdout).toContain('Sent 1, removed 2 gone subscription(s), 0 failed, 0 refused');
 
     const delivered = received.find((request) => request.path === '/push/ada')!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
@@ -117,6 +120,23 @@ describe('npm run push -- send', () => {
     expect(stdout).toContain('Sent 1, removed 0');
     expect(received.map((request) => request.path)).toEqual(['/push/grace']);
     expect(JSON.parse(grace.decrypt(received[0]!.body))).toMatchObject({ title: 'Hello', body: 'Only you.' });
+  });
+
+  it('never posts to a host outside the push-service list, even for a row already stored', async () => {
+    // As if stored before endpoints were checked, or written by hand: aimed at an internal address.
+    const inward = browserSubscription(`${origin}/push/internal`);
+    await db.kysely.deleteFrom('push_subscriptions').execute();
+    await saveContact(db, { email: 'inward@example.com', gm_web_push: inward.json });
+    received.length = 0;
+    const result = await sendWith({}, '--title', 'Hello', '--body', 'Inside?').catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stdout: string }).stdout).toContain(
+      'Sent 0, removed 0 gone subscription(s), 0 failed, 1 refused',
+    );
+    expect((result as { stderr: string }).stderr).toContain(`Not sent to ${origin}: not a known push service.`);
+    expect(received).toEqual([]);
   });
 
   it('refuses to send without VAPID keys', async () => {

@@ -16,7 +16,8 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
   let app: FastifyInstance;
   beforeAll(async () => {
     db = await open();
-    app = await testApp({ SITE_API_KEY: apiKey, ...vapid }, { db });
+    // Every call here comes from one address; the limits have a test of their own below.
+    app = await testApp({ SITE_API_KEY: apiKey, RATE_LIMIT_PER_MINUTE: '1000', ...vapid }, { db });
   });
   // Closing the app closes the database it was given.
   afterAll(async () => {
@@ -54,7 +55,10 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       [{ firstname: 'Ada' }, 'email: Email address is required.'],
       [{ email: 'ada@example.com', gender: 'other' }, "gender: gender must be 'male' or 'female'."],
       [{ email: 'ada@example.com', date_of_birth: '1990-12-10' }, 'date_of_birth must be a date written mm-dd-YYYY.'],
-      [{ email: 'ada@example.com', gm_web_push: { endpoint: 'https://push.example/x' } }, 'gm_web_push.keys'],
+      [
+        { email: 'ada@example.com', gm_web_push: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' } },
+        'gm_web_push.keys',
+      ],
     ])('answers 400 naming the field for %j', async (payload, message) => {
       const response = await saveContact(payload);
       expect(response.statusCode).toBe(400);
@@ -62,7 +66,7 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
     });
 
     it('creates a contact that does not exist yet, with its push subscription', async () => {
-      const browser = browserSubscription('https://push.example/send/abc');
+      const browser = browserSubscription('https://fcm.googleapis.com/fcm/send/abc');
       const response = await saveContact({
         email: 'Grace@Example.com',
         firstname: 'Grace',
@@ -86,18 +90,46 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
         .where('contact_id', '=', contact.id)
         .executeTakeFirstOrThrow();
       expect(subscription).toMatchObject({
-        endpoint: 'https://push.example/send/abc',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
         p256dh: browser.json.keys.p256dh,
         auth: browser.json.keys.auth,
       });
     });
 
-    it('updates an existing contact by email and moves a known endpoint to it instead of duplicating', async () => {
-      const browser = browserSubscription('https://push.example/send/shared');
-      const first = await saveContact({ email: 'lin@example.com', gm_web_push: browser.json });
-      const again = await saveContact({ email: 'lin@example.com', lastname: 'Lin', gm_web_push: browser.json });
+    it('never changes an existing contact, attaches the subscription, and moves a known endpoint instead of duplicating', async () => {
+      const browser = browserSubscription('https://updates.push.services.mozilla.com/wpush/v2/shared');
+      const first = await saveContact({
+        email: 'lin@example.com',
+        firstname: 'Lin',
+        phone_number: '+254 712 345678',
+        extra_data: { plan: 'growth' },
+      });
+      // Anyone holds the public key: a second call must not rewrite what the first stored.
+      const again = await saveContact({
+        email: 'LIN@example.com',
+        firstname: 'Mallory',
+        lastname: 'Overwrite',
+        phone_number: '+1 555 0100',
+        gender: 'male',
+        extra_data: { plan: 'hijacked' },
+        gm_web_push: browser.json,
+      });
       expect(again.statusCode).toBe(200);
       expect(again.json().payload.data).toMatchObject({ id: first.json().payload.data.id, created: false });
+      const lin = await db.kysely
+        .selectFrom('contacts')
+        .selectAll()
+        .where('email', '=', 'lin@example.com')
+        .executeTakeFirstOrThrow();
+      expect(lin).toMatchObject({ firstname: 'Lin', lastname: null, phone_number: '+254 712 345678' });
+      expect(JSON.parse(lin.attributes)).toEqual({ extra_data: { plan: 'growth' } });
+      const attached = await db.kysely
+        .selectFrom('push_subscriptions')
+        .select('contact_id')
+        .where('endpoint', '=', browser.json.endpoint)
+        .executeTakeFirstOrThrow();
+      expect(attached.contact_id).toBe(lin.id);
+
       const other = await saveContact({ email: 'kim@example.com', gm_web_push: browser.json });
       const rows = await db.kysely
         .selectFrom('push_subscriptions')
@@ -106,13 +138,51 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
         .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.contact_id).toBe(other.json().payload.data.id);
-      const lin = await db.kysely
-        .selectFrom('contacts')
-        .selectAll()
-        .where('email', '=', 'lin@example.com')
-        .executeTakeFirstOrThrow();
-      expect(lin.lastname).toBe('Lin');
     });
+
+    it.each([
+      ['http://fcm.googleapis.com/fcm/send/x'],
+      ['https://127.0.0.1/push/x'],
+      ['https://127.0.0.1:8443/fcm/send/x'],
+      ['https://metadata.google.internal/computeMetadata/v1/'],
+      ['https://fcm.googleapis.com.evil.example/x'],
+      ['https://user:pass@fcm.googleapis.com/x'],
+      ['not a url'],
+    ])('refuses the push endpoint %s with 400 naming gm_web_push.endpoint, storing nothing', async (endpoint) => {
+      const email = `endpoint.${Math.random().toString(36).slice(2)}@example.com`;
+      const response = await saveContact({ email, gm_web_push: { ...browserSubscription(endpoint).json } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe(
+        'gm_web_push.endpoint: gm_web_push.endpoint must be an https URL on a known push service.',
+      );
+      expect(await db.kysely.selectFrom('contacts').select('id').where('email', '=', email).execute()).toEqual([]);
+    });
+
+    it.each([
+      ['https://fcm.googleapis.com/fcm/send/a1'],
+      ['https://updates.push.services.mozilla.com/wpush/v2/a1'],
+      ['https://web.push.apple.com/QGx1'],
+      ['https://wns2-par02p.notify.windows.com/w/?token=a1'],
+    ])('accepts an endpoint on a known push service: %s', async (endpoint) => {
+      const response = await saveContact({
+        email: 'known.service@example.com',
+        gm_web_push: browserSubscription(endpoint).json,
+      });
+      expect(response.statusCode).toBeLessThan(300);
+    });
+
+    it.each([[1e300], [-1], [1.5], ['soon']])(
+      'answers 400 for the expirationTime %j instead of failing',
+      async (expirationTime) => {
+        const browser = browserSubscription('https://fcm.googleapis.com/fcm/send/expiry');
+        const response = await saveContact({
+          email: 'expiry@example.com',
+          gm_web_push: { ...browser.json, expirationTime },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatch(/^gm_web_push\.expirationTime: /);
+      },
+    );
 
     it('lets browsers on other origins ask first (CORS preflight)', async () => {
       const response = await app.inject({ method: 'OPTIONS', url: '/services/users/api/contacts' });
@@ -144,6 +214,33 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
   it('serves the VAPID public key browsers subscribe with', async () => {
     const response = await app.inject('/services/messaging/push/web/key');
     expect(response.json()).toEqual({ error: null, payload: { publicKey: vapid.VAPID_PUBLIC_KEY } });
+  });
+});
+
+describe('the web push endpoints are public writes', () => {
+  it('limit each address per minute: the contacts API and the click webhook answer 429 beyond it', async () => {
+    const app = await testApp({ SITE_API_KEY: apiKey, RATE_LIMIT_PER_MINUTE: '3' });
+    const contact = (n: number, remoteAddress = '10.9.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/services/users/api/contacts',
+        headers: { authorization: `Bearer ${apiKey}` },
+        payload: { email: `flood${n}@example.com` },
+        remoteAddress,
+      });
+    const click = (n: number, remoteAddress = '10.9.0.1') =>
+      app.inject({ url: `/services/messaging/webhooks/push/web/click-${n}`, remoteAddress });
+    const contacts = [];
+    const clicks = [];
+    for (let n = 0; n < 4; n += 1) {
+      contacts.push((await contact(n)).statusCode);
+      clicks.push((await click(n)).statusCode);
+    }
+    expect(contacts).toEqual([201, 201, 201, 429]);
+    expect(clicks).toEqual([200, 200, 200, 429]);
+    expect((await contact(9, '10.9.0.2')).statusCode).toBe(201);
+    expect((await click(9, '10.9.0.2')).statusCode).toBe(200);
+    await app.close();
   });
 });
 

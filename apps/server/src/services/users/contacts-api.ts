@@ -3,14 +3,18 @@ import { failure, ok } from '@growmail/contracts';
 import { contactsApiRequestSchema, type ContactsApiRequest } from '@growmail/contracts/push';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { rateLimited } from '../../plugins/protection.ts';
 
 export type SavedContact = { id: string; email: string; created: boolean; subscribed: boolean };
 
 /**
- * `POST {users}/api/contacts` (spec §3, §7): creates or updates a contact by email and stores
- * its web push subscription (`gm_web_push`). The caller proves itself with the bearer API key.
+ * `POST {users}/api/contacts` (spec §3, §7): creates a contact by email and stores its web
+ * push subscription (`gm_web_push`). The bearer key is the site's public key, in every
+ * browser (D24), so this does only what is safe for anyone: it never changes a contact that
+ * exists, and an endpoint must be on a known push service (D25).
  */
 export default async function contactsApi(app: FastifyInstance) {
+  const bodySchema = contactsApiRequestSchema(app.config.pushServiceHosts);
   // Browsers on other origins call this with an Authorization header, so they ask first.
   // The key, not a cookie, authorises the call, so any origin may try.
   app.options('/api/contacts', async (_request, reply) =>
@@ -19,7 +23,11 @@ export default async function contactsApi(app: FastifyInstance) {
 
   app.post(
     '/api/contacts',
-    { onRequest: requireApiKey(app.config.siteApiKey), schema: { body: contactsApiRequestSchema } },
+    {
+      ...rateLimited(app),
+      onRequest: requireApiKey(app.config.siteApiKey),
+      schema: { body: bodySchema },
+    },
     async (request, reply) => {
       const saved = await saveContact(app.db, request.body as ContactsApiRequest);
       return corsHeaders(reply)
@@ -48,7 +56,7 @@ function requireApiKey(apiKey: string) {
   };
 }
 
-/** Creates the contact when its email is new, fills in the fields given, and keeps its subscription. */
+/** Creates the contact when its email is new (an existing one is left as it is), and keeps its subscription. */
 export async function saveContact(db: Db, input: ContactsApiRequest): Promise<SavedContact> {
   const { gm_web_push: subscription, email, firstname, lastname, phone_number, ...attributes } = input;
   const now = new Date().toISOString();
@@ -70,22 +78,9 @@ export async function saveContact(db: Db, input: ContactsApiRequest): Promise<Sa
       .executeTakeFirst();
     const contact = await trx
       .selectFrom('contacts')
-      .selectAll()
+      .select(['id', 'email'])
       .where('email', '=', email.toLowerCase())
       .executeTakeFirstOrThrow();
-    if (!inserted) {
-      await trx
-        .updateTable('contacts')
-        .set({
-          firstname: firstname ?? contact.firstname,
-          lastname: lastname ?? contact.lastname,
-          phone_number: phone_number ?? contact.phone_number,
-          attributes: JSON.stringify({ ...JSON.parse(contact.attributes), ...attributes }),
-          updated_at: now,
-        })
-        .where('id', '=', contact.id)
-        .execute();
-    }
     if (subscription) {
       const values = {
         contact_id: contact.id,
