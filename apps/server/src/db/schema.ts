@@ -50,7 +50,18 @@ export interface ListMembershipsTable {
   tags: ColumnType<string, string | undefined, string>;
   subscribed_at: ColumnType<string, string | undefined, string>;
   unsubscribed_at: string | null;
+  /** Double opt-in (D23): pending until the emailed link is opened. */
+  status: ColumnType<MembershipStatus, MembershipStatus | undefined, MembershipStatus>;
+  /** The consent record: when it was asked for, from which page, with which wording, and when confirmed. */
+  consent_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_page: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_wording: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last confirmation email queued: at most one a day per address. */
+  confirmation_sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
 export type ContactRow = Selectable<ContactsTable>;
 

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export type OutboxMessage = { to: string; subject: string; text: string; replyTo?: string };
+export type OutboxMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** Extra headers, such as RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
+};
 
 /** Queues a mail in the caller's transaction: it exists exactly when the submission does. */
 export async function enqueueMail(trx: Transaction<Database>, topic: string, message: OutboxMessage): Promise<string> {

@@ -54,6 +54,25 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
     expect((await outboxRow(id)).attempts).toBe(1);
   });
 
+  it('sends the newsletter confirmation to the subscriber with RFC 8058 one-click unsubscribe headers', async () => {
+    const response = await app.inject(
+      '/services/users/api/contacts/gm_site_public_dev/capture/?email=reader%40inbox.example&tags=subscriber',
+    );
+    expect(response.statusCode).toBe(200);
+    await expect
+      .poll(() => smtp.received.find((mail) => mail.to.includes('reader@inbox.example')), { timeout: 5000 })
+      .toBeTruthy();
+    const mail = smtp.received.find((item) => item.to.includes('reader@inbox.example'))!;
+    // Long header lines arrive folded (RFC 5322 §2.2.3); unfold them to read each whole.
+    const headers = mail.raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain('Subject: Confirm your newsletter subscription');
+    expect(headers).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/services\/users\/guests\/unsubscribe\/.+>\r$/m,
+    );
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(mail.raw).toContain('/newsletter/confirm?token=');
+  });
+
   it('keeps a mail through an outage and retries with back-off until it is delivered', async () => {
     smtp.failNext(2);
     const enquiry = { fullname: 'Retry Person', email: 'retry@example.com', subject: 'Outage', body: 'Still there?' };

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@growmail/contracts';
+import { messages, newsletterConsentWording } from '@growmail/contracts';
 import type { Db } from '../../src/db/index.ts';
 import { serverErrorMessage } from '../../src/services/errors.ts';
-import { mintUnsubscribeLink } from '../../src/services/users/tracking.ts';
+import { mintConfirmationToken } from '../../src/services/users/consent.ts';
+import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
 import { testApp } from '../support/app.ts';
 import { testDatabases } from '../support/databases.ts';
 
@@ -197,36 +198,158 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     });
   });
 
-  describe('GET /api/contacts/{api_key}/capture/', () => {
+  describe('the newsletter, double opt-in (D23)', () => {
     const capture = (email: string, { key = 'gm_site_public_dev', extra = '', ip = nextIp() } = {}) =>
       app.inject({
         method: 'GET',
         url: `/services/users/api/contacts/${key}/capture/?source=website-api&email=${encodeURIComponent(email)}&tags=subscriber${extra}`,
         remoteAddress: ip,
       });
+    const confirm = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/services/users/newsletter/confirm',
+        payload: { token },
+        remoteAddress: nextIp(),
+      });
     const membership = (email: string) =>
       db.kysely
         .selectFrom('list_memberships')
         .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
-        .select(['list_memberships.list_id', 'list_memberships.tags', 'list_memberships.unsubscribed_at'])
+        .selectAll('list_memberships')
         .where('contacts.email', '=', email)
         .execute();
+    const confirmationMails = async (email: string) =>
+      (await db.kysely.selectFrom('outbox').selectAll().where('topic', '=', 'newsletter:confirm').execute())
+        .map((row) => JSON.parse(row.message) as { to: string; text: string; headers: Record<string, string> })
+        .filter((mail) => mail.to === email);
+    const tokenIn = (mail: { text: string }) => /\/newsletter\/confirm\?token=([\w.-]+)/.exec(mail.text)![1]!;
 
-    it('subscribes a new contact to the newsletter list, and is idempotent', async () => {
-      const first = await capture('New.Reader@example.com');
-      expect(first.statusCode).toBe(200);
-      expect(first.json().payload.message).toBe(messages.subscribed);
-      const again = await capture('new.reader@example.com');
-      expect(again.statusCode).toBe(200);
-      expect(again.json().payload).toEqual({ id: first.json().payload.id, message: messages.alreadySubscribed });
-      expect(await membership('new.reader@example.com')).toEqual([
-        { list_id: 'newsletter', tags: '["subscriber"]', unsubscribed_at: null },
-      ]);
+    it('stores a new address as pending with its consent, and queues one confirmation email', async () => {
+      const response = await capture('New.Reader@example.com', { extra: '&page=%2Fpricing' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().payload.message).toBe(messages.confirmationSent);
+      const [row] = await membership('new.reader@example.com');
+      expect(row).toMatchObject({
+        list_id: 'newsletter',
+        status: 'pending',
+        tags: '["subscriber"]',
+        consent_page: '/pricing',
+        consent_wording: newsletterConsentWording,
+        confirmed_at: null,
+      });
+      expect(Date.parse(row!.consent_requested_at!)).toBeGreaterThan(Date.now() - 60_000);
+      const [mail, ...more] = await confirmationMails('new.reader@example.com');
+      expect(more).toEqual([]);
+      expect(mail!.text).toContain('https://www.example.com/newsletter/confirm?token=');
+      expect(mail!.text).toContain(newsletterConsentWording);
+      // RFC 8058: mailbox providers require one-click unsubscribe of bulk senders.
+      expect(mail!.headers['List-Unsubscribe']).toMatch(
+        /^<https:\/\/www\.example\.com\/services\/users\/guests\/unsubscribe\/[\w-]+\/[\w-]+\/[\w-]+\/[\w-]+\?contact_email=new\.reader%40example\.com&contact_id=[\w-]+>$/,
+      );
+      expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       // Also without the trailing slash.
       const bare = await app.inject(
         '/services/users/api/contacts/gm_site_public_dev/capture?email=new.reader%40example.com&tags=subscriber',
       );
       expect(bare.statusCode).toBe(200);
+    });
+
+    it('subscribes only when the emailed link is confirmed, once, and refuses a tampered or expired token', async () => {
+      await capture('confirming@example.com');
+      const token = tokenIn((await confirmationMails('confirming@example.com'))[0]!);
+      const tampered = token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      expect((await confirm(tampered)).json()).toEqual({ error: messages.badConfirmationLink, payload: null });
+      expect((await confirm('not-a-token')).statusCode).toBe(403);
+      expect((await membership('confirming@example.com'))[0]!.status).toBe('pending');
+
+      const confirmed = await confirm(token);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toEqual({ error: null, payload: { message: messages.subscribed } });
+      const [row] = await membership('confirming@example.com');
+      expect(row!.status).toBe('subscribed');
+      expect(row!.confirmed_at).not.toBeNull();
+      expect((await confirm(token)).statusCode).toBe(200);
+
+      // A token older than a week no longer subscribes.
+      const secret = await trackingSecret(db, app.config);
+      const old = mintConfirmationToken(
+        secret,
+        'newsletter',
+        row!.contact_id,
+        'confirming@example.com',
+        new Date(Date.now() - 8 * 86_400_000),
+      );
+      expect((await confirm(old)).statusCode).toBe(403);
+    });
+
+    it('sends at most one confirmation email per address per day, whoever asks', async () => {
+      for (let i = 0; i < 4; i += 1) expect((await capture('flooded@example.com')).statusCode).toBe(200);
+      expect(await confirmationMails('flooded@example.com')).toHaveLength(1);
+      await db.kysely
+        .updateTable('list_memberships')
+        .set({ confirmation_sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+        .where('contact_id', '=', (await membership('flooded@example.com'))[0]!.contact_id)
+        .execute();
+      await capture('flooded@example.com');
+      expect(await confirmationMails('flooded@example.com')).toHaveLength(2);
+    });
+
+    it('answers a subscribed address the same, sends it nothing, and leaves it subscribed', async () => {
+      await capture('already@example.com');
+      await confirm(tokenIn((await confirmationMails('already@example.com'))[0]!));
+      const again = await capture('already@example.com');
+      expect(again.json().payload.message).toBe(messages.confirmationSent);
+      expect(await confirmationMails('already@example.com')).toHaveLength(1);
+      expect((await membership('already@example.com'))[0]!.status).toBe('subscribed');
+    });
+
+    it('never takes back an unsubscribe: only a new confirmation brings the contact back', async () => {
+      await capture('leaver@example.com');
+      const firstToken = tokenIn((await confirmationMails('leaver@example.com'))[0]!);
+      await confirm(firstToken);
+      const link = (await mintUnsubscribeLink(db, app.config, 'leaver@example.com'))!;
+      const [trackingId, email, id] = new URL(link).pathname.split('/').slice(2);
+      const unsubscribed = await app.inject({
+        method: 'PUT',
+        url: `/services/users/guests/unsubscribe/${trackingId!.split('.').join('/')}?${new URLSearchParams({ contact_email: decodeURIComponent(email!), contact_id: id! })}`,
+        remoteAddress: nextIp(),
+      });
+      expect(unsubscribed.statusCode).toBe(200);
+
+      // Anyone can load the capture URL, even from an <img> on another site: it must not resubscribe.
+      expect((await capture('leaver@example.com')).statusCode).toBe(200);
+      expect((await membership('leaver@example.com'))[0]!.status).toBe('pending');
+      // The link from before the unsubscribe is spent.
+      expect((await confirm(firstToken)).statusCode).toBe(403);
+      expect((await membership('leaver@example.com'))[0]!.status).toBe('pending');
+
+      await db.kysely
+        .updateTable('list_memberships')
+        .set({ confirmation_sent_at: null })
+        .where('contact_id', '=', id!)
+        .execute();
+      await capture('leaver@example.com');
+      const mails = await confirmationMails('leaver@example.com');
+      expect(mails).toHaveLength(2);
+      expect((await confirm(tokenIn(mails[1]!))).statusCode).toBe(200);
+      expect((await membership('leaver@example.com'))[0]!.status).toBe('subscribed');
+    });
+
+    it('unsubscribes with one click: RFC 8058 POST to the List-Unsubscribe URL', async () => {
+      await capture('one.click@example.com');
+      const [mail] = await confirmationMails('one.click@example.com');
+      await confirm(tokenIn(mail!));
+      const url = new URL(/^<(.+)>$/.exec(mail!.headers['List-Unsubscribe']!)![1]!);
+      const response = await app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+        remoteAddress: nextIp(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await membership('one.click@example.com'))[0]).toMatchObject({ status: 'unsubscribed' });
     });
 
     it('answers 403 for a wrong API key and stores nothing', async () => {
@@ -239,6 +362,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it.each([
       ['', 'email: Email address is required.'],
       ['reader@', 'email: Invalid email address.'],
+      ['reader\u0000@example.com', `email: ${messages.controlCharacters}`],
     ])('answers 400 for the email %j', async (email, message) => {
       const response = await capture(email);
       expect(response.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import * as leads from './0001-leads.ts';
 import * as contacts from './0002-contacts.ts';
 import * as leadCapture from './0003-lead-capture.ts';
 import * as push from './0004-push.ts';
+import * as consent from './0005-consent.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-contacts': contacts,
   '0003-lead-capture': leadCapture,
   '0004-push': push,
+  '0005-consent': consent,
 };
 
 export const migrationProvider: MigrationProvider = {

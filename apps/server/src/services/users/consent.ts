@@ -1,0 +1,90 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { newsletterConfirmPath, newsletterConsentWording, unsubscribePath } from '@growmail/contracts';
+import type { Config } from '../../config.ts';
+import type { OutboxMessage } from '../../outbox/index.ts';
+import { mintTrackingId } from './tracking.ts';
+
+/**
+ * Newsletter confirmation tokens (D23): `{list}.{contact}.{issued}.{signature}`, signed with
+ * the tracking secret under a purpose of their own, so an unsubscribe signature can never
+ * pass for a confirmation. A token lasts a week.
+ */
+export const confirmationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+/** One confirmation email per address per day: the capture call cannot flood an inbox. */
+export const confirmationIntervalMs = 24 * 60 * 60 * 1000;
+
+export type Confirmation = { listId: string; contactId: string; issued: Date };
+
+const sign = (secret: string, list: string, contactId: string, issued: string, email: string) =>
+  createHmac('sha256', secret)
+    .update(['confirm-v1', list, contactId, issued, email.toLowerCase()].join('\n'))
+    .digest('base64url')
+    .slice(0, 32);
+
+export function mintConfirmationToken(secret: string, listId: string, contactId: string, email: string, now: Date) {
+  const list = Buffer.from(listId).toString('base64url');
+  const issued = now.getTime().toString(36);
+  return [list, contactId, issued, sign(secret, list, contactId, issued, email)].join('.');
+}
+
+/** The token's parts, before the signature is checked (it needs the contact's email). */
+export function readConfirmationToken(
+  token: string,
+): (Confirmation & { check: (secret: string, email: string) => boolean }) | null {
+  const [list, contactId, issued, signature, ...rest] = token.split('.');
+  if (!list || !contactId || !issued || !signature || rest.length > 0) return null;
+  const time = parseInt(issued, 36);
+  if (!Number.isSafeInteger(time)) return null;
+  return {
+    listId: Buffer.from(list, 'base64url').toString('utf8'),
+    contactId,
+    issued: new Date(time),
+    check: (secret, email) => {
+      const expected = Buffer.from(sign(secret, list, contactId, issued, email));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** A base that may be a path on this server (/services/users), as an absolute URL for an email. */
+const absolute = (config: Config, base: string) => (base.startsWith('/') ? `${config.urls.public}${base}` : base);
+
+/**
+ * The confirmation email. Its link opens a page where the visitor presses a button (a mail
+ * scanner that follows links subscribes nobody). It carries RFC 8058 one-click unsubscribe
+ * headers, which mailbox providers require of bulk senders: one click there stops further
+ * confirmation emails to this address until it subscribes again.
+ */
+export function confirmationMail(
+  config: Config,
+  secret: string,
+  member: { listId: string; contactId: string; email: string; page: string | null },
+  now: Date,
+): OutboxMessage {
+  const token = mintConfirmationToken(secret, member.listId, member.contactId, member.email, now);
+  const confirmUrl = `${config.urls.public}${newsletterConfirmPath}?token=${token}`;
+  const trackingId = mintTrackingId(secret, member.listId, member.contactId, member.email);
+  const query = new URLSearchParams({ contact_email: member.email, contact_id: member.contactId });
+  const unsubscribeUrl = `${absolute(config, config.urls.users)}/guests/unsubscribe/${unsubscribePath(trackingId, 'list')}?${query}`;
+  const where = member.page ? `${config.urls.public}${member.page}` : config.urls.public;
+  return {
+    to: member.email,
+    subject: 'Confirm your newsletter subscription',
+    text: [
+      `Someone, we hope you, asked for our newsletter at ${member.email} on ${where}.`,
+      '',
+      newsletterConsentWording,
+      '',
+      'To subscribe, open this link and press the button on the page:',
+      confirmUrl,
+      '',
+      'If you did not ask, ignore this email: you will not be subscribed.',
+      '',
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
