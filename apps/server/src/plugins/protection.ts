@@ -2,17 +2,47 @@ import rateLimit from '@fastify/rate-limit';
 import { honeypotField, messages } from '@growmail/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 
 /** Form bodies are a few hundred bytes; 16 KB leaves room for a long enquiry and nothing more. */
 export const formBodyLimit = 16 * 1024;
 
 /**
- * The per-IP rate limiter every public write opts into through `publicWrite()`. Counts live
- * in memory, per server: enough to blunt a flood from one address.
+ * The per-address rate limiter every public write opts into through `rateLimited()`. With
+ * REDIS_URL the counts live in Redis (the plugin's own store), so every server counts
+ * together (D27); without it, in this process's memory.
+ *
+ * Redis is a helper, not a dependency of a lead: commands fail at once while it is away
+ * (no offline queue), the limit is then skipped rather than the submission refused, and the
+ * outage is logged once.
  */
 async function protection(app: FastifyInstance) {
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, {
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        retryStrategy: (attempt) => Math.min(attempt * 500, 5_000),
+      })
+    : undefined;
+  if (redis) {
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      app.log.warn({ reason: error.message }, 'Redis is unavailable; rate limits are skipped until it returns');
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis is available again');
+      down = false;
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'growmail:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: () => Object.assign(new Error(messages.tooManyRequests), { statusCode: 429 }),
   });
 }

@@ -1,0 +1,62 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/process.ts';
+import { testApp } from '../support/app.ts';
+import { redisReachable, redisUrl } from '../support/redis.ts';
+
+const enquiry = (n: number) => ({
+  fullname: 'Shared Limit',
+  email: `shared${n}@example.com`,
+  subject: `Two servers ${n}`,
+  body: 'Counted once, wherever it lands.',
+});
+
+/** An address of its own per run: Redis keeps counts for a minute, across test runs too. */
+const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** Two servers as a load balancer would see them: the same configuration, separate processes' memory. */
+async function twoServers(env: Record<string, string>) {
+  const settings = { RATE_LIMIT_PER_MINUTE: '3', ...env };
+  const servers = [await testApp(settings), await testApp(settings)];
+  opened.push(...servers);
+  const remoteAddress = freshAddress();
+  /** Sends each submission to the next server in turn, round robin. */
+  return (n: number) =>
+    servers[n % 2]!.inject({
+      method: 'POST',
+      url: '/services/users/guests/enquiry',
+      payload: enquiry(n),
+      remoteAddress,
+    }).then((response) => response.statusCode);
+}
+
+const opened: Awaited<ReturnType<typeof testApp>>[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((app) => app.close()));
+});
+
+describe.runIf(await redisReachable())('the rate limit across servers', () => {
+  it('is shared through Redis: two servers let through the limit once, not twice', async () => {
+    const submit = await twoServers({ REDIS_URL: redisUrl });
+    const statuses = [];
+    for (let n = 0; n < 6; n += 1) statuses.push(await submit(n));
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+
+  it('without Redis is per server, which is why REDIS_URL exists', async () => {
+    const submit = await twoServers({});
+    const statuses = [];
+    for (let n = 0; n < 6; n += 1) statuses.push(await submit(n));
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
+  });
+});
+
+describe('a Redis that is down', () => {
+  it('costs the limit, never a lead: submissions are still accepted', async () => {
+    // Nothing listens on this port: every Redis command fails at once.
+    const submit = await twoServers({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    const statuses = [];
+    for (let n = 0; n < 2; n += 1) statuses.push(await submit(n));
+    expect(statuses).toEqual([201, 201]);
+  });
+});
