@@ -15,11 +15,13 @@ export const retryAfterSeconds = 30;
 export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof $ZodError) {
-      return reply.code(400).send(failure(describeZodError(error)));
+      const message = describeZodError(error);
+      request.log.info({ status: 400, reason: message.slice(0, 200) }, 'client error');
+      return reply.code(400).send(failure(message));
     }
     if (isUnavailableError(error)) {
       database?.report(error);
-      request.log.info('the database is unavailable: answered 503');
+      request.log.info('answered 503: no database');
       return unavailable(reply);
     }
     const status = error.statusCode ?? 500;

@@ -63,3 +63,21 @@ export async function testDatabases(): Promise<TestDatabase[]> {
   };
   return [sqlite, postgres];
 }
+
+/**
+ * A fresh PostgreSQL schema for a server started from a URL (a process, or an app with its
+ * own pool): the URL selects it through the connection's search_path. `drop()` removes it.
+ */
+export async function createSchema(prefix: string) {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { schema, url: url.toString(), admin, drop: () => admin(`drop schema ${schema} cascade`) };
+}
