@@ -55,6 +55,10 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       [{ firstname: 'Ada' }, 'email: Email address is required.'],
       [{ email: 'ada@example.com', gender: 'other' }, "gender: gender must be 'male' or 'female'."],
       [{ email: 'ada@example.com', date_of_birth: '1990-12-10' }, 'date_of_birth must be a date written mm-dd-YYYY.'],
+      [{ email: 'ada@example.com', firstname: 'Ada\u0000' }, 'firstname: Contains characters that are not allowed.'],
+      [{ email: 'ada@example.com', phone_number: '+234\u0000' }, 'phone_number: Contains characters'],
+      [{ email: 'ada\u0000@example.com' }, 'email: '],
+      [{ email: 'ada@example.com', extra_data: { score: 1e300 } }, 'extra_data.score'],
       [
         { email: 'ada@example.com', gm_web_push: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' } },
         'gm_web_push.keys',
