@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the Redis URL and the push-service hosts, with the four known services by default', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({}).pushServiceHosts).toContain('fcm.googleapis.com');
+    const config = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUSH_SERVICE_HOSTS: 'Push.Example.com, *.wns.example',
+    });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.pushServiceHosts).toEqual(['push.example.com', '*.wns.example']);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SITE_ENV: ' ' }).port).toBe(3000);
   });
@@ -49,6 +60,9 @@ describe('loadConfig', () => {
     ['USERS_URL', 'users'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SITE_API_KEY', 'has spaces'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['PUSH_SERVICE_HOSTS', 'https://fcm.googleapis.com'],
+    ['PUSH_SERVICE_HOSTS', 'fcm.googleapis.com,,'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
