@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/index.ts';
-import { postgresUrl, testDatabases } from '../support/databases.ts';
+import { createSchema, postgresUrl, testDatabases } from '../support/databases.ts';
 import { exitCode, freePort, spawnServer } from '../support/process.ts';
 import { startSmtp } from '../support/smtp.ts';
 
@@ -49,20 +47,11 @@ if ((await testDatabases()).some((database) => database.name === 'postgres')) {
   stores.push({
     name: 'postgres',
     create: async () => {
-      const schema = `kill9_${randomBytes(6).toString('hex')}`;
-      const admin = async (query: string) => {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(query);
-        await client.end();
-      };
-      await admin(`create schema ${schema}`);
-      const url = new URL(postgresUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
+      const created = await createSchema('kill9');
       return {
-        url: url.toString(),
-        open: () => openDatabase(postgresUrl, { searchPath: schema }),
-        drop: () => admin(`drop schema ${schema} cascade`),
+        url: created.url,
+        open: () => openDatabase(postgresUrl, { searchPath: created.schema }),
+        drop: created.drop,
       };
     },
   });
