@@ -56,11 +56,30 @@ export async function readLeads(db: Db, options: Pick<Options, 'type' | 'since'>
   return rows.map((row) => ({ ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> }));
 }
 
-/** A spreadsheet runs a cell starting with = + - @ as a formula; a leading apostrophe keeps it text. */
-const safeCell = (value: unknown): string => {
-  const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? '');
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+const cellText = (value: unknown): string =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? '');
+
+/**
+ * OWASP's CSV-injection rule, for every cell: a spreadsheet runs a cell that starts with
+ * = + - @, tab, CR or LF as a formula, and one that starts with a separator (, ;) can split
+ * into such a cell in a locale with another separator. A leading apostrophe keeps it text;
+ * every cell is also quoted (see formatLeads).
+ */
+export const safeCell = (value: unknown): string => {
+  const text = cellText(value);
+  return /^[\s,;]*[=+\-@]|^[\t\r\n,;]/.test(text) ? `'${text}` : text;
 };
+
+/**
+ * A table cell as the terminal should print it: control characters (an ESC that recolours the
+ * screen or retitles the window, a newline that forges a row) become visible escapes.
+ */
+export const printable = (value: string): string =>
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
+    return namedEscapes[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+const namedEscapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 export function formatLeads(leads: Lead[], format: Options['format']): string {
   if (format === 'json') return `${JSON.stringify(leads, null, 2)}\n`;
@@ -72,16 +91,13 @@ export function formatLeads(leads: Lead[], format: Options['format']): string {
     const columns = [...new Set(flat.flatMap((lead) => Object.keys(lead)))];
     return stringify(
       flat.map((lead) => columns.map((column) => safeCell((lead as Record<string, unknown>)[column]))),
-      { header: true, columns },
+      { header: true, columns, quoted: true },
     );
   }
   if (flat.length === 0) return 'No leads.\n';
-  const rows = leads.map((lead) => [
-    lead.created_at.slice(0, 16).replace('T', ' '),
-    lead.type,
-    lead.email,
-    describe(lead.metadata),
-  ]);
+  const rows = leads.map((lead) =>
+    [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable),
+  );
   const header = ['received', 'type', 'email', 'details'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLeads, parseLeadsArgs, readLeads, UsageError } from '../../src/cli/leads.ts';
+import { formatLeads, parseLeadsArgs, readLeads, safeCell, UsageError } from '../../src/cli/leads.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
@@ -62,6 +62,26 @@ describe('the leads command line', () => {
   });
 });
 
+describe('CSV cells, by OWASP’s CSV-injection guidance', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['\n=1', "'\n=1"],
+    [';=1+1', "';=1+1"],
+    [",=cmd|' /C calc'!A0", "',=cmd|' /C calc'!A0"],
+    ['  =1+1', "'  =1+1"],
+    ['Ada', 'Ada'],
+    ['ada@example.com', 'ada@example.com'],
+    ['Lagos; Nigeria', 'Lagos; Nigeria'],
+  ])('%j is written as %j', (cell, written) => {
+    expect(safeCell(cell)).toBe(written);
+  });
+});
+
 describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   let db: Db;
   beforeAll(async () => {
@@ -80,12 +100,32 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     expect(table).toMatch(/2 leads\n$/);
   });
 
+  it('lists a lead whose name carries terminal escapes as visible text, never raw control characters', async () => {
+    await db.kysely.transaction().execute((trx) =>
+      storeLead(trx, config, 'demo', 'mallory@example.com', {
+        type: 'demo',
+        firstname: 'Mal\u001b]0;owned\u0007',
+        lastname: '\u001b[31mRed\u009b',
+        company_name: 'Line\nBreak',
+        email: 'mallory@example.com',
+      }),
+    );
+    const table = formatLeads(await readLeads(db, { type: 'demo' }), 'table');
+    // eslint-disable-next-line no-control-regex -- the assertion is about control characters
+    expect(table.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(table).toContain('Mal\\x1b]0;owned\\x07 \\x1b[31mRed\\x9b, Line\\nBreak');
+    expect(table.split('\n').filter(Boolean)).toHaveLength(4);
+    await db.kysely.deleteFrom('leads').where('email', '=', 'mallory@example.com').execute();
+  });
+
   it('exports CSV that a spreadsheet reads safely, and JSON with every field', async () => {
     const csv = formatLeads(await readLeads(db, {}), 'csv');
     const [header] = csv.split('\n');
     expect(header).toBe(
-      'id,type,email,created_at,fullname,subject,body,firstname,lastname,company_name,phone_number,subscribers',
+      '"id","type","email","created_at","fullname","subject","body","firstname","lastname","company_name","phone_number","subscribers"',
     );
+    // Every cell is quoted, so a spreadsheet in any locale keeps each one whole.
+    expect(csv).toContain('"enquiry","ada@example.com"');
     expect(csv).toContain('"Ada, Countess","Agency ""pricing""","Two\nlines"');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     const json = JSON.parse(formatLeads(await readLeads(db, { type: 'enquiry' }), 'json'));
