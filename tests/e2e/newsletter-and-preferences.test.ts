@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
+import { messages, newsletterConsentWording } from '@growmail/contracts';
 import { axeViolations } from './support/axe.ts';
 import { failRequests, holdRequests, isGreen, isRed, textColour } from './support/forms.ts';
 import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
@@ -20,14 +21,28 @@ const memberships = (email: string) =>
   db()
     .selectFrom('list_memberships')
     .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
-    .select(['list_memberships.list_id', 'list_memberships.unsubscribed_at'])
+    .select(['list_memberships.list_id', 'list_memberships.status'])
     .where('contacts.email', '=', email)
     .orderBy('list_memberships.list_id')
     .execute()
-    .then((rows) => rows.map((row) => [row.list_id, row.unsubscribed_at === null ? 'subscribed' : 'unsubscribed']));
+    .then((rows) => rows.map((row) => [row.list_id, row.status]));
+
+/** The confirmation link in the newest confirmation email to this address, as the outbox holds it. */
+async function confirmationLink(email: string): Promise<string> {
+  const rows = await db()
+    .selectFrom('outbox')
+    .select('message')
+    .where('topic', '=', 'newsletter:confirm')
+    .orderBy('created_at', 'desc')
+    .execute();
+  const mail = rows.map((row) => JSON.parse(row.message) as { to: string; text: string }).find((m) => m.to === email);
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation email to ${email}`);
+  return link;
+}
 
 describe.each(viewports)('the footer newsletter at $name', (viewport) => {
-  it('subscribes with the keyboard, confirms visibly, clears the input, and stores the subscriber', async () => {
+  it('asks with the keyboard, says to check the inbox, clears the input, and stores the address as pending', async () => {
     const { page, context, problems } = await openPage(browser, viewport);
     await page.goto(`${site.url}/privacy`);
     const box = page.getByRole('form', { name: 'Get the newsletter' });
@@ -40,13 +55,56 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     await expect.poll(() => box.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
     await hold.release();
 
-    const message = box.getByText('You are subscribed. Look out for our next newsletter.');
+    const message = box.getByText(messages.confirmationSent);
     await expect.poll(() => message.isVisible()).toBe(true);
     expect(isGreen(await textColour(message))).toBe(true);
     expect(await box.getByLabel('Email address').inputValue()).toBe('');
     expect(await axeViolations(page)).toEqual([]);
-    expect(await memberships(email)).toEqual([['newsletter', 'subscribed']]);
+    // Double opt-in (D23): nobody is on the list until the emailed link is confirmed.
+    expect(await memberships(email)).toEqual([['newsletter', 'pending']]);
+    const consent = await db()
+      .selectFrom('list_memberships')
+      .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
+      .select(['consent_page', 'consent_wording'])
+      .where('contacts.email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(consent).toEqual({ consent_page: '/privacy', consent_wording: newsletterConsentWording });
+    expect(await box.getByText(newsletterConsentWording).isVisible()).toBe(true);
     expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('subscribes only when the emailed link is confirmed on the page, with the keyboard', async () => {
+    const email = `confirm.${viewport.name}@example.com`;
+    const capture = await fetch(
+      `${site.url}/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
+    );
+    expect(capture.status).toBe(200);
+    const link = new URL(await confirmationLink(email));
+    const { page, context, problems } = await openPage(browser, viewport);
+    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your subscription');
+    // Opening the link changes nothing: a mail scanner that follows it subscribes nobody.
+    expect(await memberships(email)).toEqual([['newsletter', 'pending']]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Confirm my subscription' }).focus();
+    await page.keyboard.press('Enter');
+    const status = page.getByRole('status').filter({ hasText: messages.subscribed });
+    await expect.poll(() => status.isVisible()).toBe(true);
+    expect(isGreen(await textColour(status.getByText(messages.subscribed)))).toBe(true);
+    expect(await memberships(email)).toEqual([['newsletter', 'subscribed']]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+
+    // An altered token is refused, visibly.
+    const tampered = link.search.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    await page.goto(`${site.url}${link.pathname}${tampered}`);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: messages.badConfirmationLink });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(isRed(await textColour(alert.getByText(messages.badConfirmationLink)))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -81,6 +139,13 @@ describe.each(viewports)('the preferences page at $name', (viewport) => {
       `${site.url}/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
     );
     expect(response.status).toBe(200);
+    const token = new URL(await confirmationLink(email)).searchParams.get('token');
+    const confirmed = await fetch(`${site.url}/services/users/newsletter/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(confirmed.status).toBe(200);
     const contact = await db().selectFrom('contacts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     await db()
       .insertInto('lists')

@@ -111,7 +111,9 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
   if (substitutable.test(path)) {
     let text = substitute(raw.toString('utf8'), options.substitutions);
     if (path.endsWith('.html')) {
-      if (options.noindex) text = text.replace(/<head>/, `<head>${noindexTag}`);
+      // A page that already keeps itself out of search (the confirmation page) needs no second tag.
+      if (options.noindex && !text.includes('<meta name="robots"'))
+        text = text.replace(/<head>/, `<head>${noindexTag}`);
       scriptHashes = inlineScriptHashes(text);
     }
     body = Buffer.from(text, 'utf8');

@@ -1,6 +1,6 @@
 'use client';
 
-import { honeypotField, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { honeypotField, newsletterConsentWording, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Honeypot } from '@/components/forms/honeypot';
@@ -11,7 +11,8 @@ type Result = { kind: 'success' | 'error'; message: string } | null;
 /**
  * The footer subscribe box (spec §2, §4, §7): GET {users}/api/contacts/{api_key}/capture/.
  * The server checks the address, so no validation code ships to every page; its message is
- * shown under the field, which is cleared on success.
+ * shown under the field, which is cleared on success. Subscribing is double opt-in (D23): the
+ * server emails a confirmation link and records this page and the wording shown here.
  */
 export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
   const id = useId();
@@ -24,7 +25,12 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
     event.preventDefault();
     setSubmitting(true);
     setResult(null);
-    const query = new URLSearchParams({ source: 'website-api', email: email.trim(), tags: 'subscriber' });
+    const query = new URLSearchParams({
+      source: 'website-api',
+      email: email.trim(),
+      tags: 'subscriber',
+      page: window.location.pathname,
+    });
     if (trap) query.set(honeypotField, trap);
     const answer = await callGuestService<SubmissionAccepted>(
       `${usersUrl}/api/contacts/${encodeURIComponent(apiKey)}/capture/?${query}`,
@@ -51,7 +57,7 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
         Get the newsletter
       </h2>
-      <p className="text-sm text-ink-700">Tips on growing revenue from your customers, once a month.</p>
+      <p className="text-sm text-ink-700">{newsletterConsentWording}</p>
       <label htmlFor={`${id}-email`} className="sr-only">
         Email address
       </label>

@@ -1,0 +1,70 @@
+'use client';
+
+import { honeypotField, newsletterConsentWording } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { FormAlert, type Outcome } from '@/components/forms/form-alert';
+import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { callGuestService } from '@/lib/guest-api';
+
+/** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
+const readToken = () => new URLSearchParams(window.location.search).get('token');
+const noSubscription = () => () => {};
+
+/**
+ * The page the newsletter's confirmation email links to (D23). Only the button subscribes:
+ * mail scanners open links, so loading the page must change nothing.
+ */
+export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
+  const token = useSyncExternalStore(noSubscription, readToken, () => null);
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [trap, setTrap] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token || submitting) return;
+    setSubmitting(true);
+    setOutcome(null);
+    const answer = await callGuestService<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
+      method: 'POST',
+      body: { token, ...(trap ? { [honeypotField]: trap } : {}) },
+    });
+    setSubmitting(false);
+    setOutcome(
+      answer.payload
+        ? { kind: 'success', message: answer.payload.message }
+        : { kind: 'error', message: answer.error ?? messages.confirmFailed },
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
+      <div>
+        <h1 className="text-3xl font-bold text-ink-900">Confirm your subscription</h1>
+        {token ? (
+          <p className="mt-2 text-ink-700">{newsletterConsentWording}</p>
+        ) : (
+          <p className="mt-2 text-ink-700">
+            This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use
+            that link to confirm.
+          </p>
+        )}
+      </div>
+      {token && (
+        <form onSubmit={submit} className="relative flex flex-col gap-5" aria-label="Confirm your subscription">
+          <Honeypot value={trap} onChange={setTrap} />
+          <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+          {outcome?.kind !== 'success' && (
+            <div>
+              <SubmitButton submitting={submitting}>
+                {submitting ? 'Confirming…' : 'Confirm my subscription'}
+              </SubmitButton>
+            </div>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
