@@ -1,0 +1,81 @@
+import { messages } from '@growmail/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../apps/server/test/support/process.ts';
+import { axeViolations } from './support/axe.ts';
+import { isRed, textColour } from './support/forms.ts';
+import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+beforeAll(async () => {
+  // A real outage: nothing listens where the database should be (D26).
+  const nowhere = `postgres://127.0.0.1:${await freePort()}/growmail`;
+  [site, browser] = await Promise.all([startSite({ DATABASE_URL: nowhere }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Every field's value, so a test can check that nothing the visitor typed was lost. */
+const valuesOf = (fields: Locator[]) => Promise.all(fields.map((field) => field.inputValue()));
+
+async function chooseOption(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option }).click();
+  await expect.poll(() => combobox.inputValue()).toBe(option);
+}
+
+describe.each(viewports)('with the database down, at $name', (viewport) => {
+  it('serves the pages, and the demo form keeps every value after a visible error', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    for (const path of ['/', '/pricing', '/demo']) {
+      const response = await page.goto(`${site.url}${path}`);
+      expect(response?.status(), path).toBe(200);
+    }
+    const form = page.getByRole('form', { name: 'Request a demo' });
+    const fields = ['First name', 'Last name', 'Company name', 'Company email', 'Phone number'].map((label) =>
+      form.getByLabel(label),
+    );
+    const typed = ['Grace', 'Hopper', 'Compile Co', 'grace@compile.example', '+234 803 123 4567'];
+    for (const [index, field] of fields.entries()) await field.fill(typed[index]!);
+    await chooseOption(page, form.getByRole('combobox', { name: 'Number of users' }), '250K - 500K');
+    await form.getByRole('button', { name: 'Request a demo' }).click();
+
+    const alert = form.getByRole('alert').filter({ hasText: messages.formFailed });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(isRed(await textColour(alert.getByText(messages.formFailed)))).toBe(true);
+    expect(await valuesOf(fields)).toEqual(typed);
+    expect(await form.getByRole('combobox', { name: 'Number of users' }).inputValue()).toBe('250K - 500K');
+    expect(await form.getByRole('button', { name: 'Request a demo' }).isEnabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the contact form and the footer newsletter say so and keep what was typed', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    await page.goto(`${site.url}/contact`);
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    // Anchored: the error's close button is labelled 'Close the error message'.
+    const fields = ['Full name', 'Email address', 'Subject', 'Message'].map((label) =>
+      form.getByLabel(new RegExp(`^${label}`)),
+    );
+    const typed = ['Ada Lovelace', 'ada@example.com', 'Outage', 'Are you there?'];
+    for (const [index, field] of fields.entries()) await field.fill(typed[index]!);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    const alert = form.getByRole('alert').filter({ hasText: messages.serviceUnavailable });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await valuesOf(fields)).toEqual(typed);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const box = page.getByRole('form', { name: 'Get the newsletter' });
+    const email = box.getByLabel('Email address');
+    await email.fill('reader@example.com');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => box.getByRole('alert').textContent()).toBe(messages.serviceUnavailable);
+    expect(await email.inputValue()).toBe('reader@example.com');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
