@@ -92,6 +92,8 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: messages.subscribed });
     await expect.poll(() => status.isVisible()).toBe(true);
+    // The button is gone with success; focus lands on the page's heading, not on nothing.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(isGreen(await textColour(status.getByText(messages.subscribed)))).toBe(true);
     expect(await memberships(email)).toEqual([['newsletter', 'subscribed']]);
     expect(await axeViolations(page)).toEqual([]);
@@ -105,6 +107,12 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(isRed(await textColour(alert.getByText(messages.badConfirmationLink)))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A link an email client mangled fails the schema; the visitor still reads plain words.
+    await page.goto(`${site.url}${link.pathname}?token=${'x'.repeat(301)}`);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    const confirmForm = page.getByRole('form', { name: 'Confirm your subscription' });
+    await expect.poll(() => confirmForm.getByRole('alert').textContent()).toBe(messages.badConfirmationLink);
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 
 import { honeypotField, newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { FormAlert, type Outcome } from '@/components/forms/form-alert';
 import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
@@ -21,6 +21,7 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [trap, setTrap] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,17 +33,22 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
       body: { token, ...(trap ? { [honeypotField]: trap } : {}) },
     });
     setSubmitting(false);
-    setOutcome(
-      answer.payload
-        ? { kind: 'success', message: answer.payload.message }
-        : { kind: 'error', message: answer.error ?? messages.confirmFailed },
-    );
+    if (answer.payload) {
+      setOutcome({ kind: 'success', message: answer.payload.message });
+      // The button goes away with success; focus moves to the top of the answer, not to the document.
+      heading.current?.focus();
+    } else {
+      // "token: This confirmation link is not valid…": the visitor never typed a token, so drop its name.
+      setOutcome({ kind: 'error', message: answer.error?.replace(/^token: /, '') ?? messages.confirmFailed });
+    }
   }
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
       <div>
-        <h1 className="text-3xl font-bold text-ink-900">Confirm your subscription</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
+          Confirm your subscription
+        </h1>
         {token ? (
           <p className="mt-2 text-ink-700">{newsletterConsentWording}</p>
         ) : (

@@ -6,7 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Honeypot } from '@/components/forms/honeypot';
 import { callGuestService } from '@/lib/guest-api';
 
-type Result = { kind: 'success' | 'error'; message: string } | null;
+/** `invalid`: the address itself was refused, not the moment (an outage leaves it marked valid). */
+type Result = { kind: 'success' | 'error'; message: string; invalid?: boolean } | null;
 
 /**
  * The footer subscribe box (spec §2, §4, §7): GET {users}/api/contacts/{api_key}/capture/.
@@ -29,7 +30,8 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       source: 'website-api',
       email: email.trim(),
       tags: 'subscriber',
-      page: window.location.pathname,
+      // The server keeps at most 300 characters of it; any page may subscribe.
+      page: window.location.pathname.slice(0, 300),
     });
     if (trap) query.set(honeypotField, trap);
     const answer = await callGuestService<SubmissionAccepted>(
@@ -42,7 +44,8 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       setEmail('');
     } else {
       // "email: Invalid email address." → the message alone; the field is the only one here.
-      setResult({ kind: 'error', message: answer.error?.replace(/^email: /, '') ?? messages.subscribeFailed });
+      const invalid = answer.error?.startsWith('email: ') ?? false;
+      setResult({ kind: 'error', message: answer.error?.replace(/^email: /, '') ?? messages.subscribeFailed, invalid });
     }
   }
 
@@ -70,10 +73,10 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
           placeholder="you@company.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={result?.kind === 'error' || undefined}
+          aria-invalid={result?.invalid || undefined}
           aria-describedby={result ? messageId : undefined}
           className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-600 ${
-            result?.kind === 'error' ? 'border-red-700' : 'border-ink-300'
+            result?.invalid ? 'border-red-700' : 'border-ink-300'
           }`}
         />
         <button
