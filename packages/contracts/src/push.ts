@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactSchema } from './developer-api.ts';
+import { hasControlCharacters } from './form-fields.ts';
 
 /**
  * The push services browsers subscribe through (D25): Google's FCM (Chrome, Edge on Android),
@@ -16,6 +17,8 @@ export const defaultPushServiceHosts = [
 
 /** Whether an endpoint is an https URL on one of the allowed hosts (exact, or a subdomain of a `*.` entry). */
 export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  // The URL parser drops leading controls and tabs, so check the text that would be stored.
+  if (hasControlCharacters(endpoint) || /\s/.test(endpoint)) return false;
   const url = URL.parse(endpoint);
   if (!url || url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.toLowerCase();

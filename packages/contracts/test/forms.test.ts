@@ -117,6 +117,8 @@ describe('push endpoints (D25)', () => {
     ['https://127.0.0.1/x', false],
     ['https://[::1]/x', false],
     ['javascript:alert(1)', false],
+    ['\u0000https://fcm.googleapis.com/fcm/send/x', false],
+    ['https://fcm.googleapis.com/fcm/send/x\t', false],
   ])('%s is on a known push service: %s', (endpoint, expected) => {
     expect(isPushServiceEndpoint(endpoint, defaultPushServiceHosts)).toBe(expected);
   });

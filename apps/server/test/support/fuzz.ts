@@ -61,6 +61,35 @@ export function withField(value: unknown, path: string[], replacement: unknown):
   return { ...base, [head]: withField((base as Record<string, unknown>)[head], rest, replacement) };
 }
 
+/** The value at `path`, if there is one. */
+export const fieldAt = (value: unknown, path: string[]): unknown =>
+  path.reduce<unknown>(
+    (inner, key) => (inner && typeof inner === 'object' ? (inner as Record<string, unknown>)[key] : undefined),
+    value,
+  );
+
+/** Characters that break a store or a terminal when they ride inside an otherwise valid value. */
+export const controlCharacter = fc.constantFrom(
+  '\u0000',
+  '\u001b',
+  '\u0007',
+  '\u0085',
+  '\u009b',
+  '\u007f',
+  '\r',
+  '\ud800',
+  '\udc00',
+);
+
+/**
+ * A valid value with one hostile character slipped in: the input a simple fuzzer rarely
+ * builds and a careful attacker always tries (`ada\u0000@example.com` passes a loose email pattern).
+ */
+export const nearlyValid = (valid: string) =>
+  fc
+    .tuple(controlCharacter, fc.integer({ min: 0, max: valid.length }))
+    .map(([char, at]) => `${valid.slice(0, at)}${char}${valid.slice(at)}`);
+
 export const hostileString = fc.oneof(
   fc.constantFrom(
     '\u0000',
