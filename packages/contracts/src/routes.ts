@@ -22,7 +22,6 @@ export const productPath = (slug: ProductSlug) => `/products/${slug}`;
 export const docsFallbackPath = '/developers/reference/get-started';
 
 export const calculatorPath = '/calculator';
-export const bareCalculatorPath = '/calculator/calculate';
 export const preferencesPath = '/unsubscription';
 /** The page the newsletter's confirmation email links to, with `?token=` (D23). */
 export const newsletterConfirmPath = '/newsletter/confirm';

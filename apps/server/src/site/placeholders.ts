@@ -17,8 +17,6 @@ export function substitutionsFor(config: Config): Array<[string, string]> {
   ];
 }
 
-export const placeholderMarker = 'gm-runtime';
-
 export function substitute(text: string, substitutions: ReadonlyArray<[string, string]>): string {
   let result = text;
   for (const [from, to] of substitutions) result = result.replaceAll(from, to);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { leadSchema, ok, type Lead, type LeadAccepted } from '@growmail/contracts';
+import { leadSchema, messages, ok, type Lead, type LeadAccepted } from '@growmail/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicWrite } from '../../plugins/protection.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
@@ -8,7 +8,7 @@ import { storeLead } from '../../submissions/store-lead.ts';
 
 const accepted: Record<Lead['type'], string> = {
   savings: 'Thanks! Your savings estimate is on its way to our team.',
-  startup: 'Application submitted successfully',
+  startup: messages.startupSubmitted,
 };
 
 /**
