@@ -1,13 +1,15 @@
+import { standInOrigin, standIns, type RuntimeUrlName } from '@growmail/contracts/runtime';
+
 /**
  * Values chosen when the server starts, not when the site is built (D21).
  *
- * The build writes these stand-ins into the HTML and the client-navigation payloads, and the
- * server replaces them with the configured values (apps/server/src/site/placeholders.ts).
+ * The build writes the stand-ins of packages/contracts/src/runtime.ts into the HTML and the
+ * client-navigation payloads, and the server replaces them with the configured values.
  * Read them in server components only and hand them to client components as props: a
  * stand-in inside a JavaScript chunk would never be replaced (a test guards this).
  */
-const standIn = (name: string, devValue: string) =>
-  process.env.NODE_ENV === 'development' ? devValue : `https://${name}.gm-runtime.invalid`;
+const development = process.env.NODE_ENV === 'development';
+const standIn = (name: RuntimeUrlName, devValue: string) => (development ? devValue : standInOrigin(name));
 
 export const runtime = {
   urls: {
@@ -20,8 +22,8 @@ export const runtime = {
     sales: standIn('sales', 'http://localhost:3000/services/sales'),
     messaging: standIn('messaging', 'http://localhost:3000/services/messaging'),
   },
-  siteApiKey: process.env.NODE_ENV === 'development' ? 'gm_site_public_dev' : 'gm-runtime-site-api-key',
-  audienceId: process.env.NODE_ENV === 'development' ? 'newsletter' : 'gm-runtime-audience-id',
+  siteApiKey: development ? 'gm_site_public_dev' : standIns.siteApiKey,
+  audienceId: development ? 'newsletter' : standIns.audienceId,
 } as const;
 
 export const appLinks = {
