@@ -57,4 +57,18 @@ export function unsubscribePath(trackingId: string, scope: 'list' | 'all'): stri
 export const newsletterConsentWording =
   'Tips on growing revenue from your customers, once a month. We email you a link to confirm, and every email lets you unsubscribe.';
 
+/**
+ * A field's error as the services send it in `error` (spec §3): "metadata.email: Invalid email
+ * address." The server writes it with `formatFieldError`, the forms read it back with
+ * `parseFieldError`; a test holds the two together.
+ */
+export const formatFieldError = (path: readonly PropertyKey[], message: string): string =>
+  path.length > 0 ? `${path.map(String).join('.')}: ${message}` : message;
+
+/** The field path and message of a field error; null for an error that names no field. */
+export function parseFieldError(text: string): { path: string[]; message: string } | null {
+  const match = /^([\w]+(?:\.[\w]+)*): (.+)$/s.exec(text);
+  return match ? { path: match[1]!.split('.'), message: match[2]! } : null;
+}
+
 export type SubmissionAccepted = { id: string; message: string };

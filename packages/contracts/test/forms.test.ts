@@ -4,9 +4,11 @@ import {
   demoRequestSchema,
   enquiryFieldError,
   enquirySchema,
+  formatFieldError,
   hasControlCharacters,
   leadSchema,
   messages,
+  parseFieldError,
   unsubscribePath,
 } from '../src/index.ts';
 import { defaultPushServiceHosts, isPushServiceEndpoint } from '../src/push.ts';
@@ -126,6 +128,39 @@ describe('push endpoints (D25)', () => {
   it('follows a configured list instead', () => {
     expect(isPushServiceEndpoint('https://push.internal.example/x', ['push.internal.example'])).toBe(true);
     expect(isPushServiceEndpoint('https://fcm.googleapis.com/x', ['push.internal.example'])).toBe(false);
+  });
+});
+
+describe('field errors on the wire: one format, one parser', () => {
+  it.each([
+    [['email'], 'Invalid email address.'],
+    [['metadata', 'email'], 'Invalid email address.'],
+    [['gm_web_push', 'keys', 'p256dh'], 'gm_web_push.keys.p256dh must be a base64url P-256 key.'],
+    [['extra_data', 'score'], 'Too big: expected number to be <=1000000000000000'],
+    [['body'], 'A message: with a colon, and\na second line.'],
+  ])('reads back what it writes for %j', (path, message) => {
+    expect(parseFieldError(formatFieldError(path, message))).toEqual({ path, message });
+  });
+
+  it('finds no field in errors that name none', () => {
+    for (const text of [
+      messages.serviceUnavailable,
+      messages.tooManyRequests,
+      messages.tooLarge,
+      'The request body is not valid JSON.',
+      formatFieldError([], 'Invalid input'),
+    ]) {
+      expect(parseFieldError(text), text).toBeNull();
+    }
+  });
+
+  it('is what the schemas produce, so the forms can put it on its field', () => {
+    const result = demoRequestSchema.safeParse({ type: 'demo', metadata: { type: 'demo' } });
+    const [issue] = result.error!.issues;
+    expect(parseFieldError(formatFieldError(issue!.path, issue!.message))).toEqual({
+      path: ['metadata', 'firstname'],
+      message: messages.required.firstname,
+    });
   });
 });
 

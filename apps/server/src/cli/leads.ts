@@ -61,13 +61,12 @@ const cellText = (value: unknown): string =>
 
 /**
  * OWASP's CSV-injection rule, for every cell: a spreadsheet runs a cell that starts with
- * = + - @, tab, CR or LF as a formula, and one that starts with a separator (, ;) can split
- * into such a cell in a locale with another separator. A leading apostrophe keeps it text;
- * every cell is also quoted (see formatLeads).
+ * = + - @, tab, CR or LF as a formula, a separator (, ;) can split off such a cell in another
+ * locale, and leading spaces are skipped first. A leading apostrophe keeps it text.
  */
 export const safeCell = (value: unknown): string => {
   const text = cellText(value);
-  return /^[\s,;]*[=+\-@]|^[\t\r\n,;]/.test(text) ? `'${text}` : text;
+  return /^\s*[=+\-@\t\r\n,;]/.test(text) ? `'${text}` : text;
 };
 
 /**
@@ -81,6 +80,9 @@ export const printable = (value: string): string =>
   });
 const namedEscapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** The terminal columns a cell takes, so rows line up: combining marks (the tones of "ọ̀") take none. */
+const columnsOf = (cell: string): number => cell.replace(/\p{M}/gu, '').length;
+
 export function formatLeads(leads: Lead[], format: Options['format']): string {
   if (format === 'json') return `${JSON.stringify(leads, null, 2)}\n`;
   const flat = leads.map(({ metadata, ...lead }) => {
@@ -89,9 +91,11 @@ export function formatLeads(leads: Lead[], format: Options['format']): string {
   });
   if (format === 'csv') {
     const columns = [...new Set(flat.flatMap((lead) => Object.keys(lead)))];
+    const rows = flat.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column]));
+    // Quoting every cell, empty ones too, keeps each one whole whatever separator the spreadsheet expects.
     return stringify(
-      flat.map((lead) => columns.map((column) => safeCell((lead as Record<string, unknown>)[column]))),
-      { header: true, columns, quoted: true },
+      [columns, ...rows].map((row) => row.map(safeCell)),
+      { quoted: true, quoted_empty: true },
     );
   }
   if (flat.length === 0) return 'No leads.\n';
@@ -99,10 +103,10 @@ export function formatLeads(leads: Lead[], format: Options['format']): string {
     [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable),
   );
   const header = ['received', 'type', 'email', 'details'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => columnsOf(row[column]!))));
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => cell.padEnd(widths[column]!))
+      .map((cell, column) => cell + ' '.repeat(widths[column]! - columnsOf(cell)))
       .join('  ')
       .trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n${leads.length} lead${leads.length === 1 ? '' : 's'}\n`;

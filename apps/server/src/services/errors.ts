@@ -1,4 +1,4 @@
-import { failure, messages } from '@growmail/contracts';
+import { failure, formatFieldError, messages } from '@growmail/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { isUnavailableError, type DatabaseStatus } from '../db/index.ts';
@@ -78,7 +78,5 @@ export function logClientError(request: FastifyRequest, error: FastifyError, sta
 /** "email: Invalid email address." — the first problem, naming its field. */
 export function describeZodError(error: $ZodError): string {
   const issue = error.issues[0];
-  if (!issue) return 'The request is not valid.';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return issue ? formatFieldError(issue.path, issue.message) : 'The request is not valid.';
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { honeypotField, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { honeypotField, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { callGuestService } from '@/lib/guest-api';
@@ -69,8 +69,9 @@ export function LeadForm({ url, type, choices, submitLabel, successMessage }: Pr
       return;
     }
     // "metadata.email: Invalid email address." names the field to fix.
-    const named = /^metadata\.(\w+): (.+)$/.exec(answer.error ?? '');
-    if (named && names.includes(named[1]!)) setErrors({ [named[1]!]: named[2]! });
+    const named = parseFieldError(answer.error ?? '');
+    const field = named?.path[0] === 'metadata' ? named.path[1] : undefined;
+    if (named && field && names.includes(field)) setErrors({ [field]: named.message });
     setOutcome({ kind: 'error', message: messages.formFailed });
   }
 

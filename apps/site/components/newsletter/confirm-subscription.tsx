@@ -1,6 +1,6 @@
 'use client';
 
-import { honeypotField, newsletterConsentWording } from '@growmail/contracts/form-fields';
+import { honeypotField, newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { FormAlert, type Outcome } from '@/components/forms/form-alert';
@@ -39,7 +39,8 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
       heading.current?.focus();
     } else {
       // "token: This confirmation link is not valid…": the visitor never typed a token, so drop its name.
-      setOutcome({ kind: 'error', message: answer.error?.replace(/^token: /, '') ?? messages.confirmFailed });
+      const named = answer.error ? parseFieldError(answer.error) : null;
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.confirmFailed });
     }
   }
 

@@ -1,6 +1,11 @@
 'use client';
 
-import { honeypotField, newsletterConsentWording, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import {
+  honeypotField,
+  newsletterConsentWording,
+  parseFieldError,
+  type SubmissionAccepted,
+} from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { Honeypot } from '@/components/forms/honeypot';
@@ -44,8 +49,12 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       setEmail('');
     } else {
       // "email: Invalid email address." → the message alone; the field is the only one here.
-      const invalid = answer.error?.startsWith('email: ') ?? false;
-      setResult({ kind: 'error', message: answer.error?.replace(/^email: /, '') ?? messages.subscribeFailed, invalid });
+      const named = answer.error ? parseFieldError(answer.error) : null;
+      setResult({
+        kind: 'error',
+        message: named?.message ?? answer.error ?? messages.subscribeFailed,
+        invalid: named?.path[0] === 'email',
+      });
     }
   }
 
