@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { formatLeads, parseLeadsArgs, readLeads, safeCell, UsageError } from '../../src/cli/leads.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
-import { storeLead } from '../../src/submissions/store-lead.ts';
+import { storeLead, type LeadKind } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '../support/databases.ts';
 
 const config = loadConfig({});
@@ -74,9 +74,12 @@ describe('CSV cells, by OWASP’s CSV-injection guidance', () => {
     [';=1+1', "';=1+1"],
     [",=cmd|' /C calc'!A0", "',=cmd|' /C calc'!A0"],
     ['  =1+1', "'  =1+1"],
+    [' ;1', "' ;1"],
+    [' \t1', "' \t1"],
     ['Ada', 'Ada'],
     ['ada@example.com', 'ada@example.com'],
     ['Lagos; Nigeria', 'Lagos; Nigeria'],
+    ['Adébáyọ̀ 🎉', 'Adébáyọ̀ 🎉'],
   ])('%j is written as %j', (cell, written) => {
     expect(safeCell(cell)).toBe(written);
   });
@@ -100,22 +103,66 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     expect(table).toMatch(/2 leads\n$/);
   });
 
+  /** Writes a lead straight to the database, as the forms now refuse control characters; gone after the test. */
+  async function addLead(kind: LeadKind, email: string, metadata: Record<string, unknown>) {
+    const id = await db.kysely.transaction().execute((trx) => storeLead(trx, config, kind, email, metadata));
+    onTestFinished(async () => {
+      await db.kysely.deleteFrom('leads').where('id', '=', id).execute();
+    });
+    return id;
+  }
+
   it('lists a lead whose name carries terminal escapes as visible text, never raw control characters', async () => {
-    await db.kysely.transaction().execute((trx) =>
-      storeLead(trx, config, 'demo', 'mallory@example.com', {
-        type: 'demo',
-        firstname: 'Mal\u001b]0;owned\u0007',
-        lastname: '\u001b[31mRed\u009b',
-        company_name: 'Line\nBreak',
-        email: 'mallory@example.com',
-      }),
-    );
+    await addLead('demo', 'mallory@example.com', {
+      type: 'demo',
+      firstname: 'Mal\u001b]0;owned\u0007\u001b[31mRed',
+      lastname: 'Tab\tCR\rDEL\u007fCSI\u009b',
+      company_name: 'Line\nBreak',
+      email: 'mallory@example.com',
+    });
     const table = formatLeads(await readLeads(db, { type: 'demo' }), 'table');
+    const lines = table.split('\n');
+    expect(lines).toHaveLength(5); // header, two leads, the count, and the final newline
     // eslint-disable-next-line no-control-regex -- the assertion is about control characters
-    expect(table.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-    expect(table).toContain('Mal\\x1b]0;owned\\x07 \\x1b[31mRed\\x9b, Line\\nBreak');
-    expect(table.split('\n').filter(Boolean)).toHaveLength(4);
-    await db.kysely.deleteFrom('leads').where('email', '=', 'mallory@example.com').execute();
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(table).toContain('Mal\\x1b]0;owned\\x07\\x1b[31mRed Tab\\tCR\\rDEL\\x7fCSI\\x9b, Line\\nBreak');
+  });
+
+  it('keeps letters and emoji as they are, and lines the columns up after escaping', async () => {
+    await addLead('startup', 'adébáyọ̀@example.ng', { firstname: 'Adébáyọ̀', lastname: 'Ògúnlẹ́sì 🎉' });
+    await addLead('startup', 'esc\u001b@example.com', { firstname: 'Tab\tbed' });
+    const table = formatLeads(await readLeads(db, { type: 'startup' }), 'table');
+    expect(table).toContain('Adébáyọ̀ Ògúnlẹ́sì 🎉');
+    expect(table).toContain('esc\\x1b@example.com  Tab\\tbed');
+    // What a terminal shows: one column per grapheme, so "ọ̀" takes one.
+    const shown = (text: string) => [...new Intl.Segmenter().segment(text)].length;
+    const [header, ...rows] = table.split('\n');
+    const detailsAt = rows.slice(0, 2).map((row) => shown(row.slice(0, row.search(/Adé|Tab/))));
+    expect(detailsAt).toEqual([header!.indexOf('details'), header!.indexOf('details')]);
+  });
+
+  it.each([
+    ['=1+1', `"'=1+1"`],
+    ['+1', `"'+1"`],
+    ['-1', `"'-1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+    ['\n=1', `"'\n=1"`],
+    [';=1+1', `"';=1+1"`],
+    [',=1+1', `"',=1+1"`],
+    [' =1+1', `"' =1+1"`],
+    ['=HYPERLINK("http://evil.example")', `"'=HYPERLINK(""http://evil.example"")"`],
+    ['Ada', '"Ada"'],
+    ['ada@example.com', '"ada@example.com"'],
+    ['', '""'],
+  ])('exports the cell %j as %s, quoted like every other cell', async (cell, written) => {
+    const id = await addLead('savings', 'ada@example.com', { firstname: cell });
+    const [lead] = await readLeads(db, { type: 'savings' });
+    expect(formatLeads([lead!], 'csv')).toBe(
+      '"id","type","email","created_at","firstname"\n' +
+        `"${id}","savings","ada@example.com","${lead!.created_at}",${written}\n`,
+    );
   });
 
   it('exports CSV that a spreadsheet reads safely, and JSON with every field', async () => {
