@@ -84,8 +84,20 @@ declare module 'fastify' {
   }
 }
 
+/** JSON lines for machines; in development at a terminal, lines a person reads (pino-pretty). */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  if (config.env === 'development' && process.stdout.isTTY) {
+    return {
+      level: config.logLevel,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } },
+    };
+  }
+  return { level: config.logLevel };
+}
+
 export const serverOptions = (config: Config): FastifyServerOptions => ({
-  logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  logger: loggerOptions(config),
   bodyLimit: 64 * 1024,
   // Client addresses (rate limits) come from X-Forwarded-For only through known proxies;
   // trusting every hop would let a client pick its own address.
