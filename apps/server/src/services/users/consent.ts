@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { newsletterConfirmPath, newsletterConsentWording, unsubscribePath } from '@growmail/contracts';
 import type { Config } from '../../config.ts';
 import type { OutboxMessage } from '../../outbox/index.ts';
-import { mintTrackingId } from './tracking.ts';
+import { decodeListId, mintTrackingId } from './tracking.ts';
 
 /**
  * Newsletter confirmation tokens (D23): `{list}.{contact}.{issued}.{signature}`, signed with
@@ -34,9 +34,10 @@ export function readConfirmationToken(
   const [list, contactId, issued, signature, ...rest] = token.split('.');
   if (!list || !contactId || !issued || !signature || rest.length > 0) return null;
   const time = parseInt(issued, 36);
-  if (!Number.isSafeInteger(time)) return null;
+  const listId = decodeListId(list);
+  if (!Number.isSafeInteger(time) || listId === null) return null;
   return {
-    listId: Buffer.from(list, 'base64url').toString('utf8'),
+    listId,
     contactId,
     issued: new Date(time),
     check: (secret, email) => {

@@ -31,8 +31,15 @@ export function verifyTracking(secret: string, parts: TrackingParts, contactId: 
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** The list id a tracking id's first part names. */
-export const decodeListId = (part: string) => Buffer.from(part, 'base64url').toString('utf8');
+/**
+ * The list id a link's first part names, or null when it cannot be one: the list is not
+ * signed (D17), so anything can arrive here, a NUL that PostgreSQL refuses included.
+ * List ids are what AUDIENCE_ID allows.
+ */
+export function decodeListId(part: string): string | null {
+  const id = Buffer.from(part, 'base64url').toString('utf8');
+  return /^[A-Za-z0-9._-]{1,100}$/.test(id) ? id : null;
+}
 
 const secretKey = 'tracking_secret';
 

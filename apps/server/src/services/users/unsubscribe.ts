@@ -46,6 +46,7 @@ export default async function unsubscribeRoutes(app: FastifyInstance) {
       .where('status', '!=', 'unsubscribed');
     if (parts.list !== allListsSegment) {
       const listId = decodeListId(parts.list);
+      if (listId === null) return reply.code(404).send(failure('No such subscription.'));
       const member = await app.db.kysely
         .selectFrom('list_memberships')
         .select('list_id')
