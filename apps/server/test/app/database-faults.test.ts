@@ -134,8 +134,11 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
           expect(otherAnswers).toEqual([]);
           expect(figures.unavailable).toBeGreaterThan(0);
           expect(figures.found).toBe(figures.acknowledged);
-          // An outage is logged once, not once per failed request.
-          expect(warnings.length).toBeLessThanOrEqual(4);
+          // An outage is logged once, not once per failed request: three outages here, and a pool
+          // that meets its terminated idle clients one by one may flap down and up a few times more.
+          expect(warnings.length).toBeGreaterThanOrEqual(2);
+          expect(warnings.length).toBeLessThanOrEqual(8);
+          expect(warnings.length * 100).toBeLessThan(figures.unavailable);
           expect(server.output()).not.toMatch(/"level":50/);
         } catch (error) {
           throw new Error(`${String(error)}\n${JSON.stringify(figures)}\n${server.output().slice(-4000)}`, {
