@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { migrateWhenAvailable, openDatabase, type Db } from '../db/index.ts';
+import { migrateToLatest, migrateWhenAvailable, openDatabase, type Db } from '../db/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,35 +25,35 @@ export default fp(
     db.status.on('up', () => app.log.info('the database is available again'));
     db.status.on('ready', () => app.log.info('database migrated and ready'));
 
+    // The first attempt is awaited, so a reachable database is ready before the first request;
+    // one that cannot be reached is retried in the background while the server listens.
     const stop = new AbortController();
-    // The first attempt is awaited, so a reachable database is ready before the first request.
-    const migrating = migrateWhenAvailable(db, {
-      signal: stop.signal,
-      onRetry: (_error, delayMs) => app.log.info({ retryInMs: delayMs }, 'migrations wait for the database'),
-    });
-    const first = await Promise.race([
-      migrating.then(() => 'ready' as const),
-      db.status.down ? 'down' : waitForDown(db),
-    ]);
-    if (first === 'down') {
-      migrating.catch((error: unknown) => {
-        if (!stop.signal.aborted) app.log.error({ err: error }, 'migrating the database failed; its services stay off');
+    let migrating: Promise<void> = Promise.resolve();
+    try {
+      await migrateToLatest(db.kysely);
+      db.status.markReady();
+    } catch (error) {
+      if (!db.status.report(error)) throw error;
+      migrating = migrateWhenAvailable(db, {
+        signal: stop.signal,
+        firstDelayMs: 1_000,
+        onRetry: (_error, delayMs) => app.log.info({ retryInMs: delayMs }, 'migrations wait for the database'),
+      }).catch((failure: unknown) => {
+        if (!stop.signal.aborted)
+          app.log.error({ err: failure }, 'migrating the database failed; its services stay off');
       });
     }
 
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       stop.abort();
-      await migrating.catch(() => {});
+      await migrating;
       await db.close();
       app.log.info('database closed');
     });
   },
   { name: 'database', dependencies: ['config'] },
 );
-
-/** Resolves when the database is first reported down (the first attempt found it unreachable). */
-const waitForDown = (db: Db) => new Promise<'down'>((resolve) => db.status.once('down', () => resolve('down')));
 
 /** The cause in a line, without a stack: an outage is expected, and its trace says nothing new. */
 function describe(error: unknown): string {

@@ -6,7 +6,7 @@ import messaging from './messaging/index.ts';
 import modules from './modules/index.ts';
 import sales from './sales/index.ts';
 import users from './users/index.ts';
-import { requireDatabase, retryAfterSeconds, useServiceErrors } from './errors.ts';
+import { requireDatabase, unavailable, useServiceErrors } from './errors.ts';
 
 /**
  * The guest services of spec §7 under /services (D14). Each keeps the spec's paths beneath
@@ -17,25 +17,16 @@ export default async function services(app: FastifyInstance) {
 
   // 200 when every part works; 503 naming the part that does not (D26). Pages are served either way.
   app.get('/health', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
     const { dialect, status } = app.db;
     try {
       await sql`select 1`.execute(app.db.kysely);
     } catch (error) {
       if (!isUnavailableError(error)) throw error;
-      return reply
-        .code(503)
-        .header('retry-after', String(retryAfterSeconds))
-        .send(failure(`The database (${dialect}) is unavailable.`));
+      return unavailable(reply, `The database (${dialect}) is unavailable.`);
     }
-    if (!status.ready) {
-      return reply
-        .code(503)
-        .header('retry-after', String(retryAfterSeconds))
-        .send(failure(`The database (${dialect}) is not migrated yet.`));
-    }
+    if (!status.ready) return unavailable(reply, `The database (${dialect}) is not migrated yet.`);
     const health: Health = { status: 'ok', database: dialect };
-    return reply.send(ok(health));
+    return reply.header('cache-control', 'no-store').send(ok(health));
   });
 
   // The catalogue is read from a file at start: pricing works with the database down.
