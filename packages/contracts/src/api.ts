@@ -1,10 +1,5 @@
-import { z } from 'zod';
-
-/** Every guest service answers with this shape (spec §3, API response). */
+/** Every guest service answers with this shape (Entities, API response). */
 export type ApiResponse<T> = { error: string; payload: null } | { error: null; payload: T };
-
-export const apiResponseSchema = <T extends z.ZodType>(payload: T) =>
-  z.union([z.object({ error: z.string(), payload: z.null() }), z.object({ error: z.null(), payload })]);
 
 export const ok = <T>(payload: T): ApiResponse<T> => ({ error: null, payload });
 export const failure = (error: string): ApiResponse<never> => ({ error, payload: null });

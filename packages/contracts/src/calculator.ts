@@ -1,3 +1,5 @@
+import { isEmail, roundMoney } from './primitives.ts';
+
 /**
  * The savings calculator of spec §9: what the visitor's customers would cost on Growmail,
  * and how much of their current annual cost they would save. Pure, with no zod, so the
@@ -32,8 +34,6 @@ export const calculatorMessages = {
   email: 'Invalid email address.',
 } as const;
 
-const roundCents = (amount: number) => Math.round(Number((amount * 100).toPrecision(15))) / 100;
-
 function assertAmount(name: string, value: number, max: number) {
   if (!Number.isFinite(value) || value < 0 || value > max) {
     throw new RangeError(`${name} must be a number from 0 to ${max}, got ${value}`);
@@ -56,7 +56,7 @@ export function estimateSavings(input: {
   services: CalculatorServices;
 }): number {
   assertAmount('annualCost', input.annualCost, calculatorLimits.annualCost);
-  const savings = roundCents(input.annualCost - growmailAnnualCost(input.customers, input.services));
+  const savings = roundMoney(input.annualCost - growmailAnnualCost(input.customers, input.services));
   return savings > 0 ? savings : 0;
 }
 
@@ -75,9 +75,6 @@ export function readNumber(text: string): number | undefined {
   if (cleaned === '') return undefined;
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
-
-/** A basic shape check, like the contact form's (spec §5); the sales service checks again. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec §5) and
@@ -109,10 +106,10 @@ export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
   ) {
     return { ok: false, message: calculatorMessages.annualCost, fields: ['annualCost'] };
   }
-  if (!emailPattern.test(email) || email.length > 254) {
+  if (!isEmail(email)) {
     return { ok: false, message: calculatorMessages.email, fields: ['email'] };
   }
-  return { ok: true, value: { customers, annualCost: roundCents(annualCost), email, services: form.services } };
+  return { ok: true, value: { customers, annualCost: roundMoney(annualCost), email, services: form.services } };
 }
 
 /** The savings lead of spec §3 (D15), posted when a result is shown. */

@@ -105,25 +105,13 @@ export type Catalogue = z.infer<typeof catalogueSchema>;
  * `GET {modules}/modules` (D13, spec §3): the modules as `data` with `meta.size`, plus the
  * Flex rate table the pricing section needs from the same call.
  */
-export const modulesPayloadSchema = z.object({
-  data: catalogueSchema.shape.modules,
-  meta: z.object({ size: count }),
-  rates: rateTableSchema,
-});
-export type ModulesPayload = z.infer<typeof modulesPayloadSchema>;
+export type ModulesPayload = { data: Catalogue['modules']; meta: { size: number }; rates: RateTable };
 
 export const modulesPayload = (catalogue: Catalogue): ModulesPayload => ({
   data: catalogue.modules,
   meta: { size: catalogue.modules.length },
   rates: catalogue.rates,
 });
-
-/** The catalogue in a modules answer, or undefined when the answer is not one (the caller keeps what it has). */
-export function catalogueFromPayload(payload: unknown): Catalogue | undefined {
-  const parsed = modulesPayloadSchema.safeParse(payload);
-  if (!parsed.success || parsed.data.meta.size !== parsed.data.data.length) return undefined;
-  return { modules: parsed.data.data, rates: parsed.data.rates };
-}
 
 /** Checks catalogue data, throwing one readable message that names each problem's place. */
 export function parseCatalogue(data: unknown): Catalogue {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { emailSchema, plainText } from './leads.ts';
+import * as z from 'zod/mini';
+import { boundedNumber, email, optionalText, plainText, requiredText } from './primitives.ts';
 
 /**
  * The objects of the documented public API (spec §3, §5): contacts, automation events and
@@ -22,46 +22,54 @@ const isCalendarDay = (value: string) => {
 };
 
 /** Numbers anyone may send are finite and bounded, so nothing downstream meets 1e300. */
-const boundedNumber = z.number().min(-1e15).max(1e15);
+const anyNumber = () => boundedNumber(-1e15, 1e15);
 
-const keyValue = z.record(
-  plainText(z.string().max(100)),
-  z.union([plainText(z.string().max(2000)), boundedNumber, z.boolean(), z.null()]),
-  'must be an object of key-value pairs',
-);
-const optionalText = plainText(z.string().trim().max(200)).optional();
+const keyValue = () =>
+  z.optional(
+    z.record(
+      z.string().check(z.maxLength(100), plainText()),
+      z.union([z.string().check(z.maxLength(2000), plainText()), anyNumber(), z.boolean(), z.null()]),
+      'must be an object of key-value pairs',
+    ),
+  );
 
 export const contactSchema = z.object({
-  email: emailSchema,
-  firstname: optionalText,
-  lastname: optionalText,
-  gender: z.enum(genders, { error: "gender must be 'male' or 'female'." }).optional(),
-  date_of_birth: z
-    .string()
-    .regex(dateOfBirthPattern, 'date_of_birth must be a date written mm-dd-YYYY.')
-    .refine(isCalendarDay, 'date_of_birth must be a real date.')
-    .optional(),
-  phone_number: plainText(z.string().trim().max(40)).optional(),
-  address: z
-    .object({
-      street: optionalText,
-      state: optionalText,
-      country: z
-        .string()
-        .regex(/^[A-Z]{2}$/, 'address.country must be a two-letter ISO 3166-1 country code such as NG.')
-        .optional(),
-    })
-    .optional(),
-  extra_data: keyValue.optional(),
+  email: email(),
+  firstname: optionalText(),
+  lastname: optionalText(),
+  gender: z.optional(z.enum(genders, { error: "gender must be 'male' or 'female'." })),
+  date_of_birth: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(dateOfBirthPattern, 'date_of_birth must be a date written mm-dd-YYYY.'),
+        z.refine(isCalendarDay, 'date_of_birth must be a real date.'),
+      ),
+  ),
+  phone_number: optionalText(40),
+  address: z.optional(
+    z.object({
+      street: optionalText(),
+      state: optionalText(),
+      country: z.optional(
+        z
+          .string()
+          .check(z.regex(/^[A-Z]{2}$/, 'address.country must be a two-letter ISO 3166-1 country code such as NG.')),
+      ),
+    }),
+  ),
+  extra_data: keyValue(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
 export const automationEventSchema = z.object({
   event_code: z
     .string({ error: 'event_code is required.' })
-    .regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'event_code must be lowercase letters, digits, dot, dash or underscore.'),
-  contact_email: emailSchema,
-  context: keyValue.optional(),
+    .check(
+      z.regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'event_code must be lowercase letters, digits, dot, dash or underscore.'),
+    ),
+  contact_email: email(),
+  context: keyValue(),
 });
 export type AutomationEvent = z.infer<typeof automationEventSchema>;
 
@@ -73,26 +81,29 @@ export const base64Bytes = (value: string) => {
 
 export const attachmentSchema = z
   .object({
-    filename: z.string({ error: 'filename is required.' }).trim().min(1, 'filename is required.').max(255),
+    filename: requiredText('filename is required.', 255),
     contentType: z.enum(attachmentContentTypes, { error: 'contentType must be application/pdf.' }),
-    path: z.url({ protocol: /^https$/, error: 'path must be an https URL.' }).optional(),
-    content: z
-      .string()
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'content must be base64.')
-      .refine((value) => base64Bytes(value) <= maxAttachmentBytes, 'An attachment may be at most 1 MB.')
-      .optional(),
-    encoding: z.literal('base64', { error: "encoding must be 'base64'." }).optional(),
+    path: z.optional(z.url({ protocol: /^https$/, error: 'path must be an https URL.' })),
+    content: z.optional(
+      z.string().check(
+        z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'content must be base64.'),
+        z.refine((value) => base64Bytes(value) <= maxAttachmentBytes, 'An attachment may be at most 1 MB.'),
+      ),
+    ),
+    encoding: z.optional(z.literal('base64', { error: "encoding must be 'base64'." })),
   })
-  .refine((attachment) => Boolean(attachment.path) !== Boolean(attachment.content), {
-    message: 'Give an attachment either content or path.',
-  });
+  .check(
+    z.refine((attachment) => Boolean(attachment.path) !== Boolean(attachment.content), {
+      message: 'Give an attachment either content or path.',
+    }),
+  );
 
 export const transactionalSchema = z.object({
-  template_code: z.string({ error: 'template_code is required.' }).trim().min(1, 'template_code is required.').max(100),
-  recipient_email: emailSchema,
-  bcc: z.array(emailSchema).max(20).optional(),
-  html: z.string().max(500_000).optional(),
-  data: keyValue.optional(),
-  attachments: z.array(attachmentSchema).max(10).optional(),
+  template_code: requiredText('template_code is required.', 100),
+  recipient_email: email(),
+  bcc: z.optional(z.array(email()).check(z.maxLength(20))),
+  html: z.optional(z.string().check(z.maxLength(500_000))),
+  data: keyValue(),
+  attachments: z.optional(z.array(attachmentSchema).check(z.maxLength(10))),
 });
 export type Transactional = z.infer<typeof transactionalSchema>;

@@ -1,4 +1,5 @@
 import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './catalogue.ts';
+import { roundMoney } from './primitives.ts';
 
 /**
  * The pricing rules of spec §9 and decisions D10–D12, as pure functions of the catalogue.
@@ -36,14 +37,6 @@ export const offeredBracketCount = 8;
 
 export const isCurrencyCode = (value: unknown): value is CurrencyCode => currencyCodes.includes(value as CurrencyCode);
 export const isBillingPeriod = (value: unknown): value is BillingPeriod => value === 'month' || value === 'year';
-
-/** Rounds to cents, half away from zero, without binary surprises (0.00083 × 1000 is 0.83, not 0.8300000000000001). */
-export function roundMoney(amount: number): number {
-  if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
-  const cents = Math.round(Math.abs(Number((amount * 100).toPrecision(15))));
-  const rounded = (Math.sign(amount) * cents) / 100;
-  return rounded === 0 ? 0 : rounded;
-}
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

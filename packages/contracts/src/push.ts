@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { contactSchema } from './developer-api.ts';
-import { hasControlCharacters } from './form-fields.ts';
+import { hasControlCharacters } from './primitives.ts';
 
 /**
  * The push services browsers subscribe through (D25): Google's FCM (Chrome, Edge on Android),
@@ -30,40 +30,42 @@ const endpointMessage = 'gm_web_push.endpoint must be an https URL on a known pu
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()), its endpoint on one of `hosts`. */
 export const pushSubscriptionSchema = (hosts: readonly string[] = defaultPushServiceHosts) =>
   z.object({
-    endpoint: z
-      .string({ error: endpointMessage })
-      .max(2000, endpointMessage)
-      .refine((endpoint) => isPushServiceEndpoint(endpoint, hosts), endpointMessage),
+    endpoint: z.string({ error: endpointMessage }).check(
+      z.maxLength(2000, endpointMessage),
+      z.refine((endpoint) => isPushServiceEndpoint(endpoint, hosts), endpointMessage),
+    ),
     /** Milliseconds since 1970, within what a Date can hold. */
-    expirationTime: z.number().int().min(0).max(8.64e15).nullable().optional(),
+    expirationTime: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(8.64e15)))),
     keys: z.object({
       p256dh: z
         .string()
-        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'gm_web_push.keys.p256dh must be a base64url P-256 key.'),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'gm_web_push.keys.auth must be a base64url secret.'),
+        .check(z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'gm_web_push.keys.p256dh must be a base64url P-256 key.')),
+      auth: z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, 'gm_web_push.keys.auth must be a base64url secret.')),
     }),
   });
 export type PushSubscriptionJson = z.infer<ReturnType<typeof pushSubscriptionSchema>>;
 
 /**
- * `POST {users}/api/contacts` (spec §3, §7): the contact, and its push subscription when there
- * is one, its endpoint on one of `hosts` (PUSH_SERVICE_HOSTS on the server).
+ * `POST {users}/api/contacts` (Entities, Calls made): the contact, and its push subscription
+ * when there is one, its endpoint on one of `hosts` (PUSH_SERVICE_HOSTS on the server).
  */
 export const contactsApiRequestSchema = (hosts: readonly string[] = defaultPushServiceHosts) =>
-  contactSchema.extend({ gm_web_push: pushSubscriptionSchema(hosts).optional() });
+  z.extend(contactSchema, { gm_web_push: z.optional(pushSubscriptionSchema(hosts)) });
 export type ContactsApiRequest = z.infer<ReturnType<typeof contactsApiRequestSchema>>;
 
-/** What the service worker shows (spec §3): title, body, icon, tracking_id, and where a click goes. */
+const trackingId = (message?: string) => z.string().check(z.regex(/^[A-Za-z0-9._:-]{1,200}$/, message));
+
+/** What the service worker shows (Entities): title, body, icon, tracking_id, and where a click goes. */
 export const pushPayloadSchema = z.object({
-  title: z.string().min(1).max(120),
-  body: z.string().max(500),
-  icon: z.string().max(2000).optional(),
-  tracking_id: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/),
-  url: z.string().max(2000).optional(),
+  title: z.string().check(z.minLength(1), z.maxLength(120)),
+  body: z.string().check(z.maxLength(500)),
+  icon: z.optional(z.string().check(z.maxLength(2000))),
+  tracking_id: trackingId(),
+  url: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** A tracking id or action name as it appears in the webhook path. */
-export const pushActionSchema = z.object({
-  action: z.string().regex(/^[A-Za-z0-9._:-]{1,200}$/, 'action must be a tracking id.'),
-});
+export const pushActionSchema = z.object({ action: trackingId('action must be a tracking id.') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogueData from '../data/catalogue.json' with { type: 'json' };
 import { catalogueFromAnswer } from '../src/catalogue-shape.ts';
-import { catalogueFromPayload, modulesPayload, parseCatalogue, type Catalogue } from '../src/catalogue.ts';
+import { modulesPayload, parseCatalogue, type Catalogue } from '../src/catalogue.ts';
 
 const copy = (): Catalogue => structuredClone(catalogueData) as Catalogue;
 
@@ -59,6 +59,17 @@ describe('the catalogue schema', () => {
     expect(() => parseCatalogue({ modules: 'campaign' })).toThrow(/modules/);
   });
 });
+
+/** What the full schema makes of a modules answer: its catalogue, or undefined when it is not one. */
+function catalogueFromPayload(payload: unknown): Catalogue | undefined {
+  const { data, meta, rates } = (payload ?? {}) as { data?: unknown[]; meta?: { size?: unknown }; rates?: unknown };
+  if (!Array.isArray(data) || meta?.size !== data.length) return undefined;
+  try {
+    return parseCatalogue({ modules: data, rates });
+  } catch {
+    return undefined;
+  }
+}
 
 describe('the modules answer', () => {
   it('carries the modules as data with meta.size, and the rate table', () => {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { enquiryFields } from '../src/index.ts';
-import {
-  demoRequestSchema,
-  enquiryFieldError,
-  enquirySchema,
-  formatFieldError,
-  hasControlCharacters,
-  leadSchema,
-  messages,
-  parseFieldError,
-  unsubscribePath,
-} from '../src/index.ts';
+import type { enquiryFields } from '../src/form-fields.ts';
+import { enquiryFieldError, formatFieldError, parseFieldError, unsubscribePath } from '../src/form-fields.ts';
+import { demoRequestSchema, enquirySchema } from '../src/forms.ts';
+import { leadSchema } from '../src/leads.ts';
+import { messages } from '../src/messages.ts';
+import { hasControlCharacters } from '../src/primitives.ts';
 import { defaultPushServiceHosts, isPushServiceEndpoint } from '../src/push.ts';
 
 const cases: [string, string][] = [

@@ -11,8 +11,8 @@ import {
   moduleTierFor,
   priceLabel,
   rateTierFor,
-  roundMoney,
 } from '../src/pricing.ts';
+import { roundMoney } from '../src/primitives.ts';
 
 const catalogue = parseCatalogue(catalogueData);
 const rates: RateTable = catalogue.rates;

@@ -1,5 +1,0 @@
-export * from './api.ts';
-export * from './leads.ts';
-export * from './routes.ts';
-export * from './forms.ts';
-export * from './messages.ts';
