@@ -1,4 +1,4 @@
-import { failure } from '@growmail/contracts';
+import { failure } from '@growmail/contracts/api';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -13,6 +13,7 @@ import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
 import databasePlugin from './plugins/database.ts';
 import protection from './plugins/protection.ts';
+import { repositories } from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/site.ts';
 import zodValidation from './plugins/zod-validation.ts';
@@ -70,6 +71,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(securityHeaders);
   await app.register(zodValidation);
   await app.register(databasePlugin, { db: options.db });
+  for (const repository of repositories) await app.register(repository);
   await app.register(outbox, options.outbox ?? {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });

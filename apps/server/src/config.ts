@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { siteEnvironments } from '@growmail/contracts';
+import { siteEnvironments } from '@growmail/contracts/routes';
 import { defaultPushServiceHosts } from '@growmail/contracts/push';
 
 /**

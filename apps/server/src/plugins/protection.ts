@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { honeypotField, messages } from '@growmail/contracts';
+import { honeypotField } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -74,11 +75,12 @@ const trapped = new WeakSet<FastifyRequest>();
  * Route options for a public write: a small body limit, the per-IP rate limit, and the
  * honeypot. The trap is checked after validation, so an invalid body gets the same 400
  * whether or not the trap is filled. A valid one with the trap filled gets `decoy()` as an
- * ordinary success, so the bot learns nothing, and the handler never runs.
+ * ordinary success, so the bot learns nothing, and the handler never runs. `decoy` gets the
+ * validated body.
  */
 export function publicWrite(
   app: FastifyInstance,
-  decoy: (request: FastifyRequest) => { status: number; body: unknown },
+  decoy: (body: unknown) => { status: number; body: unknown },
 ): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation' | 'preHandler'> {
   return {
     ...rateLimited(app),
@@ -90,7 +92,7 @@ export function publicWrite(
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (trapped.has(request)) {
         request.log.info({ url: request.routeOptions.url }, 'honeypot filled; answered without storing');
-        const { status, body } = decoy(request);
+        const { status, body } = decoy(request.body);
         return reply.code(status).send(body);
       }
     },

@@ -1,4 +1,6 @@
-import { failure, formatFieldError, messages } from '@growmail/contracts';
+import { failure } from '@growmail/contracts/api';
+import { formatFieldError } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { isUnavailableError, type DatabaseStatus } from '../db/index.ts';

@@ -1,4 +1,4 @@
-import { failure, ok, type Health } from '@growmail/contracts';
+import { failure, ok, type Health } from '@growmail/contracts/api';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { isUnavailableError } from '../db/index.ts';

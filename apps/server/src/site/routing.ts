@@ -1,4 +1,4 @@
-import { calculatorPath, docsFallbackPath, preferencesPath, productAliases, productPath } from '@growmail/contracts';
+import { calculatorPath, docsFallbackPath, preferencesPath, productAliases, productPath } from '@growmail/contracts/routes';
 
 /** What a request path resolves to, for the routes a static export cannot express (spec §2, D5–D8). */
 export type Resolution =

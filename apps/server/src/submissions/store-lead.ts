@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueMail, leadMail } from '../outbox/index.ts';
+import { leadsRepository } from '../repositories/leads.ts';
 
 export type LeadKind = 'demo' | 'startup' | 'savings' | 'enquiry';
 export const leadKinds: readonly LeadKind[] = ['demo', 'startup', 'savings', 'enquiry'];
@@ -15,11 +15,7 @@ export async function storeLead(
   email: string,
   metadata: Record<string, unknown>,
 ): Promise<string> {
-  const id = randomUUID();
-  await trx
-    .insertInto('leads')
-    .values({ id, type: kind, email, metadata: JSON.stringify(metadata), created_at: new Date().toISOString() })
-    .execute();
+  const id = await leadsRepository(trx).insert(kind, email, metadata);
   await enqueueMail(trx, `lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email));
   return id;
 }

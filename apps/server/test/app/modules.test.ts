@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalogueFromPayload } from '@growmail/contracts/catalogue';
+import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCataloguePath, loadCatalogue } from '../../src/services/modules/catalogue.ts';
-import { testApp } from '../support/app.ts';
+import { testApp } from '../../../../tests/support/app.ts';
 
 describe('GET /services/modules/modules', () => {
   let app: FastifyInstance;
@@ -30,7 +30,7 @@ describe('GET /services/modules/modules', () => {
       'analytics',
     ]);
     const file = JSON.parse(await readFile(defaultCataloguePath, 'utf8'));
-    expect(catalogueFromPayload(body.payload)).toEqual(file);
+    expect(catalogueFromAnswer(body.payload)).toEqual(file);
   });
 
   it('carries the volume rate tiers with the two suspect values flagged (D11)', async () => {

@@ -1,4 +1,4 @@
-import { failure, ok } from '@growmail/contracts';
+import { failure, ok } from '@growmail/contracts/api';
 import type { FastifyInstance } from 'fastify';
 
 /**

@@ -1,5 +1,5 @@
 import { modulesPayload } from '@growmail/contracts/catalogue';
-import { ok } from '@growmail/contracts';
+import { ok } from '@growmail/contracts/api';
 import type { FastifyInstance } from 'fastify';
 import { loadCatalogue } from './catalogue.ts';
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { leadSchema, messages, ok, type Lead, type LeadAccepted } from '@growmail/contracts';
-import type { FastifyInstance } from 'fastify';
+import { ok } from '@growmail/contracts/api';
+import { leadSchema, type Lead } from '@growmail/contracts/leads';
+import { messages } from '@growmail/contracts/messages';
+import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { publicWrite } from '../../plugins/protection.ts';
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
 import { storeLead } from '../../submissions/store-lead.ts';
@@ -15,25 +18,25 @@ const accepted: Record<Lead['type'], string> = {
  * The sales service (spec §7, D15): leads are validated by the shared schema, stored with
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
-export default async function salesService(app: FastifyInstance) {
+const salesService: ZodRoutes = async (app) => {
   app.post(
     '/leads',
     {
       schema: { body: leadSchema },
-      ...publicWrite(app, (request) => {
-        const type = (request.body as { type?: unknown } | null)?.type;
-        const message = type === 'savings' ? accepted.savings : accepted.startup;
-        return { status: 201, body: ok<LeadAccepted>({ id: randomUUID(), message }) };
+      ...publicWrite(app, (body) => {
+        const savings = typeof body === 'object' && body !== null && 'type' in body && body.type === 'savings';
+        const message = savings ? accepted.savings : accepted.startup;
+        return { status: 201, body: ok<SubmissionAccepted>({ id: randomUUID(), message }) };
       }),
     },
     async (request, reply) => {
-      const lead = request.body as Lead;
+      const lead = request.body;
       const metadata =
         lead.type === 'startup'
           ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
           : lead.metadata;
       const { answer } = await acceptOnce(app.db, `lead:${lead.type}`, metadata, async (trx) => {
-        const payload: LeadAccepted = {
+        const payload: SubmissionAccepted = {
           id: await storeLead(trx, app.config, lead.type, metadata.email, metadata),
           message: accepted[lead.type],
         };
@@ -43,4 +46,5 @@ export default async function salesService(app: FastifyInstance) {
       return reply.code(201).send(ok(answer));
     },
   );
-}
+};
+export default salesService;

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { newsletterConfirmPath, newsletterConsentWording, unsubscribePath } from '@growmail/contracts';
+import { newsletterConsentWording, unsubscribePath } from '@growmail/contracts/form-fields';
+import { newsletterConfirmPath } from '@growmail/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { OutboxMessage } from '../../outbox/index.ts';
 import { decodeListId, mintTrackingId } from './tracking.ts';

@@ -1,11 +1,9 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { failure, ok } from '@growmail/contracts';
-import { contactsApiRequestSchema, type ContactsApiRequest } from '@growmail/contracts/push';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/index.ts';
+import { timingSafeEqual } from 'node:crypto';
+import { failure, ok } from '@growmail/contracts/api';
+import { contactsApiRequestSchema } from '@growmail/contracts/push';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimited } from '../../plugins/protection.ts';
-
-export type SavedContact = { id: string; email: string; created: boolean; subscribed: boolean };
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 
 /**
  * `POST {users}/api/contacts` (spec §3, §7): creates a contact by email and stores its web
@@ -13,7 +11,7 @@ export type SavedContact = { id: string; email: string; created: boolean; subscr
  * browser (D24), so this does only what is safe for anyone: it never changes a contact that
  * exists, and an endpoint must be on a known push service (D25).
  */
-export default async function contactsApi(app: FastifyInstance) {
+const contactsApi: ZodRoutes = async (app) => {
   const bodySchema = contactsApiRequestSchema(app.config.pushServiceHosts);
   // Browsers on other origins call this with an Authorization header, so they ask first.
   // The key, not a cookie, authorises the call, so any origin may try.
@@ -29,13 +27,20 @@ export default async function contactsApi(app: FastifyInstance) {
       schema: { body: bodySchema },
     },
     async (request, reply) => {
-      const saved = await saveContact(app.db, request.body as ContactsApiRequest);
+      const { gm_web_push: subscription, ...contact } = request.body;
+      const saved = await app.db.kysely.transaction().execute(async (trx) => {
+        const created = await app.contacts.in(trx).create(contact);
+        if (subscription) await app.push.in(trx).saveSubscription(created.id, subscription);
+        return created;
+      });
+      const data = { id: saved.id, email: saved.email, created: saved.created, subscribed: Boolean(subscription) };
       return corsHeaders(reply)
         .code(saved.created ? 201 : 200)
-        .send(ok({ data: saved, meta: { size: 1 } }));
+        .send(ok({ data, meta: { size: 1 } }));
     },
   );
-}
+};
+export default contactsApi;
 
 function corsHeaders(reply: FastifyReply) {
   return reply
@@ -54,48 +59,4 @@ function requireApiKey(apiKey: string) {
       return corsHeaders(reply).code(403).send(failure('The API key is missing or wrong.'));
     }
   };
-}
-
-/** Creates the contact when its email is new (an existing one is left as it is), and keeps its subscription. */
-export async function saveContact(db: Db, input: ContactsApiRequest): Promise<SavedContact> {
-  const { gm_web_push: subscription, email, firstname, lastname, phone_number, ...attributes } = input;
-  const now = new Date().toISOString();
-  return db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('contacts')
-      .values({
-        id: randomUUID(),
-        email: email.toLowerCase(),
-        firstname: firstname ?? null,
-        lastname: lastname ?? null,
-        phone_number: phone_number ?? null,
-        attributes: JSON.stringify(attributes),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    const contact = await trx
-      .selectFrom('contacts')
-      .select(['id', 'email'])
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirstOrThrow();
-    if (subscription) {
-      const values = {
-        contact_id: contact.id,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-        expiration_time:
-          typeof subscription.expirationTime === 'number' ? new Date(subscription.expirationTime).toISOString() : null,
-        updated_at: now,
-      };
-      await trx
-        .insertInto('push_subscriptions')
-        .values({ id: randomUUID(), endpoint: subscription.endpoint, created_at: now, ...values })
-        .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(values))
-        .execute();
-    }
-    return { id: contact.id, email: contact.email, created: Boolean(inserted), subscribed: Boolean(subscription) };
-  });
 }

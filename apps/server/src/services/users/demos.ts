@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { demoRequestSchema, messages, ok, type DemoRequest, type SubmissionAccepted } from '@growmail/contracts';
-import type { FastifyInstance } from 'fastify';
+import { ok } from '@growmail/contracts/api';
+import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { demoRequestSchema } from '@growmail/contracts/forms';
+import { messages } from '@growmail/contracts/messages';
 import { publicWrite } from '../../plugins/protection.ts';
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
 import { storeLead } from '../../submissions/store-lead.ts';
 
 /** POST {users}/demos (spec §7, D15): a demo request, stored as a lead, then mailed to sales. */
-export default async function demoRoutes(app: FastifyInstance) {
+const demoRoutes: ZodRoutes = async (app) => {
   app.post(
     '/demos',
     {
@@ -18,7 +21,7 @@ export default async function demoRoutes(app: FastifyInstance) {
       })),
     },
     async (request, reply) => {
-      const { metadata } = request.body as DemoRequest;
+      const { metadata } = request.body;
       const stored = { ...metadata, phone_number: normalisePhone(metadata.phone_number) };
       const { answer } = await acceptOnce(app.db, 'demo', stored, async (trx) => ({
         id: await storeLead(trx, app.config, 'demo', stored.email, stored),
@@ -28,4 +31,5 @@ export default async function demoRoutes(app: FastifyInstance) {
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     },
   );
-}
+};
+export default demoRoutes;

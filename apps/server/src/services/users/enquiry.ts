@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { enquirySchema, messages, ok, type Enquiry, type SubmissionAccepted } from '@growmail/contracts';
-import type { FastifyInstance } from 'fastify';
+import { ok } from '@growmail/contracts/api';
+import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { enquirySchema } from '@growmail/contracts/forms';
+import { messages } from '@growmail/contracts/messages';
 import { publicWrite } from '../../plugins/protection.ts';
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
 import { storeLead } from '../../submissions/store-lead.ts';
 
 /** POST {users}/guests/enquiry (spec §7): the 'Got Questions?' form. Stored, then mailed to sales. */
-export default async function enquiryRoutes(app: FastifyInstance) {
+const enquiryRoutes: ZodRoutes = async (app) => {
   app.post(
     '/guests/enquiry',
     {
@@ -17,7 +20,7 @@ export default async function enquiryRoutes(app: FastifyInstance) {
       })),
     },
     async (request, reply) => {
-      const enquiry = request.body as Enquiry;
+      const enquiry = request.body;
       const { answer } = await acceptOnce(app.db, 'enquiry', enquiry, async (trx) => ({
         id: await storeLead(trx, app.config, 'enquiry', enquiry.email, enquiry),
         message: messages.enquiryReceived,
@@ -26,4 +29,5 @@ export default async function enquiryRoutes(app: FastifyInstance) {
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     },
   );
-}
+};
+export default enquiryRoutes;

@@ -1,11 +1,11 @@
-import { allListsSegment, failure, messages, ok, unsubscribeQuerySchema } from '@growmail/contracts';
+import { failure, ok } from '@growmail/contracts/api';
+import { allListsSegment } from '@growmail/contracts/form-fields';
+import { unsubscribeParamsSchema, unsubscribeQuerySchema } from '@growmail/contracts/forms';
+import { messages } from '@growmail/contracts/messages';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
 import { publicWrite } from '../../plugins/protection.ts';
-import { decodeListId, trackingSecret, verifyTracking, type TrackingParts } from './tracking.ts';
-
-type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
+import { decodeListId, trackingSecret, verifyTracking } from './tracking.ts';
 
 /**
  * PUT {users}/guests/unsubscribe/{list}/{ref}/{issued}/{signature}?contact_email&contact_id
@@ -15,50 +15,38 @@ type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
  * The same URL takes a POST of `List-Unsubscribe=One-Click`: RFC 8058's one-click
  * unsubscribe, which mailbox providers send for the List-Unsubscribe header of our emails.
  */
-export default async function unsubscribeRoutes(app: FastifyInstance) {
+const unsubscribeRoutes: ZodRoutes = async (app) => {
   // Mailbox providers post the one-click body as a form.
   await app.register(formbody);
   const options = {
-    schema: { querystring: unsubscribeQuerySchema },
+    schema: { params: unsubscribeParamsSchema, querystring: unsubscribeQuerySchema },
     ...publicWrite(app, () => ({ status: 200, body: ok({ message: messages.preferencesSaved }) })),
   };
-  const path = '/guests/unsubscribe/:list/:ref/:issued/:signature';
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const parts = request.params as TrackingParts;
-    const { contact_email: email, contact_id: contactId } = request.query as UnsubscribeQuery;
-    const secret = await trackingSecret(app.db, app.config);
-    if (!verifyTracking(secret, parts, contactId, email)) {
-      return reply.code(403).send(failure(messages.badTrackingLink));
-    }
-    const contact = await app.db.kysely
-      .selectFrom('contacts')
-      .select('id')
-      .where('id', '=', contactId)
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
-    if (!contact) return reply.code(404).send(failure('No such subscriber.'));
-
-    const now = new Date().toISOString();
-    let update = app.db.kysely
-      .updateTable('list_memberships')
-      .set({ status: 'unsubscribed', unsubscribed_at: now })
-      .where('contact_id', '=', contactId)
-      .where('status', '!=', 'unsubscribed');
-    if (parts.list !== allListsSegment) {
-      const listId = decodeListId(parts.list);
-      if (listId === null) return reply.code(404).send(failure('No such subscription.'));
-      const member = await app.db.kysely
-        .selectFrom('list_memberships')
-        .select('list_id')
-        .where('contact_id', '=', contactId)
-        .where('list_id', '=', listId)
-        .executeTakeFirst();
-      if (!member) return reply.code(404).send(failure('No such subscription.'));
-      update = update.where('list_id', '=', listId);
-    }
-    await update.execute();
-    return reply.send(ok({ message: messages.preferencesSaved }));
-  };
-  app.put(path, options, handler);
-  app.post(path, options, handler);
-}
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/guests/unsubscribe/:list/:ref/:issued/:signature',
+      ...options,
+      handler: async (request, reply) => {
+        const { params: parts } = request;
+        const { contact_email: email, contact_id: contactId } = request.query;
+        const secret = await trackingSecret(app.db, app.config);
+        if (!verifyTracking(secret, parts, contactId, email)) {
+          return reply.code(403).send(failure(messages.badTrackingLink));
+        }
+        if (!(await app.contacts.matches(contactId, email)))
+          return reply.code(404).send(failure('No such subscriber.'));
+        const listId = parts.list === allListsSegment ? null : decodeListId(parts.list);
+        if (
+          parts.list !== allListsSegment &&
+          (listId === null || !(await app.memberships.isMember(listId, contactId)))
+        ) {
+          return reply.code(404).send(failure('No such subscription.'));
+        }
+        await app.memberships.unsubscribe(contactId, listId, new Date());
+        return reply.send(ok({ message: messages.preferencesSaved }));
+      },
+    });
+  }
+};
+export default unsubscribeRoutes;

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Contact } from '@growmail/contracts/developer-api';
+import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+
+/** Emails are kept trimmed and lower-case: one person, one contact. */
+const normalise = (email: string) => email.trim().toLowerCase();
+
+const contactQueries = (db: Executor) => {
+  /**
+   * Creates the contact when its email is new; an existing contact is left exactly as it is
+   * (the public key may create, never change). `created` says which happened.
+   */
+  async function create(contact: Contact): Promise<{ id: string; email: string; created: boolean }> {
+    const { email, firstname, lastname, phone_number, ...attributes } = contact;
+    const now = new Date().toISOString();
+    const inserted = await db
+      .insertInto('contacts')
+      .values({
+        id: randomUUID(),
+        email: normalise(email),
+        firstname: firstname ?? null,
+        lastname: lastname ?? null,
+        phone_number: phone_number ?? null,
+        attributes: JSON.stringify(attributes),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    const found = await db
+      .selectFrom('contacts')
+      .select(['id', 'email'])
+      .where('email', '=', normalise(email))
+      .executeTakeFirstOrThrow();
+    return { ...found, created: Boolean(inserted) };
+  }
+
+  /** The id of the contact with this email, created when missing. */
+  async function findOrCreate(email: string): Promise<string> {
+    return (await create({ email })).id;
+  }
+
+  /** Whether this contact id belongs to this email. */
+  async function matches(id: string, email: string): Promise<boolean> {
+    const found = await db
+      .selectFrom('contacts')
+      .select('id')
+      .where('id', '=', id)
+      .where('email', '=', normalise(email))
+      .executeTakeFirst();
+    return Boolean(found);
+  }
+
+  return { create, findOrCreate, matches };
+};
+
+export const contactsRepository = repository(contactQueries);
+export type ContactsRepository = Repository<ReturnType<typeof contactQueries>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contacts: ContactsRepository;
+  }
+}
+
+export default repositoryPlugin('contacts', contactsRepository);

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { LeadKind } from '../submissions/store-lead.ts';
+import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+
+const leadQueries = (db: Executor) => ({
+  /** Stores a lead and returns its id. */
+  async insert(kind: LeadKind, email: string, metadata: Record<string, unknown>): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('leads')
+      .values({ id, type: kind, email, metadata: JSON.stringify(metadata), created_at: new Date().toISOString() })
+      .execute();
+    return id;
+  },
+});
+
+export const leadsRepository = repository(leadQueries);
+export type LeadsRepository = Repository<ReturnType<typeof leadQueries>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    leads: LeadsRepository;
+  }
+}
+
+export default repositoryPlugin('leads', leadsRepository);

@@ -1,0 +1,97 @@
+import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+
+export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+/** What a visitor agreed to when they asked to join a list (D23). */
+export type ConsentRequest = { tags: readonly string[]; page: string | null; wording: string; at: Date };
+
+const membershipQueries = (db: Executor) => {
+  const membership = (listId: string, contactId: string) =>
+    db.selectFrom('list_memberships').where('list_id', '=', listId).where('contact_id', '=', contactId);
+  const update = (listId: string, contactId: string) =>
+    db.updateTable('list_memberships').where('list_id', '=', listId).where('contact_id', '=', contactId);
+
+  /** Makes sure a list exists; the newsletter list is created on its first subscriber. */
+  async function ensureList(id: string, name: string): Promise<void> {
+    await db
+      .insertInto('lists')
+      .values({ id, name, created_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Records a request to join a list with its consent, merging its tags into those the
+   * contact has. A subscribed membership is left as it is; any other becomes pending. Returns
+   * the membership as it was before, or undefined when there was none.
+   */
+  async function request(listId: string, contactId: string, consent: ConsentRequest) {
+    await ensureList(listId, 'Newsletter');
+    const before = await membership(listId, contactId)
+      .select(['tags', 'status', 'confirmation_sent_at'])
+      .executeTakeFirst();
+    if (before?.status === 'subscribed') return before;
+    const known = before ? (JSON.parse(before.tags) as string[]) : [];
+    const values = {
+      status: 'pending' as const,
+      tags: JSON.stringify([...new Set([...known, ...consent.tags])]),
+      consent_requested_at: consent.at.toISOString(),
+      consent_page: consent.page,
+      consent_wording: consent.wording,
+    };
+    if (before) await update(listId, contactId).set(values).execute();
+    else
+      await db
+        .insertInto('list_memberships')
+        .values({ list_id: listId, contact_id: contactId, subscribed_at: consent.at.toISOString(), ...values })
+        .execute();
+    return before;
+  }
+
+  async function markConfirmationSent(listId: string, contactId: string, at: Date): Promise<void> {
+    await update(listId, contactId).set({ confirmation_sent_at: at.toISOString() }).execute();
+  }
+
+  /** The member a confirmation link names, with the email its signature covers. */
+  function findForConfirmation(listId: string, contactId: string) {
+    return membership(listId, contactId)
+      .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
+      .select(['contacts.email', 'list_memberships.status', 'list_memberships.unsubscribed_at'])
+      .executeTakeFirst();
+  }
+
+  async function confirm(listId: string, contactId: string, at: Date): Promise<void> {
+    const now = at.toISOString();
+    await update(listId, contactId)
+      .set({ status: 'subscribed', confirmed_at: now, subscribed_at: now, unsubscribed_at: null })
+      .execute();
+  }
+
+  async function isMember(listId: string, contactId: string): Promise<boolean> {
+    return Boolean(await membership(listId, contactId).select('list_id').executeTakeFirst());
+  }
+
+  /** Unsubscribes the contact from one list, or from every list when `listId` is null. */
+  async function unsubscribe(contactId: string, listId: string | null, at: Date): Promise<void> {
+    let query = db
+      .updateTable('list_memberships')
+      .set({ status: 'unsubscribed', unsubscribed_at: at.toISOString() })
+      .where('contact_id', '=', contactId)
+      .where('status', '!=', 'unsubscribed');
+    if (listId !== null) query = query.where('list_id', '=', listId);
+    await query.execute();
+  }
+
+  return { ensureList, request, markConfirmationSent, findForConfirmation, confirm, isMember, unsubscribe };
+};
+
+export const membershipsRepository = repository(membershipQueries);
+export type MembershipsRepository = Repository<ReturnType<typeof membershipQueries>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberships: MembershipsRepository;
+  }
+}
+
+export default repositoryPlugin('memberships', membershipsRepository);

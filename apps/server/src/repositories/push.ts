@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { PushSubscriptionJson } from '@growmail/contracts/push';
+import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+
+const pushQueries = (db: Executor) => ({
+  /** Keeps a browser's subscription for a contact; the same endpoint again updates its keys. */
+  async saveSubscription(contactId: string, subscription: PushSubscriptionJson): Promise<void> {
+    const now = new Date().toISOString();
+    const values = {
+      contact_id: contactId,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      expiration_time:
+        typeof subscription.expirationTime === 'number' ? new Date(subscription.expirationTime).toISOString() : null,
+      updated_at: now,
+    };
+    await db
+      .insertInto('push_subscriptions')
+      .values({ id: randomUUID(), endpoint: subscription.endpoint, created_at: now, ...values })
+      .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(values))
+      .execute();
+  },
+
+  /** A notification click the service worker reported, with when it arrived. */
+  async recordAction(action: string, userAgent: string | null): Promise<void> {
+    await db
+      .insertInto('push_actions')
+      .values({ id: randomUUID(), action, user_agent: userAgent, created_at: new Date().toISOString() })
+      .execute();
+  },
+});
+
+export const pushRepository = repository(pushQueries);
+export type PushRepository = Repository<ReturnType<typeof pushQueries>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushRepository;
+  }
+}
+
+export default repositoryPlugin('push', pushRepository);
