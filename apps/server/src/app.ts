@@ -15,7 +15,7 @@ import databasePlugin from './plugins/database.ts';
 import protection from './plugins/protection.ts';
 import { repositories } from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import sitePlugin from './plugins/site.ts';
+import sitePlugin from './plugins/serve-site.ts';
 import zodValidation from './plugins/zod-validation.ts';
 import services from './services/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';

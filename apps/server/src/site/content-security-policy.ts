@@ -1,20 +1,5 @@
 import type { Config } from '../config.ts';
 
-/** Headers every response carries. */
-export function baseSecurityHeaders(config: Config): Record<string, string> {
-  const headers: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'SAMEORIGIN',
-    'cross-origin-opener-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  };
-  if (config.env === 'production' && config.urls.public.startsWith('https:')) {
-    headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains';
-  }
-  return headers;
-}
-
 /**
  * A page's Content-Security-Policy: scripts only from this origin plus the page's own
  * inline scripts by hash, so an injected script cannot run.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { chooseEncoding } from '../site/encoding.ts';
 import { resolveRequest } from '../site/routing.ts';
-import { contentSecurityPolicy } from '../site/security-headers.ts';
+import { contentSecurityPolicy } from '../site/content-security-policy.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
 
 const immutableCaching = 'public, max-age=31536000, immutable';
