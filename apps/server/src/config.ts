@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { isEmail } from '@growmail/contracts/primitives';
+import * as z from 'zod/mini';
 import { siteEnvironments } from '@growmail/contracts/routes';
 import { defaultPushServiceHosts } from '@growmail/contracts/push';
 
@@ -12,94 +13,95 @@ import { defaultPushServiceHosts } from '@growmail/contracts/push';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+const plain = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
+const withDefault = <T extends z.ZodMiniType>(schema: T, value: z.input<T>) => z._default(schema, value as never);
+const trimSlashes = (value: string) => value.replace(/\/+$/, '');
+const mailbox = z.string().check(z.refine(isEmail, 'must be an email address'));
+
 /** An absolute http(s) origin with an optional path: no query, fragment or characters that need escaping. */
-const baseUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://app.example.com' })
-  .refine((value) => {
-    const url = URL.parse(value);
-    return !url || (!url.search && !url.hash && !/["'<>\\\s]/.test(value));
-  }, 'must be a plain URL without query, fragment or quotes')
-  .transform((value) => value.replace(/\/+$/, ''));
+const baseUrl = z.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://app.example.com' }).check(
+    z.refine((value) => {
+      const url = URL.parse(value);
+      return !url || (!url.search && !url.hash && !/["'<>\\\s]/.test(value));
+    }, 'must be a plain URL without query, fragment or quotes'),
+  ),
+  z.transform(trimSlashes),
+);
 
 /** A service base: an absolute URL, or a path on this server such as /services/users. */
-const serviceBase = z
-  .union([baseUrl, z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a URL or a path starting with /')])
-  .transform((value) => value.replace(/\/+$/, ''));
+const serviceBase = z.pipe(
+  z.union([baseUrl, plain(/^\/[A-Za-z0-9/_-]*$/, 'must be a URL or a path starting with /')]),
+  z.transform(trimSlashes),
+);
+
+/** A whole number from the environment's text. */
+const wholeNumber = (min: number, max: number, range: string) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .check(z.int('must be a whole number'), z.gte(min, range), z.lte(max, range));
+
+const identifier = plain(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dot, dash and underscore');
 
 const environmentSchema = z.object({
-  SITE_ENV: z.enum(siteEnvironments).default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: baseUrl.optional(),
-  APP_URL: baseUrl.default('https://app.growmail.io'),
-  GUEST_URL: baseUrl.optional(),
-  BLOG_URL: baseUrl.default('https://blog.growmail.io'),
-  MODULES_URL: serviceBase.default('/services/modules'),
-  USERS_URL: serviceBase.default('/services/users'),
-  SALES_URL: serviceBase.default('/services/sales'),
-  MESSAGING_URL: serviceBase.default('/services/messaging'),
-  SITE_API_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dot, dash and underscore')
-    .default('gm_site_public_dev'),
-  AUDIENCE_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dot, dash and underscore')
-    .default('newsletter'),
-  DATABASE_URL: z
-    .string()
-    .refine(
-      (value) => /^postgres(ql)?:\/\//.test(value) || value.startsWith('sqlite:'),
-      'must be a postgres:// URL or sqlite:<file>',
-    )
-    .default('sqlite:data/growmail.sqlite'),
-  SITE_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/site/out')),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z
-    .url({
+  SITE_ENV: withDefault(z.enum(siteEnvironments), 'development'),
+  PORT: withDefault(wholeNumber(1, 65535, 'must be between 1 and 65535'), 3000),
+  HOST: withDefault(z.string().check(z.minLength(1)), '0.0.0.0'),
+  PUBLIC_URL: z.optional(baseUrl),
+  APP_URL: withDefault(baseUrl, 'https://app.growmail.io'),
+  GUEST_URL: z.optional(baseUrl),
+  BLOG_URL: withDefault(baseUrl, 'https://blog.growmail.io'),
+  MODULES_URL: withDefault(serviceBase, '/services/modules'),
+  USERS_URL: withDefault(serviceBase, '/services/users'),
+  SALES_URL: withDefault(serviceBase, '/services/sales'),
+  MESSAGING_URL: withDefault(serviceBase, '/services/messaging'),
+  SITE_API_KEY: withDefault(identifier, 'gm_site_public_dev'),
+  AUDIENCE_ID: withDefault(identifier, 'newsletter'),
+  DATABASE_URL: withDefault(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => /^postgres(ql)?:\/\//.test(value) || value.startsWith('sqlite:'),
+          'must be a postgres:// URL or sqlite:<file>',
+        ),
+      ),
+    'sqlite:data/growmail.sqlite',
+  ),
+  SITE_DIR: withDefault(z.string().check(z.minLength(1)), resolve(repoRoot, 'apps/site/out')),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SMTP_URL: z.optional(
+    z.url({
       protocol: /^smtps?$/,
       error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
-    })
-    .optional(),
-  SALES_INBOX: z.email('must be an email address').default('sales@growmail.io'),
-  MAIL_FROM: z.email('must be an email address').default('website@growmail.io'),
-  TRACKING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .default(10),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback')
-    .optional(),
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npm run push -- keys makes a pair)')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)')
-    .optional(),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' })
-    .optional(),
-  PUSH_SERVICE_HOSTS: z
-    .string()
-    .regex(
+    }),
+  ),
+  SALES_INBOX: withDefault(mailbox, 'sales@growmail.io'),
+  MAIL_FROM: withDefault(mailbox, 'website@growmail.io'),
+  TRACKING_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 10),
+  TRUST_PROXY: z.optional(
+    plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'),
+  ),
+  VAPID_PUBLIC_KEY: z.optional(
+    plain(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npm run push -- keys makes a pair)'),
+  ),
+  VAPID_PRIVATE_KEY: z.optional(
+    plain(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)'),
+  ),
+  REDIS_URL: z.optional(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }),
+  ),
+  PUSH_SERVICE_HOSTS: z.optional(
+    plain(
       /^\s*(\*\.)?[a-z0-9.-]+(\s*,\s*(\*\.)?[a-z0-9.-]+)*\s*$/i,
       'must list host names, comma-separated; *.example.com allows its subdomains',
-    )
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
-    .default('mailto:developers@growmail.io'),
+    ),
+  ),
+  VAPID_SUBJECT: withDefault(
+    plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
+    'mailto:developers@growmail.io',
+  ),
 });
 
 export type Config = {

@@ -1,17 +1,17 @@
 import { isEmail, roundMoney } from './primitives.ts';
 
 /**
- * The savings calculator of spec §9: what the visitor's customers would cost on Growmail,
+ * The savings calculator of spec "Business constants": what the visitor's customers would cost on Growmail,
  * and how much of their current annual cost they would save. Pure, with no zod, so the
  * browser carries only these few lines.
  */
 
-/** Monthly rate per service (spec §9), summed over the services the visitor pays for today. */
+/** Monthly rate per service (spec "Business constants"), summed over the services the visitor pays for today. */
 export const serviceRates = { campaign: 5, automation: 5, transactional: 10, push: 3.5 } as const;
 export type CalculatorService = keyof typeof serviceRates;
 export type CalculatorServices = Record<CalculatorService, boolean>;
 
-/** The checkboxes in the order the calculator shows them (spec §2). */
+/** The checkboxes in the order the calculator shows them (spec "Screens and routes"). */
 export const calculatorServices: ReadonlyArray<{ value: CalculatorService; label: string }> = [
   { value: 'campaign', label: 'Campaign Mailing' },
   { value: 'automation', label: 'Marketing Automations' },
@@ -19,7 +19,7 @@ export const calculatorServices: ReadonlyArray<{ value: CalculatorService; label
   { value: 'push', label: 'Mobile Push Messaging' },
 ];
 
-/** The rates are per 1,500 customers (spec §9). */
+/** The rates are per 1,500 customers (spec "Business constants"). */
 export const customersPerRateUnit = 1500;
 /** Savings above this show the savings message; at or below, the 'already cost efficient' one. */
 export const savingsMessageThreshold = 100;
@@ -49,7 +49,7 @@ export function growmailAnnualCost(customers: number, services: CalculatorServic
   return (monthlyRate * 12 * customers) / customersPerRateUnit;
 }
 
-/** Savings = current annual cost − Growmail's, to two decimals, never below 0 (spec §9). */
+/** Savings = current annual cost − Growmail's, to two decimals, never below 0 (spec "Business constants"). */
 export function estimateSavings(input: {
   customers: number;
   annualCost: number;
@@ -77,7 +77,7 @@ export function readNumber(text: string): number | undefined {
 }
 
 /**
- * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec §5) and
+ * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec "Validation rules") and
  * nothing is calculated; other bad values give a message naming the field.
  */
 export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
@@ -112,7 +112,7 @@ export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
   return { ok: true, value: { customers, annualCost: roundMoney(annualCost), email, services: form.services } };
 }
 
-/** The savings lead of spec §3 (D15), posted when a result is shown. */
+/** The savings lead of spec "Entities" (D15), posted when a result is shown. */
 export function savingsLeadFor(input: CalculatorInput, savings: number) {
   return {
     type: 'savings' as const,

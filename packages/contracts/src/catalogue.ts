@@ -28,7 +28,7 @@ const prices = z
     ),
   );
 
-/** A pricing entry of spec §3: its contact bracket, its ceiling (`contact_bracket.max`), prices and discounts. */
+/** A pricing entry of spec "Entities": its contact bracket, its ceiling (`contact_bracket.max`), prices and discounts. */
 export const pricingEntrySchema = z.object({
   _id: z.string().check(z.minLength(1), z.maxLength(64)),
   contact_bracket: range,
@@ -45,7 +45,7 @@ const ascending = (ranges: ReadonlyArray<{ min: number; max: number | null }>) =
 export const catalogueModuleSchema = z.object({
   code: z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,31}$/)),
   name: z.string().check(z.minLength(1), z.maxLength(60)),
-  /** What the module adds to the Growth plan (spec §9). */
+  /** What the module adds to the Growth plan (spec "Business constants"). */
   features: z.array(z.string().check(z.minLength(1), z.maxLength(80))),
   pricing: z.array(pricingEntrySchema).check(
     z.minLength(1),
@@ -58,7 +58,7 @@ export const catalogueModuleSchema = z.object({
 
 const rates = z.object({ NGN: amount, USD: amount, KES: amount, GHS: amount });
 
-/** A volume tier of spec §9; `suspect` flags rates kept exactly as the spec gives them but out of pattern (D11). */
+/** A volume tier of spec "Business constants"; `suspect` flags rates kept exactly as the spec gives them but out of pattern (D11). */
 export const rateTierSchema = z.object({
   min: count,
   max: z.nullable(count),
@@ -102,7 +102,7 @@ export type RateTable = z.infer<typeof rateTableSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
 /**
- * `GET {modules}/modules` (D13, spec §3): the modules as `data` with `meta.size`, plus the
+ * `GET {modules}/modules` (D13, spec "Entities"): the modules as `data` with `meta.size`, plus the
  * Flex rate table the pricing section needs from the same call.
  */
 export type ModulesPayload = { data: Catalogue['modules']; meta: { size: number }; rates: RateTable };

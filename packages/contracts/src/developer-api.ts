@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import { boundedNumber, email, optionalText, plainText, requiredText } from './primitives.ts';
 
 /**
- * The objects of the documented public API (spec §3, §5): contacts, automation events and
+ * The objects of the documented public API (spec "Entities", "Validation rules"): contacts, automation events and
  * transactional sends. The OpenAPI document under apps/site/content describes the same rules,
  * and a test parses every example it shows with these schemas so the two cannot drift.
  */
 
 export const genders = ['male', 'female'] as const;
 
-/** 1 MB, the largest attachment the API accepts (spec §5, §9). */
+/** 1 MB, the largest attachment the API accepts (spec "Validation rules", "Business constants"). */
 export const maxAttachmentBytes = 1024 * 1024;
 export const attachmentContentTypes = ['application/pdf'] as const;
 

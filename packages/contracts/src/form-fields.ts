@@ -29,7 +29,7 @@ export function enquiryFieldError(field: EnquiryField, value: string): string | 
  */
 export const honeypotField = 'homepage';
 
-/** The segment of the unsubscribe path that means every list (spec §7, D17). */
+/** The segment of the unsubscribe path that means every list (spec "Calls made", D17). */
 export const allListsSegment = '*';
 
 /**
@@ -50,7 +50,7 @@ export const newsletterConsentWording =
   'Tips on growing revenue from your customers, once a month. We email you a link to confirm, and every email lets you unsubscribe.';
 
 /**
- * A field's error as the services send it in `error` (spec §3): "metadata.email: Invalid email
+ * A field's error as the services send it in `error` (spec "Entities"): "metadata.email: Invalid email
  * address." The server writes it with `formatFieldError`, the forms read it back with
  * `parseFieldError`; a test holds the two together.
  */

@@ -17,7 +17,7 @@ export const enquirySchema = z.object({
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
-/** Demo request 'Number of users' (spec §3). */
+/** Demo request 'Number of users' (spec "Entities"). */
 export const demoSubscriberOptions = [
   { value: '0:100K', label: 'Less than 100K' },
   { value: '100K:250K', label: '100K - 250K' },
@@ -44,7 +44,7 @@ export const demoRequestSchema = z.object({
 });
 export type DemoRequest = z.infer<typeof demoRequestSchema>;
 
-/** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec §7). */
+/** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec "Calls made"). */
 export const captureQuerySchema = z.object({
   source: optionalText(100),
   email: email(),
@@ -60,7 +60,7 @@ export const newsletterConfirmSchema = z.object({
     .check(z.maxLength(300, messages.badConfirmationLink), z.regex(/^[A-Za-z0-9._-]+$/, messages.badConfirmationLink)),
 });
 
-/** Spec §7: the unsubscribe call's query. */
+/** Spec "Calls made": the unsubscribe call's query. */
 export const unsubscribeQuerySchema = z.object({
   contact_email: email(),
   contact_id: z

@@ -1,5 +1,5 @@
 /**
- * What the lead forms tell a visitor (spec §5 and §8), word for word. The site shows them and
+ * What the lead forms tell a visitor (spec "Validation rules", "Error catalogue"), word for word. The site shows them and
  * the server answers with them, so the two never drift apart.
  */
 export const messages = {

@@ -2,11 +2,11 @@ import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './cata
 import { roundMoney } from './primitives.ts';
 
 /**
- * The pricing rules of spec §9 and decisions D10–D12, as pure functions of the catalogue.
+ * The pricing rules of spec "Business constants" and decisions D10–D12, as pure functions of the catalogue.
  * The site computes every price it shows with these, at build and in the browser.
  */
 
-/** Currency options of spec §3, in the order the selector offers them. */
+/** Currency options of spec "Entities", in the order the selector offers them. */
 export const currencies = [
   { value: 'NGN', label: 'Nigerian naira', symbol: '₦' },
   { value: 'USD', label: 'US dollar', symbol: '$' },
@@ -32,7 +32,7 @@ export const defaultPeriod: BillingPeriod = 'month';
 
 /** The campaign module's pricing list gives the contact brackets (D10); it is always part of Growth. */
 export const campaignModuleCode = 'campaign';
-/** How many brackets the selector offers (spec §4). */
+/** How many brackets the selector offers (spec "States and transitions"). */
 export const offeredBracketCount = 8;
 
 export const isCurrencyCode = (value: unknown): value is CurrencyCode => currencyCodes.includes(value as CurrencyCode);
@@ -49,7 +49,7 @@ export function formatMoney(amount: number, currency: CurrencyCode): string {
   return `${rounded < 0 ? '-' : ''}${symbol}${twoDecimals.format(Math.abs(rounded))}`;
 }
 
-/** A price as shown on a plan card: 'Free' at zero (spec §9). */
+/** A price as shown on a plan card: 'Free' at zero (spec "Business constants"). */
 export const priceLabel = (amount: number, currency: CurrencyCode): string =>
   roundMoney(amount) === 0 ? 'Free' : formatMoney(amount, currency);
 
@@ -109,7 +109,7 @@ export function moduleTierFor(module: CatalogueModule, bracketMax: number | null
 export type PeriodPrice = { amount: number; original: number; discounted: boolean };
 
 /**
- * A module's price (D12, spec §9): monthly is amount × (1 − month discount %); yearly is
+ * A module's price (D12, spec "Business constants"): monthly is amount × (1 − month discount %); yearly is
  * 12 × amount × (1 − year discount %). Undefined when the module has no tier for the bracket.
  */
 export function modulePrice(
@@ -127,7 +127,7 @@ export function modulePrice(
 }
 
 /**
- * The Growth total over the selected modules (spec §9). Campaigns is always counted, and a
+ * The Growth total over the selected modules (spec "Business constants"). Campaigns is always counted, and a
  * module without a tier for the bracket counts as nothing.
  */
 export function growthTotal(

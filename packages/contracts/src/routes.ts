@@ -1,5 +1,5 @@
 /**
- * The site's routing facts (spec §2, decisions D5–D8), shared by the pages that link
+ * The site's routing facts (spec "Screens and routes", decisions D5–D8), shared by the pages that link
  * and the server that resolves what a static export cannot.
  */
 
@@ -26,10 +26,10 @@ export const preferencesPath = '/unsubscription';
 /** The page the newsletter's confirmation email links to, with `?token=` (D23). */
 export const newsletterConfirmPath = '/newsletter/confirm';
 
-/** localStorage key holding the query string of the visitor's landing (spec §2). */
+/** localStorage key holding the query string of the visitor's landing (spec "Screens and routes"). */
 export const utmStorageKey = 'utm';
 
-/** Layout breakpoints in CSS pixels (spec §2): each is the minimum width of its layout. */
+/** Layout breakpoints in CSS pixels (spec "Screens and routes"): each is the minimum width of its layout. */
 export const breakpoints = {
   tablet: 768,
   miniDesktop: 1280,

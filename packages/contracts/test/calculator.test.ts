@@ -14,7 +14,7 @@ import { savingsLeadSchema } from '../src/leads.ts';
 const none: CalculatorServices = { campaign: false, automation: false, transactional: false, push: false };
 const all: CalculatorServices = { campaign: true, automation: true, transactional: true, push: true };
 
-describe('Growmail annual cost (spec §9)', () => {
+describe('Growmail annual cost (spec "Business constants")', () => {
   it('is (sum of selected rates 5, 5, 10, 3.5) × 12 × customers ÷ 1500', () => {
     expect(growmailAnnualCost(1500, { ...none, campaign: true })).toBe(60);
     expect(growmailAnnualCost(1500, { ...none, automation: true })).toBe(60);
@@ -37,7 +37,7 @@ describe('Growmail annual cost (spec §9)', () => {
   });
 });
 
-describe('savings (spec §9)', () => {
+describe('savings (spec "Business constants")', () => {
   it('is the annual cost minus Growmail’s, to two decimals', () => {
     // 23.5 × 12 × 10,000 ÷ 1500 = 1,880
     expect(estimateSavings({ customers: 10_000, annualCost: 12_000, services: all })).toBe(10_120);
@@ -152,7 +152,7 @@ describe('reading the calculator form', () => {
   });
 });
 
-describe('the savings lead (spec §3, D15)', () => {
+describe('the savings lead (spec "Entities", D15)', () => {
   it('carries the inputs and the savings in the shape the sales service accepts', () => {
     const input = { customers: 10_000, annualCost: 12_000, email: 'ada@example.com', services: all };
     const lead = savingsLeadFor(input, 10_120);

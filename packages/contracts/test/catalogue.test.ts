@@ -19,7 +19,7 @@ describe('the catalogue data file (D13)', () => {
     ]);
   });
 
-  it('lists what each optional module adds (spec §9)', () => {
+  it('lists what each optional module adds (spec "Business constants")', () => {
     const features = Object.fromEntries(parseCatalogue(catalogueData).modules.map((m) => [m.code, m.features]));
     expect(features.automation).toEqual(['Unlimited journeys', 'Visual workflow builder', 'Advanced autoresponders']);
     expect(features.transactional).toEqual(['Unlimited transactional emails', 'Auto subscriber capture']);

@@ -31,7 +31,7 @@ const cases: [string, string][] = [
   ['body', 'C1 \u0085 control'],
 ];
 
-describe('the contact form rules of spec §5', () => {
+describe('the contact form rules of spec "Validation rules"', () => {
   it('gives the spec’s messages', () => {
     expect(enquiryFieldError('fullname', ' ')).toBe('Full name is required.');
     expect(enquiryFieldError('subject', '')).toBe('Subject of message is required.');

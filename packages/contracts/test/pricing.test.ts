@@ -35,7 +35,7 @@ const module = (code: string, entries: Array<[number, number | null, number, num
   })),
 });
 
-describe('Flex price per 1,000 credits (D11, spec §9)', () => {
+describe('Flex price per 1,000 credits (D11, spec "Business constants")', () => {
   it('is rate × 1,000 to two decimals: $0.83, ₦1,000.00, Ksh80.00 and ₵9.80 in the first tier', () => {
     expect(formatMoney(flexPricePer1000(rates, 0, 'USD')!, 'USD')).toBe('$0.83');
     expect(formatMoney(flexPricePer1000(rates, 0, 'NGN')!, 'NGN')).toBe('₦1,000.00');
@@ -59,7 +59,7 @@ describe('Flex price per 1,000 credits (D11, spec §9)', () => {
     expect(flexPricePer1000(rates, 1e15, 'KES')).toBe(480);
   });
 
-  it('holds the nine volume tiers of spec §9 in every currency', () => {
+  it('holds the nine volume tiers of spec "Business constants" in every currency', () => {
     expect(rates.tiers.map((tier) => tier.rates.NGN)).toEqual([1, 0.875, 0.8, 0.78, 0.75, 0.72, 0.7, 0.65, 0.6]);
     expect(rates.tiers.map((tier) => tier.rates.KES)).toEqual([
       0.08, 0.07, 0.064, 0.062, 0.06, 0.057, 0.056, 0.052, 0.48,
@@ -110,7 +110,7 @@ describe('contact brackets (D10)', () => {
   });
 });
 
-describe('Growth module prices (D12, spec §9)', () => {
+describe('Growth module prices (D12, spec "Business constants")', () => {
   const automation = module('automation', [
     [0, 999, 20, 10, 25],
     [1000, 4999, 50, 0, 20],

@@ -8,7 +8,7 @@ import type { Site, SiteFile } from '../site/site-files.ts';
 const immutableCaching = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
 
-/** Serves the exported site from memory and applies the routing a static export cannot (spec §2). */
+/** Serves the exported site from memory and applies the routing a static export cannot (spec "Screens and routes"). */
 export default fp(
   async function sitePlugin(app: FastifyInstance, options: { site: Site }) {
     const { site } = options;

@@ -11,7 +11,7 @@ export const serverErrorMessage = 'Something went wrong on our side. Please try 
 export const retryAfterSeconds = 30;
 
 /**
- * The one error handler of the guest services: spec §3 shape, 4xx say what to fix, 5xx say
+ * The one error handler of the guest services: spec "Entities" shape, 4xx say what to fix, 5xx say
  * nothing more, and a database that cannot be reached is a 503 (reported to its `status`).
  */
 export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus): void {

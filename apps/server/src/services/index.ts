@@ -9,7 +9,7 @@ import users from './users/index.ts';
 import { requireDatabase, unavailable, useServiceErrors } from './errors.ts';
 
 /**
- * The guest services of spec §7 under /services (D14). Each keeps the spec's paths beneath
+ * The guest services of spec "Calls made" under /services (D14). Each keeps the spec's paths beneath
  * its prefix, so pointing a base URL at another host needs no change in the site.
  */
 export default async function services(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { calculatorPath, docsFallbackPath, preferencesPath, productAliases, productPath } from '@growmail/contracts/routes';
 
-/** What a request path resolves to, for the routes a static export cannot express (spec §2, D5–D8). */
+/** What a request path resolves to, for the routes a static export cannot express (spec "Screens and routes", D5–D8). */
 export type Resolution =
   | { kind: 'file'; path: string }
   | { kind: 'page'; route: string }

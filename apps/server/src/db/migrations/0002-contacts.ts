@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Contacts and their list memberships. A contact is identified by email (spec §2, web push
+ * Contacts and their list memberships. A contact is identified by email (spec "Screens and routes", web push
  * guide); the newsletter is a list like any other.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import { rateLimited } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 
 /**
- * `GET {messaging}/webhooks/push/web/{action}` (spec §7): the service worker reports a
+ * `GET {messaging}/webhooks/push/web/{action}` (spec "Calls made"): the service worker reports a
  * notification click with its tracking id; the action is stored with the time it arrived.
  */
 const webPushWebhook: ZodRoutes = async (app) => {

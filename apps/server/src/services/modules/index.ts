@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadCatalogue } from './catalogue.ts';
 
 /**
- * The modules service (spec §7, D13): the pricing catalogue, read and checked once at
+ * The modules service (spec "Calls made", D13): the pricing catalogue, read and checked once at
  * start-up so a bad edit stops the server instead of breaking the pricing section later.
  */
 export default async function modulesService(app: FastifyInstance, options: { cataloguePath?: string }) {

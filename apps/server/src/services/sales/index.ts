@@ -15,7 +15,7 @@ const accepted: Record<Lead['type'], string> = {
 };
 
 /**
- * The sales service (spec §7, D15): leads are validated by the shared schema, stored with
+ * The sales service (spec "Calls made", D15): leads are validated by the shared schema, stored with
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
 const salesService: ZodRoutes = async (app) => {

@@ -6,7 +6,7 @@ import { rateLimited } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 
 /**
- * `POST {users}/api/contacts` (spec §3, §7): creates a contact by email and stores its web
+ * `POST {users}/api/contacts` (spec "Entities", "Calls made"): creates a contact by email and stores its web
  * push subscription (`gm_web_push`). The bearer key is the site's public key, in every
  * browser (D24), so this does only what is safe for anyone: it never changes a contact that
  * exists, and an endpoint must be on a known push service (D25).
@@ -49,7 +49,7 @@ function corsHeaders(reply: FastifyReply) {
     .header('access-control-allow-headers', 'authorization, content-type');
 }
 
-/** 403 before the body is read when the bearer key is missing or wrong (spec §8). */
+/** 403 before the body is read when the bearer key is missing or wrong (spec "Error catalogue"). */
 function requireApiKey(apiKey: string) {
   const expected = Buffer.from(apiKey);
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -9,7 +9,7 @@ import { acceptOnce } from '../../submissions/accept-once.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
 import { storeLead } from '../../submissions/store-lead.ts';
 
-/** POST {users}/demos (spec §7, D15): a demo request, stored as a lead, then mailed to sales. */
+/** POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to sales. */
 const demoRoutes: ZodRoutes = async (app) => {
   app.post(
     '/demos',

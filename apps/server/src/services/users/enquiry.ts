@@ -8,7 +8,7 @@ import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
 import { storeLead } from '../../submissions/store-lead.ts';
 
-/** POST {users}/guests/enquiry (spec §7): the 'Got Questions?' form. Stored, then mailed to sales. */
+/** POST {users}/guests/enquiry (spec "Calls made"): the 'Got Questions?' form. Stored, then mailed to sales. */
 const enquiryRoutes: ZodRoutes = async (app) => {
   app.post(
     '/guests/enquiry',

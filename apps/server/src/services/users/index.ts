@@ -6,7 +6,7 @@ import newsletterRoutes from './newsletter.ts';
 import unsubscribeRoutes from './unsubscribe.ts';
 
 /**
- * The users service (spec §7): the enquiry, the newsletter, email preferences, demo requests,
+ * The users service (spec "Calls made"): the enquiry, the newsletter, email preferences, demo requests,
  * and the contacts API the web push SDK saves subscriptions through.
  */
 export default async function usersService(app: FastifyInstance) {

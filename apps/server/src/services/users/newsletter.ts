@@ -14,7 +14,7 @@ import { trackingSecret } from './tracking.ts';
  * The footer newsletter, double opt-in (D23).
  *
  * GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber
- * (spec §7) records the request as pending, with its consent, and queues a confirmation email
+ * (spec "Calls made") records the request as pending, with its consent, and queues a confirmation email
  * (at most one a day per address). Only POST {users}/newsletter/confirm, from the page that
  * email links to, subscribes. Every valid call gets the same answer, so nobody learns from it
  * whether an address is subscribed, and nobody can subscribe anyone else.

@@ -9,7 +9,7 @@ import { decodeListId, trackingSecret, verifyTracking } from './tracking.ts';
 
 /**
  * PUT {users}/guests/unsubscribe/{list}/{ref}/{issued}/{signature}?contact_email&contact_id
- * (spec §7, D17). `*` in the list segment unsubscribes the contact from every list. Saying
+ * (spec "Calls made", D17). `*` in the list segment unsubscribes the contact from every list. Saying
  * it twice is not an error: the preference simply stays set.
  *
  * The same URL takes a POST of `List-Unsubscribe=One-Click`: RFC 8058's one-click
