@@ -97,7 +97,6 @@ export const catalogueSchema = z.object({
 
 export type PricingEntry = z.infer<typeof pricingEntrySchema>;
 export type CatalogueModule = z.infer<typeof catalogueModuleSchema>;
-export type RateTier = z.infer<typeof rateTierSchema>;
 export type RateTable = z.infer<typeof rateTableSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
 

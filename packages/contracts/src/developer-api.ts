@@ -71,7 +71,6 @@ export const automationEventSchema = z.object({
   contact_email: email(),
   context: keyValue(),
 });
-export type AutomationEvent = z.infer<typeof automationEventSchema>;
 
 /** Bytes a base64 string decodes to. */
 export const base64Bytes = (value: string) => {
@@ -106,4 +105,3 @@ export const transactionalSchema = z.object({
   data: keyValue(),
   attachments: z.optional(z.array(attachmentSchema).check(z.maxLength(10))),
 });
-export type Transactional = z.infer<typeof transactionalSchema>;

@@ -42,7 +42,6 @@ export const demoRequestSchema = z.object({
     subscribers: optionValue(demoSubscriberOptions, messages.required.subscribers),
   }),
 });
-export type DemoRequest = z.infer<typeof demoRequestSchema>;
 
 /** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec "Calls made"). */
 export const captureQuerySchema = z.object({

@@ -54,6 +54,4 @@ export const leadSchema = z.discriminatedUnion('type', [savingsLeadSchema, start
   error: "type must be 'savings' or 'startup'.",
 });
 
-export type SavingsLead = z.infer<typeof savingsLeadSchema>;
-export type StartupLead = z.infer<typeof startupLeadSchema>;
 export type Lead = z.infer<typeof leadSchema>;

@@ -29,13 +29,4 @@ export const newsletterConfirmPath = '/newsletter/confirm';
 /** localStorage key holding the query string of the visitor's landing (spec "Screens and routes"). */
 export const utmStorageKey = 'utm';
 
-/** Layout breakpoints in CSS pixels (spec "Screens and routes"): each is the minimum width of its layout. */
-export const breakpoints = {
-  tablet: 768,
-  miniDesktop: 1280,
-  desktop: 1440,
-  largeDesktop: 1920,
-} as const;
-
 export const siteEnvironments = ['development', 'testing', 'staging', 'production'] as const;
-export type SiteEnvironment = (typeof siteEnvironments)[number];

@@ -23,8 +23,6 @@ export interface LeadsTable {
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
 
-export type LeadRow = Selectable<LeadsTable>;
-
 export interface ContactsTable {
   id: string;
   email: string;
@@ -63,8 +61,6 @@ export interface ListMembershipsTable {
 
 export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
-export type ContactRow = Selectable<ContactsTable>;
-
 export interface OutboxTable {
   id: string;
   /** What the message is about, such as lead:demo. */
@@ -79,8 +75,6 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
 }
-
-export type OutboxRow = Selectable<OutboxTable>;
 
 export interface SubmissionsTable {
   /** sha256 of the endpoint and the normalised submission. */
@@ -115,4 +109,3 @@ export interface PushActionsTable {
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
 
-export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

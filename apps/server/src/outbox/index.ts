@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from './mail.ts';
 import { retryDelayMs } from './mail.ts';
 
-export { enqueueMail, leadMail, retryDelayMs, type OutboxMessage } from './mail.ts';
+export { enqueueMail, leadMail, type OutboxMessage } from './mail.ts';
 
 export type Outbox = {
   /** Sends what is due now; resolves when this round is done. Safe to call at any time. */

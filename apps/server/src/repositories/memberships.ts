@@ -1,7 +1,5 @@
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
-export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
-
 /** What a visitor agreed to when they asked to join a list (D23). */
 export type ConsentRequest = { tags: readonly string[]; page: string | null; wording: string; at: Date };
 

@@ -31,4 +31,3 @@ export const press = validContent('press.ts', pressSchema, [
   },
 ]);
 
-export type PressItem = (typeof press)[number];
