@@ -1,29 +1,28 @@
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { mintUnsubscribeLink } from '../services/users/tracking.ts';
+import { defineCommand, runMain, UsageError } from './run.ts';
 
 /**
- * Prints a working preferences-page link for a subscriber (D17), signed like the ones the
- * users service issues: `npm run unsubscribe-link -- someone@example.com [--list newsletter]`.
+ * `npm run unsubscribe-link`: a working preferences-page link for a subscriber (D17), signed
+ * like the ones the users service issues.
  */
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { list: { type: 'string' } } });
-const email = positionals[0];
-if (!email || positionals.length > 1) {
-  console.error('Usage: npm run unsubscribe-link -- <email> [--list <list id>]');
-  process.exit(2);
-}
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-const db = openDatabase(config.databaseUrl);
-try {
-  await migrateToLatest(db.kysely);
-  const link = await mintUnsubscribeLink(db, config, email, values.list);
-  if (!link) {
-    console.error(`${email} is not on the list ${values.list ?? config.audienceId}.`);
-    process.exitCode = 1;
-  } else {
+export const unsubscribeLink = defineCommand({
+  name: 'unsubscribe-link',
+  usage: `Usage: npm run unsubscribe-link -- <email> [--list <list id>]
+
+Prints a working preferences-page link for a subscriber of the list (default: AUDIENCE_ID).
+Reads DATABASE_URL like the server.`,
+  options: { list: { type: 'string' } },
+  parse: ({ list }, [email, ...rest]) => {
+    if (!email) throw new UsageError('Missing the email address.');
+    if (rest.length > 0) throw new UsageError(`Unexpected argument '${rest[0]}'.`);
+    return { email, list };
+  },
+  run: async ({ email, list }, context) => {
+    const config = context.config();
+    const link = await mintUnsubscribeLink(await context.database(), config, email, list);
+    if (!link) throw new Error(`${email} is not on the list ${list ?? config.audienceId}.`);
     console.log(link);
-  }
-} finally {
-  await db.close();
-}
+  },
+});
+
+if (import.meta.main) await runMain(unsubscribeLink);

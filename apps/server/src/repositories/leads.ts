@@ -12,6 +12,14 @@ const leadQueries = (db: Executor) => ({
       .execute();
     return id;
   },
+
+  /** Leads of one kind and received since an ISO time (both optional), newest first. */
+  async list(filter: { type?: LeadKind; since?: string }) {
+    let query = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id');
+    if (filter.type) query = query.where('type', '=', filter.type);
+    if (filter.since) query = query.where('created_at', '>=', filter.since);
+    return query.execute();
+  },
 });
 
 export const leadsRepository = repository(leadQueries);

@@ -65,6 +65,17 @@ const membershipQueries = (db: Executor) => {
       .execute();
   }
 
+  /** The contact on this list with this email, if there is one. */
+  function findByEmail(listId: string, email: string) {
+    return db
+      .selectFrom('contacts')
+      .innerJoin('list_memberships', 'list_memberships.contact_id', 'contacts.id')
+      .select(['contacts.id', 'contacts.email'])
+      .where('contacts.email', '=', email.trim().toLowerCase())
+      .where('list_memberships.list_id', '=', listId)
+      .executeTakeFirst();
+  }
+
   async function isMember(listId: string, contactId: string): Promise<boolean> {
     return Boolean(await membership(listId, contactId).select('list_id').executeTakeFirst());
   }
@@ -80,7 +91,16 @@ const membershipQueries = (db: Executor) => {
     await query.execute();
   }
 
-  return { ensureList, request, markConfirmationSent, findForConfirmation, confirm, isMember, unsubscribe };
+  return {
+    ensureList,
+    request,
+    markConfirmationSent,
+    findForConfirmation,
+    confirm,
+    findByEmail,
+    isMember,
+    unsubscribe,
+  };
 };
 
 export const membershipsRepository = repository(membershipQueries);

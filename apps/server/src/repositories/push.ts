@@ -21,6 +21,21 @@ const pushQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** Every stored subscription, or those of the contact with this email. */
+  listSubscriptions(email?: string) {
+    let query = db
+      .selectFrom('push_subscriptions')
+      .innerJoin('contacts', 'contacts.id', 'push_subscriptions.contact_id')
+      .select(['push_subscriptions.id', 'endpoint', 'p256dh', 'auth']);
+    if (email) query = query.where('contacts.email', '=', email.trim().toLowerCase());
+    return query.execute();
+  },
+
+  /** Forgets a subscription its push service says is gone for good. */
+  async removeSubscription(id: string): Promise<void> {
+    await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+  },
+
   /** A notification click the service worker reported, with when it arrived. */
   async recordAction(action: string, userAgent: string | null): Promise<void> {
     await db

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { membershipsRepository } from '../../repositories/memberships.ts';
 
 /**
  * Unsubscribe tracking ids (D17): `{list}.{ref}.{issued}.{signature}`. The list id comes
@@ -72,13 +73,7 @@ export async function mintUnsubscribeLink(
   email: string,
   listId: string = config.audienceId,
 ): Promise<string | null> {
-  const member = await db.kysely
-    .selectFrom('contacts')
-    .innerJoin('list_memberships', 'list_memberships.contact_id', 'contacts.id')
-    .select(['contacts.id', 'contacts.email'])
-    .where('contacts.email', '=', email.trim().toLowerCase())
-    .where('list_memberships.list_id', '=', listId)
-    .executeTakeFirst();
+  const member = await membershipsRepository(db.kysely).findByEmail(listId, email);
   if (!member) return null;
   const trackingId = mintTrackingId(await trackingSecret(db, config), listId, member.id, member.email);
   return `${config.urls.public}/unsubscription/${trackingId}/${encodeURIComponent(member.email)}/${member.id}`;

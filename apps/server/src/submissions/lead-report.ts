@@ -1,0 +1,86 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../db/index.ts';
+import { leadsRepository } from '../repositories/leads.ts';
+import type { LeadKind } from './store-lead.ts';
+
+/** Which leads to read: one kind, and those received since an ISO time; both optional. */
+export type LeadFilter = { type?: LeadKind; since?: string };
+
+/** `table` for a person at a terminal, `csv` for a spreadsheet, `json` for a CRM. */
+export type LeadFormat = 'csv' | 'json' | 'table';
+
+export type Lead = { id: string; type: string; email: string; created_at: string; metadata: Record<string, unknown> };
+
+/** The leads the filter picks, in the format asked for, ready to print. */
+export async function leadReport(db: Db, options: LeadFilter & { format: LeadFormat }): Promise<string> {
+  return formatLeads(await readLeads(db, options), options.format);
+}
+
+/** The leads the filter picks, newest first. */
+export async function readLeads(db: Db, options: LeadFilter): Promise<Lead[]> {
+  const rows = await leadsRepository(db.kysely).list(options);
+  return rows.map((row) => ({ ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> }));
+}
+
+const cellText = (value: unknown): string =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? '');
+
+/**
+ * OWASP's CSV-injection rule, for every cell: a spreadsheet runs a cell that starts with
+ * = + - @, tab, CR or LF as a formula, a separator (, ;) can split off such a cell in another
+ * locale, and leading spaces are skipped first. A leading apostrophe keeps it text.
+ */
+export const safeCell = (value: unknown): string => {
+  const text = cellText(value);
+  return /^\s*[=+\-@\t\r\n,;]/.test(text) ? `'${text}` : text;
+};
+
+/**
+ * A table cell as the terminal should print it: control characters (an ESC that recolours the
+ * screen or retitles the window, a newline that forges a row) become visible escapes.
+ */
+export const printable = (value: string): string =>
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => {
+    return namedEscapes[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+const namedEscapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** The terminal columns a cell takes, so rows line up: combining marks (the tones of "ọ̀") take none. */
+const columnsOf = (cell: string): number => cell.replace(/\p{M}/gu, '').length;
+
+export function formatLeads(leads: Lead[], format: LeadFormat): string {
+  if (format === 'json') return `${JSON.stringify(leads, null, 2)}\n`;
+  const flat = leads.map(({ metadata, ...lead }) => {
+    const { type: _type, ...fields } = metadata;
+    return { ...lead, ...fields };
+  });
+  if (format === 'csv') {
+    const columns = [...new Set(flat.flatMap((lead) => Object.keys(lead)))];
+    const rows = flat.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column]));
+    // Quoting every cell, empty ones too, keeps each one whole whatever separator the spreadsheet expects.
+    return stringify(
+      [columns, ...rows].map((row) => row.map(safeCell)),
+      { quoted: true, quoted_empty: true },
+    );
+  }
+  if (flat.length === 0) return 'No leads.\n';
+  const rows = leads.map((lead) =>
+    [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable),
+  );
+  const header = ['received', 'type', 'email', 'details'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => columnsOf(row[column]!))));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell + ' '.repeat(widths[column]! - columnsOf(cell)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n${leads.length} lead${leads.length === 1 ? '' : 's'}\n`;
+}
+
+function describe(metadata: Record<string, unknown>): string {
+  const name = [metadata.firstname, metadata.lastname].filter(Boolean).join(' ') || String(metadata.fullname ?? '');
+  const extra =
+    metadata.company_name ?? metadata.subject ?? (metadata.savings !== undefined ? `saves ${metadata.savings}` : '');
+  return [name, extra].filter(Boolean).join(', ');
+}
