@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isEmail } from '@growmail/contracts/primitives';
+import { isEmail } from '@growmail/contracts/rules';
 import * as z from 'zod/mini';
 import { siteEnvironments } from '@growmail/contracts/routes';
 import { defaultPushServiceHosts } from '@growmail/contracts/push';

@@ -1,4 +1,4 @@
-import { isEmail, roundMoney } from './primitives.ts';
+import { isEmail, roundMoney } from './rules.ts';
 
 /**
  * The savings calculator of spec "Business constants": what the visitor's customers would cost on Growmail,

@@ -1,5 +1,5 @@
 import { messages } from './messages.ts';
-import { hasControlCharacters, isEmail } from './primitives.ts';
+import { hasControlCharacters, isEmail } from './rules.ts';
 
 /**
  * Form facts with no schema library behind them, light enough for any page's JavaScript.

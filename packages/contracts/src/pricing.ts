@@ -1,5 +1,5 @@
 import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './catalogue.ts';
-import { roundMoney } from './primitives.ts';
+import { roundMoney } from './rules.ts';
 
 /**
  * The pricing rules of spec "Business constants" and decisions D10–D12, as pure functions of the catalogue.

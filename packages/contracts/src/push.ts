@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { contactSchema } from './developer-api.ts';
-import { hasControlCharacters } from './primitives.ts';
+import { hasControlCharacters } from './rules.ts';
 
 /**
  * The push services browsers subscribe through (D25): Google's FCM (Chrome, Edge on Android),

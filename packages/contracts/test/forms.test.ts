@@ -4,7 +4,7 @@ import { enquiryFieldError, formatFieldError, parseFieldError, unsubscribePath }
 import { demoRequestSchema, enquirySchema } from '../src/forms.ts';
 import { leadSchema } from '../src/leads.ts';
 import { messages } from '../src/messages.ts';
-import { hasControlCharacters } from '../src/primitives.ts';
+import { hasControlCharacters } from '../src/rules.ts';
 import { defaultPushServiceHosts, isPushServiceEndpoint } from '../src/push.ts';
 
 const cases: [string, string][] = [

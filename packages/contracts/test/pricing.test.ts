@@ -12,7 +12,7 @@ import {
   priceLabel,
   rateTierFor,
 } from '../src/pricing.ts';
-import { roundMoney } from '../src/primitives.ts';
+import { roundMoney } from '../src/rules.ts';
 
 const catalogue = parseCatalogue(catalogueData);
 const rates: RateTable = catalogue.rates;

@@ -5,7 +5,8 @@ import { enquiryFieldError } from '../src/form-fields.ts';
 import { demoRequestSchema } from '../src/forms.ts';
 import { leadSchema } from '../src/leads.ts';
 import { messages } from '../src/messages.ts';
-import { boundedNumber, email, isEmail, optionalText, requiredText, roundMoney } from '../src/primitives.ts';
+import { boundedNumber, email, optionalText, requiredText } from '../src/primitives.ts';
+import { isEmail, roundMoney } from '../src/rules.ts';
 
 /** One table of addresses, and whether every form and service takes each. */
 const addresses: [string, boolean][] = [

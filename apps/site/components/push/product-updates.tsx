@@ -1,5 +1,7 @@
 'use client';
 
+import { messages } from '@growmail/contracts/messages';
+import { isEmail } from '@growmail/contracts/rules';
 import { BellRing } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 
@@ -7,7 +9,6 @@ type Props = { apiKey: string; usersUrl: string; messagingUrl: string };
 type Status = { tone: 'success' | 'problem'; text: string } | null;
 
 const loadSdk = () => import('@growmail/webpush-sdk');
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 const noSubscription = () => () => {};
 
@@ -39,8 +40,9 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!emailPattern.test(email.trim())) {
-      setError(email.trim() ? 'Invalid email address.' : 'Email address is required.');
+    // The rule the contacts service applies, so the prompt refuses what the server would.
+    if (!isEmail(email.trim())) {
+      setError(email.trim() ? messages.invalidEmail : messages.required.email);
       return;
     }
     setError('');
