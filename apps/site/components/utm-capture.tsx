@@ -1,7 +1,7 @@
 import { utmStorageKey } from '@growmail/contracts/routes';
 
 /**
- * Saves the landing query string under localStorage `utm` (spec §2). An inline script
+ * Saves the landing query string under localStorage `utm` (spec "Screens and routes"). An inline script
  * runs before any bundle loads, so the first 'Get started' link already carries it,
  * and it costs no JavaScript download. The server's CSP allows it by hash.
  */

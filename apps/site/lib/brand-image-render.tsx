@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ImageResponse } from 'next/og';
+import type { CSSProperties, ReactNode } from 'react';
 import { ogImageSize } from './brand-images';
 import { siteConfig } from './site-config';
 
@@ -44,14 +45,22 @@ async function fonts() {
   ];
 }
 
+/** The whole image: a flex box that fills it. */
+function Canvas({ style, children }: { style: CSSProperties; children: ReactNode }) {
+  return <div style={{ width: '100%', height: '100%', display: 'flex', ...style }}>{children}</div>;
+}
+
+/** The brand mark, `size` pixels square. */
+function BrandMark({ size }: { size: number }) {
+  // eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page
+  return <img src={brandMarkDataUrl()} width={size} height={size} alt="" />;
+}
+
 /** A page's social card, 1200×630. */
 export async function ogCardImage(card: { eyebrow: string; title: string }): Promise<ImageResponse> {
   return new ImageResponse(
-    <div
+    <Canvas
       style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
         flexDirection: 'column',
         justifyContent: 'space-between',
         padding: 72,
@@ -61,8 +70,7 @@ export async function ogCardImage(card: { eyebrow: string; title: string }): Pro
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page */}
-        <img src={brandMarkDataUrl()} width={72} height={72} alt="" />
+        <BrandMark size={72} />
         <span style={{ fontSize: 44, fontWeight: 800 }}>{siteConfig.name}</span>
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
@@ -72,7 +80,7 @@ export async function ogCardImage(card: { eyebrow: string; title: string }): Pro
       <div style={{ display: 'flex', fontSize: 26, color: colours.mint }}>
         Email campaigns · Automation · Transactional email · Analytics · SMS · Web push
       </div>
-    </div>,
+    </Canvas>,
     { ...ogImageSize, fonts: await fonts() },
   );
 }
@@ -81,19 +89,11 @@ export async function ogCardImage(card: { eyebrow: string; title: string }): Pro
 export function appIconImage(size: number, maskable: boolean): ImageResponse {
   const mark = maskable ? Math.round(size * 0.6) : size;
   return new ImageResponse(
-    <div
-      style={{
-        width: '100%',
-        height: '100%',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: maskable ? colours.brand : 'transparent',
-      }}
+    <Canvas
+      style={{ alignItems: 'center', justifyContent: 'center', background: maskable ? colours.brand : 'transparent' }}
     >
-      {/* eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page */}
-      <img src={brandMarkDataUrl()} width={mark} height={mark} alt="" />
-    </div>,
+      <BrandMark size={mark} />
+    </Canvas>,
     { width: size, height: size },
   );
 }

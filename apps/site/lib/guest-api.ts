@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper of the lead forms. Services answer `{error, payload}` (spec §3);
+ * The one fetch wrapper of the lead forms. Services answer `{error, payload}` (spec "Entities");
  * a network failure or an answer in another shape is `{error: null, payload: null}`, so a
  * form can tell "the server said no" (show its text) from "we never heard back".
  */

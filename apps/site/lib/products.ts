@@ -7,7 +7,7 @@ export type Product = {
   description: string;
 };
 
-/** The four products, in the order the navigation lists them (spec §2). */
+/** The four products, in the order the navigation lists them (spec "Screens and routes"). */
 export const products: readonly Product[] = [
   {
     slug: 'campaign',

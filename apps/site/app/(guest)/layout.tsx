@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { GuestHeader } from '@/components/layout/guest-header';
 
-/** The demo and startup pages: their own slim header, no site navigation (spec §2). */
+/** The demo and startup pages: their own slim header, no site navigation (spec "Screens and routes"). */
 export default function GuestLayout({ children }: { children: ReactNode }) {
   return (
     <>

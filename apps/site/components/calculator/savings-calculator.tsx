@@ -39,14 +39,14 @@ const input =
   'mt-1.5 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 const fieldLabel = 'block text-sm font-semibold text-ink-900';
 
-/** The three text inputs of spec §2's calculator, in order. */
+/** The three text inputs of spec "Screens and routes"'s calculator, in order. */
 const textFields = [
   { field: 'customers', label: 'Number of customers', type: 'text', inputMode: 'numeric', autoComplete: 'off' },
   { field: 'annualCost', label: 'Current annual cost (USD)', type: 'text', inputMode: 'decimal', autoComplete: 'off' },
   { field: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
 ] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
-/** The savings calculator (spec §2, §9): the form, then the result with a way back to edit. */
+/** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
 export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
   const id = useId();
   const [form, setForm] = useState(emptyForm);

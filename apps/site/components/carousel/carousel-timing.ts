@@ -1,4 +1,4 @@
-/** The carousel's timing (spec §9: autoplay every 2000 ms at speed 2000 ms). */
+/** The carousel's timing (spec "Business constants": autoplay every 2000 ms at speed 2000 ms). */
 export const carouselTiming = {
   /** Time between the starts of two moves. */
   autoplayDelayMs: 2000,

@@ -25,7 +25,7 @@ const subscribeReducedMotion = (onChange: () => void) => {
 const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
 
 /**
- * An infinite, autoplaying slider with dots and no arrows (spec §9), on Embla.
+ * An infinite, autoplaying slider with dots and no arrows (spec "Business constants"), on Embla.
  * Slides per view come from CSS: 2 below 400 px, 5 from 400 to 767 px, 4 from 768 px.
  * It stops while the pointer is over it or focus is inside it, when the visitor presses
  * Pause, and never moves on its own for visitors who prefer reduced motion (WCAG 2.2.2).

@@ -27,7 +27,7 @@ const validate = (values: Enquiry): Errors =>
     }),
   );
 
-/** The 'Got Questions?' enquiry form (spec §4, §5, §8): validated on every input, sent to the users service. */
+/** The 'Got Questions?' enquiry form (spec "States and transitions", "Validation rules", "Error catalogue"): validated on every input, sent to the users service. */
 export function ContactForm({ usersUrl }: { usersUrl: string }) {
   const [values, setValues] = useState<Enquiry>(empty);
   const [errors, setErrors] = useState<Errors>({});

@@ -2,7 +2,7 @@ import { runtime } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
 import { ContactForm } from './contact-form';
 
-/** 'Got Questions?' at #contact-us (spec §2): the enquiry form, and the address for those who prefer email. */
+/** 'Got Questions?' at #contact-us (spec "Screens and routes"): the enquiry form, and the address for those who prefer email. */
 export function ContactSection() {
   return (
     <section id="contact-us" aria-labelledby="contact-title" className="scroll-mt-24 bg-ink-50">

@@ -7,7 +7,7 @@ const benefits = [
   'Answers on deliverability: how we keep 99.9% of your email landing in the inbox',
 ];
 
-/** What a visitor gets from the demo (spec §2, demo page benefit list). */
+/** What a visitor gets from the demo (spec "Screens and routes", demo page benefit list). */
 export function DemoBenefits() {
   return (
     <div>

@@ -2,7 +2,7 @@ import { demoSubscriberOptions } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
 
-/** The 'Schedule a Free Demo' form (spec §3): posts to {users}/demos (D15). */
+/** The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). */
 export function DemoForm({ usersUrl }: { usersUrl: string }) {
   return (
     <LeadForm

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { isGroupOpen, navigation } from '@/lib/docs/pages';
 
 /**
- * The docs' navigation tree. Groups are <details>, open when the URL is inside them (spec §2),
+ * The docs' navigation tree. Groups are <details>, open when the URL is inside them (spec "Screens and routes"),
  * so they collapse and expand without any JavaScript. On small screens the whole tree sits
  * behind a menu button, another <details>.
  */

@@ -31,7 +31,7 @@ type Props = {
 };
 
 /**
- * The demo and startup forms (spec §4, §8): every field required, the button disabled until
+ * The demo and startup forms (spec "States and transitions", "Error catalogue"): every field required, the button disabled until
  * all are filled, the request sent as `{type, metadata}`. The server's field errors are shown
  * on their fields, on top of the spec's general failure message.
  */

@@ -1,4 +1,4 @@
-/** The pure rules of the Select (spec §5), kept apart from the component so they are tested directly. */
+/** The pure rules of the Select (spec "Validation rules"), kept apart from the component so they are tested directly. */
 
 export type SelectOption = { label: string; value: string };
 export type SortBy = 'label' | 'value';

@@ -3,6 +3,7 @@
 import { useCombobox } from 'downshift';
 import { ChevronDown, X } from 'lucide-react';
 import { useId, useMemo, useState, type FocusEvent } from 'react';
+import { Field, fieldAria } from './field';
 import {
   collapsedSummary,
   creatableText,
@@ -39,7 +40,7 @@ const itemLabel = (item: Item | null) =>
   !item ? '' : item.kind === 'option' ? item.option.label : item.kind === 'all' ? 'Select All' : createLabel(item.text);
 
 /**
- * The site's dropdown (spec §5), on downshift's useCombobox: the ARIA combobox pattern with
+ * The site's dropdown (spec "Validation rules"), on downshift's useCombobox: the ARIA combobox pattern with
  * its keyboard model (arrows, Home/End, Enter, Escape) and announcements done by a
  * maintained library. It filters as you type, sorts, selects one or many ('Select All'),
  * and can create entries.
@@ -125,9 +126,7 @@ export function Select(props: SelectProps) {
     name: props.multiple ? undefined : name,
     disabled,
     placeholder: showSummary ? undefined : selectedOptions.length && props.multiple ? undefined : placeholder,
-    'aria-required': required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    ...fieldAria(required, error, errorId),
     onFocus: () => {
       setFocused(true);
       if (!props.multiple) setText(singleLabel);
@@ -136,16 +135,7 @@ export function Select(props: SelectProps) {
   });
 
   return (
-    <div className="flex flex-col gap-1.5">
-      <label {...getLabelProps()} className="text-sm font-medium text-ink-900">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+    <Field label={label} labelProps={getLabelProps()} required={required} error={error} errorId={errorId}>
       <div
         data-select-field
         className={`relative flex min-h-11 flex-wrap items-center gap-1 rounded-lg border bg-white pr-10 pl-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 ${
@@ -230,11 +220,6 @@ export function Select(props: SelectProps) {
         )}
       </div>
       {props.multiple && props.value.map((value) => <input key={value} type="hidden" name={name} value={value} />)}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Field, fieldAria } from './field';
 
 type FieldProps = {
   id: string;
@@ -12,28 +13,6 @@ const control = (error?: string | null) =>
     error ? 'border-red-700' : 'border-ink-300'
   }`;
 
-function Label({ id, label, required }: Pick<FieldProps, 'id' | 'label' | 'required'>) {
-  return (
-    <label htmlFor={id} className="text-sm font-medium text-ink-900">
-      {label}
-      {required && (
-        <span aria-hidden="true" className="text-red-700">
-          {' '}
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string | null }) {
-  return error ? (
-    <p id={`${id}-error`} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
 /** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and shown below it. */
 export function TextField({
   id,
@@ -43,21 +22,13 @@ export function TextField({
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label id={id} label={label} required={required} />
-      <input
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={control(error)}
-        {...input}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field label={label} labelProps={{ htmlFor: id }} required={required} error={error} errorId={`${id}-error`}>
+      <input id={id} {...fieldAria(required, error, `${id}-error`)} className={control(error)} {...input} />
+    </Field>
   );
 }
 
+/** The same for several lines of text. */
 export function TextAreaField({
   id,
   label,
@@ -66,17 +37,8 @@ export function TextAreaField({
   ...textarea
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label id={id} label={label} required={required} />
-      <textarea
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={control(error)}
-        {...textarea}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    <Field label={label} labelProps={{ htmlFor: id }} required={required} error={error} errorId={`${id}-error`}>
+      <textarea id={id} {...fieldAria(required, error, `${id}-error`)} className={control(error)} {...textarea} />
+    </Field>
   );
 }

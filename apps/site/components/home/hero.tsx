@@ -1,6 +1,5 @@
-import { GetStartedLink } from '@/components/get-started-link';
+import { HeroActions } from '@/components/hero-actions';
 import { home } from '@/lib/content/home';
-import { appLinks } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
 
 /** The home page's opening: the tagline and both calls to action. */
@@ -15,14 +14,7 @@ export function Hero() {
           {siteConfig.tagline}
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-ink-700">{home.heroLead}</p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <GetStartedLink registerBase={appLinks.register} location="hero" className="button-primary">
-            Get started free
-          </GetStartedLink>
-          <a href={appLinks.demo} className="button-secondary">
-            Get a demo
-          </a>
-        </div>
+        <HeroActions location="hero" />
         <p className="mt-4 text-sm text-ink-600">1,000 free credits. No card needed.</p>
       </div>
     </section>

@@ -4,7 +4,7 @@ import { appLinks } from '@/lib/runtime';
 import { DocsSearch } from '@/components/docs/docs-search';
 import { BrandLogo } from './brand-logo';
 
-/** The developer docs header (spec §2): the logo to /developers, Log In and Sign Up to the app, and the docs search. */
+/** The developer docs header (spec "Screens and routes"): the logo to /developers, Log In and Sign Up to the app, and the docs search. */
 export function DocsHeader() {
   return (
     <header className="border-b border-ink-100 bg-white">

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 type NavLink = { href: string; label: string; external?: boolean };
 
@@ -64,13 +65,7 @@ export function MobileMenu({ products, links, actions }: Props) {
                 onClick={() => setProductsOpen((value) => !value)}
               >
                 Products
-                <svg
-                  viewBox="0 0 20 20"
-                  className={`h-5 w-5 transition-transform ${productsOpen ? 'rotate-180' : ''}`}
-                  aria-hidden="true"
-                >
-                  <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
+                <DisclosureChevron open={productsOpen} className="h-5 w-5" />
               </button>
               <ul id={productsId} hidden={!productsOpen} className="mb-2 ml-3 border-l border-ink-100 pl-3">
                 {products.map((product) => (

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 export type FlyoutItem = { href: string; title: string; description: string; icon: ReactNode };
 
@@ -85,13 +86,7 @@ export function ProductsFlyout({ label, items, promo }: Props) {
         }}
       >
         {label}
-        <svg
-          viewBox="0 0 20 20"
-          className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`}
-          aria-hidden="true"
-        >
-          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <DisclosureChevron open={open} className="h-4 w-4" />
       </button>
       <div
         id={panelId}

@@ -6,7 +6,7 @@ import { BrandLogo } from './brand-logo';
 
 type FooterLink = { href: string; label: string };
 
-// The spellings are the spec's own (§2 Footer); the server resolves each to its page (D5),
+// The spellings are the spec's own (spec "Screens and routes" Footer); the server resolves each to its page (D5),
 // so these are plain links rather than client-side navigations.
 const columns: { title: string; links: FooterLink[] }[] = [
   {
@@ -38,7 +38,7 @@ const columns: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
-/** The site footer (spec §2). `newsletter` is the subscribe box's slot. */
+/** The site footer (spec "Screens and routes"). `newsletter` is the subscribe box's slot. */
 export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
   return (
     <footer className="border-t border-ink-100 bg-ink-50">

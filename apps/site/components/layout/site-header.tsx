@@ -8,7 +8,7 @@ import { MobileMenu } from './mobile-menu';
 import { ProductIcon } from './product-icon';
 import { ProductsFlyout } from './products-flyout';
 
-/** The main site header (spec §2): desktop navigation from 768 px, a menu below it. */
+/** The main site header (spec "Screens and routes"): desktop navigation from 768 px, a menu below it. */
 export function SiteHeader() {
   const actions = (location: string) => (
     <>

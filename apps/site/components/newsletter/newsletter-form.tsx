@@ -15,7 +15,7 @@ import { callGuestService } from '@/lib/guest-api';
 type Result = { kind: 'success' | 'error'; message: string; invalid?: boolean } | null;
 
 /**
- * The footer subscribe box (spec §2, §4, §7): GET {users}/api/contacts/{api_key}/capture/.
+ * The footer subscribe box (spec "Screens and routes", "States and transitions", "Calls made"): GET {users}/api/contacts/{api_key}/capture/.
  * The server checks the address, so no validation code ships to every page; its message is
  * shown under the field, which is cleared on success. Subscribing is double opt-in (D23): the
  * server emails a confirmation link and records this page and the wording shown here.

@@ -2,7 +2,7 @@ import { Carousel } from '@/components/carousel/carousel';
 import { partners } from '@/lib/content/partners';
 import { PartnerLogo } from './partner-logo';
 
-/** The partner-logo carousel of the home and product pages (spec §9): all 12 logos. */
+/** The partner-logo carousel of the home and product pages (spec "Business constants"): all 12 logos. */
 export function PartnerCarousel() {
   return (
     <section aria-labelledby="partners-title" className="border-y border-ink-100 bg-white">

@@ -45,7 +45,7 @@ const snapshot = () => {
 };
 const noSubscription = () => () => {};
 
-/** The email preferences form (spec §2, §4, §8): leave this list (the default) or every list. */
+/** The email preferences form (spec "Screens and routes", "States and transitions", "Error catalogue"): leave this list (the default) or every list. */
 export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
   const link = useSyncExternalStore(noSubscription, snapshot, () => null);
   const [scope, setScope] = useState<'list' | 'all'>('list');

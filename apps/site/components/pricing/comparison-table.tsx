@@ -1,7 +1,16 @@
-type Cell = string | boolean;
-type Row = { feature: string; flex: Cell; growth: Cell; enterprise: Cell };
+import { DataTable } from '@/components/ui/data-table';
 
-/** What each plan includes, from spec §9; Growth's optional modules are marked as add-ons. */
+/** The plans, in column order. */
+const plans = [
+  { key: 'flex', label: 'Flex' },
+  { key: 'growth', label: 'Growth' },
+  { key: 'enterprise', label: 'Enterprise' },
+] as const;
+
+type Cell = string | boolean;
+type Row = { feature: string } & Record<(typeof plans)[number]['key'], Cell>;
+
+/** What each plan includes, from spec "Business constants"; Growth's optional modules are marked as add-ons. */
 const rows: Row[] = [
   { feature: 'Price', flex: 'Per 1,000 credits', growth: 'Monthly or yearly', enterprise: 'Custom' },
   { feature: 'Seats', flex: '3', growth: '5', enterprise: 'Unlimited' },
@@ -46,46 +55,23 @@ export function ComparisonTable() {
       </h2>
       {/* Short labels and tight cells let the table fit a 320 px screen without scrolling sideways. */}
       <div className="mt-6 overflow-hidden rounded-2xl border border-ink-100">
-        <table className="w-full border-collapse text-left text-xs sm:text-sm md:text-base">
-          <caption className="sr-only">What the Flex, Growth and Enterprise plans include</caption>
-          <thead className="bg-ink-50">
-            <tr>
-              <th scope="col" className="w-[38%] px-1.5 py-2 font-semibold sm:p-2 md:w-1/3 md:p-4">
-                Feature
-              </th>
-              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
-                Flex
-              </th>
-              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
-                Growth
-              </th>
-              <th scope="col" className="px-1.5 py-2 sm:p-2 font-semibold md:p-4">
-                Enterprise
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.feature} className="border-t border-ink-100 align-top">
-                <th
-                  scope="row"
-                  className="px-1.5 py-2 font-medium hyphens-auto wrap-anywhere text-ink-900 sm:p-2 md:p-4"
-                >
-                  {row.feature}
-                </th>
-                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
-                  <Value cell={row.flex} />
-                </td>
-                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
-                  <Value cell={row.growth} />
-                </td>
-                <td className="px-1.5 py-2 sm:p-2 text-ink-700 md:p-4">
-                  <Value cell={row.enterprise} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="What the Flex, Growth and Enterprise plans include"
+          columns={[
+            { label: 'Feature', className: 'w-[38%] px-1.5 py-2 font-semibold sm:p-2 md:w-1/3 md:p-4' },
+            ...plans.map((plan) => ({ label: plan.label, className: 'px-1.5 py-2 sm:p-2 font-semibold md:p-4' })),
+          ]}
+          rows={rows}
+          rowKey={(row) => row.feature}
+          cells={(row) => [row.feature, ...plans.map((plan) => <Value cell={row[plan.key]} />)]}
+          classes={{
+            table: 'w-full border-collapse text-left text-xs sm:text-sm md:text-base',
+            head: 'bg-ink-50',
+            row: 'border-t border-ink-100 align-top',
+            rowHeader: 'px-1.5 py-2 font-medium hyphens-auto wrap-anywhere text-ink-900 sm:p-2 md:p-4',
+            cell: 'px-1.5 py-2 sm:p-2 text-ink-700 md:p-4',
+          }}
+        />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import type { CatalogueModule } from '@growmail/contracts/catalogue';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
 import type { PricingSelection } from './selection';
 
-/** The Growth plan's modules: Campaigns is always on; the others toggle and list what they add (spec §9). */
+/** The Growth plan's modules: Campaigns is always on; the others toggle and list what they add (spec "Business constants"). */
 export function GrowthModules({
   modules,
   selected,

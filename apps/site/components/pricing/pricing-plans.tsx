@@ -37,7 +37,7 @@ const growthFeatures = [
 ];
 const flexFeatures = ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'];
 
-/** Refreshes prices from the modules service; on any failure the built catalogue stays (spec §7: on error nothing is done). */
+/** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */
 function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue {
   const [catalogue, setCatalogue] = useState(builtCatalogue);
   useEffect(() => {

@@ -19,7 +19,7 @@ const taglines = {
   report: 'Reports',
 } satisfies Record<Block['tagline'], string>;
 
-/** A feature block (spec §2): tagline, title, description, benefits and a call to action beside a visual. */
+/** A feature block (spec "Screens and routes"): tagline, title, description, benefits and a call to action beside a visual. */
 export function FeatureBlock({ block, headingLevel: Heading = 'h3' }: { block: Block; headingLevel?: 'h2' | 'h3' }) {
   const theme = themes[block.colour];
   return (

@@ -1,4 +1,5 @@
 import { GetStartedLink } from '@/components/get-started-link';
+import { PageSection } from '@/components/page-section';
 import { appLinks } from '@/lib/runtime';
 
 /** The closing call to action: sign up free or book a demo. */
@@ -16,28 +17,29 @@ export function GetStartedCta({
   location: string;
 }) {
   return (
-    <section id={location} aria-labelledby={`${location}-title`} className="scroll-mt-24 bg-brand-900">
-      <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-16 text-center lg:px-8 lg:py-20">
-        <h2 id={`${location}-title`} className="max-w-3xl text-3xl font-bold tracking-tight text-white md:text-4xl">
-          {title}
-        </h2>
-        <p className="mt-4 max-w-2xl text-lg text-brand-100">{lead}</p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <GetStartedLink
-            registerBase={appLinks.register}
-            location={location}
-            className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
-          >
-            {cta}
-          </GetStartedLink>
-          <a
-            href={appLinks.demo}
-            className="inline-flex items-center justify-center rounded-lg border border-brand-200 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            Get a demo
-          </a>
-        </div>
+    <PageSection
+      id={location}
+      className="scroll-mt-24 bg-brand-900"
+      containerClassName="mx-auto flex max-w-7xl flex-col items-center px-4 py-16 text-center lg:px-8 lg:py-20"
+      title={title}
+      titleClassName="max-w-3xl text-3xl font-bold tracking-tight text-white md:text-4xl"
+    >
+      <p className="mt-4 max-w-2xl text-lg text-brand-100">{lead}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <GetStartedLink
+          registerBase={appLinks.register}
+          location={location}
+          className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
+        >
+          {cta}
+        </GetStartedLink>
+        <a
+          href={appLinks.demo}
+          className="inline-flex items-center justify-center rounded-lg border border-brand-200 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          Get a demo
+        </a>
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -1,13 +1,12 @@
 import type { ProductSlug } from '@growmail/contracts/routes';
 import { JsonLd } from '@/components/json-ld';
-import { GetStartedLink } from '@/components/get-started-link';
+import { HeroActions } from '@/components/hero-actions';
 import { PartnerCarousel } from '@/components/partners/partner-carousel';
 import { ProductIcon } from '@/components/layout/product-icon';
 import { productFaqs } from '@/lib/content/faqs';
 import { productPages } from '@/lib/content/product-pages';
 import { pageMetadata } from '@/lib/metadata';
 import { products } from '@/lib/products';
-import { appLinks } from '@/lib/runtime';
 import { faqPageData } from '@/lib/structured-data';
 import { FaqAccordion } from './faq-accordion';
 import { FeatureBlocks } from './feature-block';
@@ -24,7 +23,7 @@ export function productMetadata(slug: ProductSlug) {
 }
 
 /**
- * A feature page (spec §2): hero, partner carousel, four feature blocks, the FAQ and a
+ * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the FAQ and a
  * closing call to action. The footer comes from the layout.
  */
 export function ProductPage({ slug }: { slug: ProductSlug }) {
@@ -41,14 +40,7 @@ export function ProductPage({ slug }: { slug: ProductSlug }) {
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-ink-900 md:text-5xl">{product.title}</h1>
           <p className="mx-auto mt-4 max-w-3xl text-2xl font-semibold text-ink-900 md:text-3xl">{page.headline}</p>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{page.lead}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <GetStartedLink registerBase={appLinks.register} location={`${slug}-hero`} className="button-primary">
-              Get started free
-            </GetStartedLink>
-            <a href={appLinks.demo} className="button-secondary">
-              Get a demo
-            </a>
-          </div>
+          <HeroActions location={`${slug}-hero`} />
         </div>
       </section>
       <PartnerCarousel />

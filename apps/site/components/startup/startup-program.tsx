@@ -15,7 +15,7 @@ const eligibility = [
   'A user-based application',
 ];
 
-/** The startup program's tools and eligibility rules (spec §2, §9). */
+/** The startup program's tools and eligibility rules (spec "Screens and routes", "Business constants"). */
 export function StartupProgram() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">

@@ -8,7 +8,7 @@ const choose = (count: number) => (chosen ??= Math.floor(Math.random() * count))
 const subscribe = () => () => {};
 
 /**
- * Shows one of its children at random on every load (spec §2, Other sections). All of them
+ * Shows one of its children at random on every load (spec "Screens and routes", Other sections). All of them
  * share one grid cell, so the cell is as tall as the longest from the first paint: choosing
  * one only makes it visible and never shifts the layout.
  */

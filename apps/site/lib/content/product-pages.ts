@@ -1,10 +1,22 @@
 import type { ProductSlug } from '@growmail/contracts/routes';
-import { productPageSchema } from './schemas';
+import type { z } from 'zod';
+import { alternatingSides, productPageSchema, type FeatureBlockInput } from './schemas';
 import { validContent } from './validate';
 
-/** Each product page's hero and four feature blocks (spec §2, Feature pages). */
+type PageCopy = Omit<z.input<typeof productPageSchema>, 'blocks'> & {
+  blocks: Omit<FeatureBlockInput, 'link' | 'cta' | 'direction'>[];
+};
+
+/** A product page's copy, checked; every block of it invites the visitor to sign up. */
+const productPage = (slug: ProductSlug, page: PageCopy) =>
+  validContent(`product-pages.ts (${slug})`, productPageSchema, {
+    ...page,
+    blocks: alternatingSides(page.blocks.map((block) => ({ ...block, link: 'register', cta: 'Get started free' }))),
+  });
+
+/** Each product page's hero and four feature blocks (spec "Screens and routes", Feature pages). */
 export const productPages = {
-  campaign: validContent('product-pages.ts (campaign)', productPageSchema, {
+  campaign: productPage('campaign', {
     eyebrow: 'Email campaigns',
     headline: 'Send campaigns people open, read and act on.',
     lead: 'Design beautiful emails without code, send them to the right segment at the right time, and win back everyone who missed them.',
@@ -24,9 +36,6 @@ export const productPages = {
         ],
         colour: 'brand',
         highlight: { value: '99.9%', label: 'inbox delivery' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'layers',
@@ -41,9 +50,6 @@ export const productPages = {
         ],
         colour: 'violet',
         highlight: { value: '3', label: 'channels, one audience' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
       {
         icon: 'users',
@@ -58,9 +64,6 @@ export const productPages = {
         ],
         colour: 'sky',
         highlight: { value: '16%', label: 'higher open rates' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'repeat',
@@ -75,13 +78,10 @@ export const productPages = {
         ],
         colour: 'amber',
         highlight: { value: '1 click', label: 'to resend to non-openers' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
     ],
   }),
-  automations: validContent('product-pages.ts (automations)', productPageSchema, {
+  automations: productPage('automations', {
     eyebrow: 'Marketing automation',
     headline: 'Journeys that react to every customer.',
     lead: 'Draw a journey once and let it run: welcome new sign-ups, rescue abandoned carts and win back quiet customers while you work on everything else.',
@@ -101,9 +101,6 @@ export const productPages = {
         ],
         colour: 'brand',
         highlight: { value: '99.9%', label: 'inbox delivery' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'workflow',
@@ -114,9 +111,6 @@ export const productPages = {
         benefits: ['Visual workflow builder', 'Delays, conditions and branches', 'Unlimited journeys on Growth'],
         colour: 'violet',
         highlight: { value: 'Unlimited', label: 'journeys' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
       {
         icon: 'mouse-pointer',
@@ -127,9 +121,6 @@ export const productPages = {
         benefits: ['Event-triggered automation', 'Advanced autoresponders', 'Each contact’s data in every message'],
         colour: 'sky',
         highlight: { value: 'Any', label: 'event from your app' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'chart',
@@ -144,13 +135,10 @@ export const productPages = {
         ],
         colour: 'amber',
         highlight: { value: 'Per step', label: 'conversion reports' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
     ],
   }),
-  transactionals: validContent('product-pages.ts (transactionals)', productPageSchema, {
+  transactionals: productPage('transactionals', {
     eyebrow: 'Transactional email',
     headline: 'Receipts, resets and alerts in seconds.',
     lead: 'Send the emails your product depends on through one simple API, with templates your team edits without a deploy and no limit on volume.',
@@ -166,9 +154,6 @@ export const productPages = {
         benefits: ['99.9% inbox delivery', 'Dedicated sending servers on Enterprise', 'Unlimited transactional emails'],
         colour: 'brand',
         highlight: { value: 'Unlimited', label: 'transactional emails' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'code',
@@ -183,9 +168,6 @@ export const productPages = {
         ],
         colour: 'violet',
         highlight: { value: '1', label: 'API call per email' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
       {
         icon: 'sparkles',
@@ -196,9 +178,6 @@ export const productPages = {
         benefits: ['Placeholders for any field', 'Change copy without a deploy', 'Subscribers captured automatically'],
         colour: 'sky',
         highlight: { value: '0', label: 'deploys to change a template' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'shield',
@@ -209,13 +188,10 @@ export const productPages = {
         benefits: ['Delivery log kept for 90 days', 'Opens and clicks per message', 'Bounce and complaint reports'],
         colour: 'amber',
         highlight: { value: '90 days', label: 'of delivery logs' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
     ],
   }),
-  analytics: validContent('product-pages.ts (analytics)', productPageSchema, {
+  analytics: productPage('analytics', {
     eyebrow: 'App and website analytics',
     headline: 'See how customers use your product.',
     lead: 'Track the events that matter in your app and website, compare them over time, and turn what you learn into messages that bring people back.',
@@ -231,9 +207,6 @@ export const productPages = {
         benefits: ['Audiences built from events', 'Send a campaign to any segment', '99.9% inbox delivery'],
         colour: 'brand',
         highlight: { value: '1', label: 'platform for data and messages' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'smartphone',
@@ -244,9 +217,6 @@ export const productPages = {
         benefits: ['Events from app and website', 'Page-visit analytics', 'One profile per contact'],
         colour: 'violet',
         highlight: { value: '2', label: 'sources, one history' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
       {
         icon: 'filter',
@@ -257,9 +227,6 @@ export const productPages = {
         benefits: ['Filters on any event or property', 'Live segment counts', 'Use segments in campaigns and journeys'],
         colour: 'sky',
         highlight: { value: 'Live', label: 'segments' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-left',
       },
       {
         icon: 'chart',
@@ -270,9 +237,6 @@ export const productPages = {
         benefits: ['Event analytics', 'Event comparison', 'Page-visit trends'],
         colour: 'amber',
         highlight: { value: 'Side by side', label: 'event comparison' },
-        link: 'register',
-        cta: 'Get started free',
-        direction: 'text-right',
       },
     ],
   }),

@@ -1,3 +1,5 @@
+// Never in the browser: see validate.ts.
+import 'server-only';
 import { z } from 'zod';
 
 /** Shapes of the site's content files (D2): what an operator may edit, checked at build. */
@@ -90,6 +92,11 @@ const featureBlock = z.object({
   direction: z.enum(['text-left', 'text-right']),
 });
 export type FeatureBlock = z.output<typeof featureBlock>;
+export type FeatureBlockInput = z.input<typeof featureBlock>;
+
+/** Gives blocks their sides in turn, text on the left first, so the content need not spell them out. */
+export const alternatingSides = (blocks: readonly Omit<FeatureBlockInput, 'direction'>[]): FeatureBlockInput[] =>
+  blocks.map((block, index) => ({ ...block, direction: index % 2 === 0 ? 'text-left' : 'text-right' }));
 
 export const featureBlocksSchema = z
   .array(featureBlock)
@@ -104,7 +111,7 @@ export const featureBlocksSchema = z
 
 export const faqsSchema = z
   .array(z.object({ question: text, answer: z.array(text).min(1) }))
-  .length(3, 'the product pages answer exactly 3 questions (spec §2)');
+  .length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")');
 
 export const productPageSchema = z.object({
   eyebrow: text,

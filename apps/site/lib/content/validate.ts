@@ -1,10 +1,13 @@
+// Content modules are read only by server components: the data and zod stay out of the
+// browser. Every content module imports this file or schemas.ts, and `next build` fails if
+// a client component imports one (type-only imports are fine: they vanish at build).
+import 'server-only';
 import type { z } from 'zod';
 
 /**
  * Checks a content file against its schema when the module loads. Content modules are read
  * only by server components, so this runs while `next build` prerenders the pages: a bad
- * edit stops the build with a message naming the file, the entry and the field. zod never
- * reaches the browser (the JavaScript budget test would notice).
+ * edit stops the build with a message naming the file, the entry and the field.
  */
 export function validContent<Schema extends z.ZodType>(file: string, schema: Schema, data: z.input<Schema>) {
   const result = schema.safeParse(data);

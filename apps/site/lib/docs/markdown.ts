@@ -80,7 +80,7 @@ export function operationMarkdown(id: string): string {
   ].join('\n\n');
 }
 
-/** The API's status codes (spec §8), worded by the OpenAPI document's shared responses. */
+/** The API's status codes (spec "Error catalogue"), worded by the OpenAPI document's shared responses. */
 export function statusCodes(): [string, string][] {
   const { BadRequest, Forbidden, NotFound, ServerError } = openApi.components.responses;
   return [

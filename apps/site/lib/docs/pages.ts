@@ -1,4 +1,4 @@
-/** The docs' pages and the navigation tree (spec §2). Each page's body is an MDX file in content/docs. */
+/** The docs' pages and the navigation tree (spec "Screens and routes"). Each page's body is an MDX file in content/docs. */
 export type DocsPage = { path: string; title: string; description: string; source: string };
 
 export const docsPages = [
@@ -46,28 +46,27 @@ export type DocsPath = (typeof docsPages)[number]['path'];
 
 export type NavGroup = { title: string; path: string; items: { title: string; path: DocsPath }[] };
 
+/** The shorter names some pages go by in the navigation; the others use their title. */
+const navTitles: Partial<Record<DocsPath, string>> = { '/developers/reference/get-started': 'Get Started' };
+
+/** A navigation group: the pages under its path, in the order of `docsPages`. */
+const navGroup = (title: string, path: string): NavGroup => ({
+  title,
+  path,
+  items: docsPages
+    .filter((page) => page.path.startsWith(`${path}/`))
+    .map((page) => ({ title: navTitles[page.path] ?? page.title, path: page.path })),
+});
+
 export const navigation: NavGroup[] = [
-  {
-    title: 'Guides',
-    path: '/developers/guides',
-    items: [{ title: 'Web Push Notifications', path: '/developers/guides/webpush' }],
-  },
-  {
-    title: 'API Reference',
-    path: '/developers/reference',
-    items: [
-      { title: 'Get Started', path: '/developers/reference/get-started' },
-      { title: 'Automations', path: '/developers/reference/automations' },
-      { title: 'Contacts', path: '/developers/reference/contacts' },
-      { title: 'Transactional emails', path: '/developers/reference/transactionals' },
-    ],
-  },
+  navGroup('Guides', '/developers/guides'),
+  navGroup('API Reference', '/developers/reference'),
 ];
 
 export function docsPage(path: DocsPath): DocsPage {
   return docsPages.find((page) => page.path === path)!;
 }
 
-/** A group is open when the current URL contains its path (spec §2). */
+/** A group is open when the current URL contains its path (spec "Screens and routes"). */
 export const isGroupOpen = (group: NavGroup, currentPath: string) =>
   currentPath === group.path || currentPath.startsWith(`${group.path}/`);

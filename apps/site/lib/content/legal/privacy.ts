@@ -2,7 +2,7 @@ import { siteConfig } from '@/lib/site-config';
 import { legalDocumentSchema } from '../schemas';
 import { validContent } from '../validate';
 
-/** The privacy policy, with the constants of spec §9. */
+/** The privacy policy, with the constants of spec "Business constants". */
 export const privacy = validContent('legal/privacy.ts', legalDocumentSchema, {
   title: 'Privacy policy',
   updated: '2026-11-01',

@@ -2,7 +2,7 @@ import { siteConfig } from '@/lib/site-config';
 import { legalDocumentSchema } from '../schemas';
 import { validContent } from '../validate';
 
-/** The terms and conditions, with the constants of spec §9. */
+/** The terms and conditions, with the constants of spec "Business constants". */
 export const terms = validContent('legal/terms.ts', legalDocumentSchema, {
   title: 'Terms and conditions',
   updated: '2026-11-01',
