@@ -30,4 +30,3 @@ export const press = validContent('press.ts', pressSchema, [
     image: '/press/startup-dispatch.svg',
   },
 ]);
-

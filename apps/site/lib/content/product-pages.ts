@@ -1,5 +1,5 @@
 import type { ProductSlug } from '@growmail/contracts/routes';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { alternatingSides, productPageSchema, type FeatureBlockInput } from './schemas';
 import { validContent } from './validate';
 

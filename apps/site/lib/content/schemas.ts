@@ -1,15 +1,20 @@
 // Never in the browser: see validate.ts.
 import 'server-only';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Shapes of the site's content files (D2): what an operator may edit, checked at build. */
 
-const text = z.string().trim().min(1, 'must not be empty');
+const text = (max?: { length: number; message: string }) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, 'must not be empty'), ...(max ? [z.maxLength(max.length, max.message)] : []));
 /** A file under apps/site/public, by its URL path. */
 const publicImage = (folder: string) =>
   z
     .string()
-    .regex(new RegExp(`^/${folder}/[a-z0-9-]+\\.(svg|png|jpg|webp)$`), `must be an image under public/${folder}/`);
+    .check(
+      z.regex(new RegExp(`^/${folder}/[a-z0-9-]+\\.(svg|png|jpg|webp)$`), `must be an image under public/${folder}/`),
+    );
 
 const unique =
   <T>(key: (item: T) => string, what: string) =>
@@ -23,35 +28,39 @@ const unique =
   };
 
 export const partnersSchema = z
-  .array(z.object({ name: text, logo: publicImage('partners'), width: z.int().min(32).max(400) }))
-  .min(4, 'needs at least 4 logos (the demo and startup pages show 4)')
-  .superRefine(unique((partner) => partner.name, 'partner'));
+  .array(z.object({ name: text(), logo: publicImage('partners'), width: z.int().check(z.gte(32), z.lte(400)) }))
+  .check(
+    z.minLength(4, 'needs at least 4 logos (the demo and startup pages show 4)'),
+    z.superRefine(unique((partner) => partner.name, 'partner')),
+  );
 
 export const testimonialsSchema = z
   .array(
     z.object({
-      name: text,
-      role: text,
-      company: text,
-      content: text.max(400, 'keep a testimonial under 400 characters so the cards stay even'),
+      name: text(),
+      role: text(),
+      company: text(),
+      content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
       image: publicImage('testimonials'),
     }),
   )
-  .min(2, 'needs at least 2 testimonials to choose among')
-  .superRefine(unique((testimonial) => testimonial.name, 'testimonial'));
+  .check(
+    z.minLength(2, 'needs at least 2 testimonials to choose among'),
+    z.superRefine(unique((testimonial) => testimonial.name, 'testimonial')),
+  );
 
 export const pressSchema = z
   .array(
     z.object({
-      publication: text,
-      headline: text,
-      summary: text,
+      publication: text(),
+      headline: text(),
+      summary: text(),
       date: z.iso.date('must be a date like 2026-05-14'),
       href: z.url({ protocol: /^https$/, error: 'must be an https:// link' }),
       image: publicImage('press'),
     }),
   )
-  .length(3, 'the "In The News." section shows exactly 3 items');
+  .check(z.length(3, 'the "In The News." section shows exactly 3 items'));
 
 export const featureIcons = [
   'inbox',
@@ -77,17 +86,19 @@ export const featureColours = ['brand', 'sky', 'violet', 'amber'] as const;
 const featureBlock = z.object({
   icon: z.enum(featureIcons),
   tagline: z.enum(featureTaglines),
-  title: text,
-  description: text,
-  benefits: z.array(text).min(2, 'list at least 2 benefits').max(5, 'list at most 5 benefits'),
+  title: text(),
+  description: text(),
+  benefits: z
+    .array(text())
+    .check(z.minLength(2, 'list at least 2 benefits'), z.maxLength(5, 'list at most 5 benefits')),
   colour: z.enum(featureColours),
-  highlight: z.object({ value: text, label: text }),
+  highlight: z.object({ value: text(), label: text() }),
   /** Where the block's call to action goes: a path on this site, or 'register' for the app's sign-up. */
   link: z.union([
     z.literal('register'),
-    z.string().regex(/^\/[a-z0-9/#-]*$/, 'must be a path such as /products/campaign'),
+    z.string().check(z.regex(/^\/[a-z0-9/#-]*$/, 'must be a path such as /products/campaign')),
   ]),
-  cta: text,
+  cta: text(),
   /** Which side the text sits on; blocks alternate. */
   direction: z.enum(['text-left', 'text-right']),
 });
@@ -98,53 +109,51 @@ export type FeatureBlockInput = z.input<typeof featureBlock>;
 export const alternatingSides = (blocks: readonly Omit<FeatureBlockInput, 'direction'>[]): FeatureBlockInput[] =>
   blocks.map((block, index) => ({ ...block, direction: index % 2 === 0 ? 'text-left' : 'text-right' }));
 
-export const featureBlocksSchema = z
-  .array(featureBlock)
-  .length(4, 'a page shows exactly 4 feature blocks')
-  .superRefine((blocks, context) => {
+export const featureBlocksSchema = z.array(featureBlock).check(
+  z.length(4, 'a page shows exactly 4 feature blocks'),
+  z.superRefine((blocks, context) => {
     blocks.forEach((block, index) => {
       if (index > 0 && block.direction === blocks[index - 1]!.direction)
         context.addIssue({ code: 'custom', path: [index, 'direction'], message: 'blocks must alternate direction' });
     });
     unique((block: FeatureBlock) => block.tagline, 'tagline')(blocks, context);
-  });
+  }),
+);
 
 export const faqsSchema = z
-  .array(z.object({ question: text, answer: z.array(text).min(1) }))
-  .length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")');
+  .array(z.object({ question: text(), answer: z.array(text()).check(z.minLength(1)) }))
+  .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
 
 export const productPageSchema = z.object({
-  eyebrow: text,
-  headline: text,
-  lead: text,
-  metaDescription: text.max(160, 'keep the meta description under 160 characters'),
+  eyebrow: text(),
+  headline: text(),
+  lead: text(),
+  metaDescription: text({ length: 160, message: 'keep the meta description under 160 characters' }),
   blocks: featureBlocksSchema,
 });
 
-const legalBlock = z.union([text, z.object({ list: z.array(text).min(1) })]);
+const legalBlock = z.union([text(), z.object({ list: z.array(text()).check(z.minLength(1)) })]);
 export const legalDocumentSchema = z.object({
-  title: text,
+  title: text(),
   updated: z.iso.date(),
-  intro: z.array(text).min(1),
+  intro: z.array(text()).check(z.minLength(1)),
   sections: z
     .array(
       z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/, 'must be a lowercase anchor such as billing-disputes'),
-        heading: text,
-        body: z.array(legalBlock).min(1),
+        id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'must be a lowercase anchor such as billing-disputes')),
+        heading: text(),
+        body: z.array(legalBlock).check(z.minLength(1)),
       }),
     )
-    .min(3)
-    .superRefine(unique((section) => section.id, 'section id')),
+    .check(z.minLength(3), z.superRefine(unique((section) => section.id, 'section id'))),
 });
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
 
 export const homeSchema = z.object({
-  heroLead: text,
-  onboarding: z.array(z.object({ title: text, description: text })).length(3, 'the onboarding shows 3 steps'),
-  proof: z
-    .array(z.object({ value: text, label: text }))
-    .min(3)
-    .max(4),
-  closing: z.object({ title: text, lead: text, cta: text }),
+  heroLead: text(),
+  onboarding: z
+    .array(z.object({ title: text(), description: text() }))
+    .check(z.length(3, 'the onboarding shows 3 steps')),
+  proof: z.array(z.object({ value: text(), label: text() })).check(z.minLength(3), z.maxLength(4)),
+  closing: z.object({ title: text(), lead: text(), cta: text() }),
 });

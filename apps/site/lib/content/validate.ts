@@ -2,14 +2,14 @@
 // browser. Every content module imports this file or schemas.ts, and `next build` fails if
 // a client component imports one (type-only imports are fine: they vanish at build).
 import 'server-only';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Checks a content file against its schema when the module loads. Content modules are read
  * only by server components, so this runs while `next build` prerenders the pages: a bad
  * edit stops the build with a message naming the file, the entry and the field.
  */
-export function validContent<Schema extends z.ZodType>(file: string, schema: Schema, data: z.input<Schema>) {
+export function validContent<Schema extends z.ZodMiniType>(file: string, schema: Schema, data: z.input<Schema>) {
   const result = schema.safeParse(data);
   if (result.success) return result.data as z.output<Schema>;
   const problems = result.error.issues.map((issue) => {
