@@ -15,7 +15,7 @@ const settings = {
   messagingUrl: params.get('messaging') ?? '',
 };
 
-/** The push payload (spec §3), tolerating a plain-text message. */
+/** The push payload (spec "Entities"), tolerating a plain-text message. */
 function readPayload(data                   )          {
   if (!data) return { title: 'New notification' };
   try {
@@ -54,12 +54,12 @@ worker.addEventListener('pushsubscriptionchange', (event                        
   event.waitUntil(resubscribe(event.oldSubscription, event.newSubscription));
 });
 
-/** `GET {messaging}/webhooks/push/web/{tracking_id}`; a failure is ignored (spec §7). */
+/** `GET {messaging}/webhooks/push/web/{tracking_id}`; a failure is ignored (spec "Calls made"). */
 async function reportAction(trackingId        )                {
   try {
     await fetch(`${settings.messagingUrl}/webhooks/push/web/${encodeURIComponent(trackingId)}`);
   } catch (error) {
-    // Spec §8: logged, never shown; the click itself goes on.
+    // Spec "Error catalogue": logged, never shown; the click itself goes on.
     console.error('Unable to log action', error);
   }
 }
