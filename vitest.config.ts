@@ -10,6 +10,8 @@ const siteRoot = fileURLToPath(new URL('./apps/site/', import.meta.url));
  * - data: the data layer on SQLite, and on PostgreSQL when it is reachable;
  * - e2e: Chromium through playwright-core against the real server.
  * The server and e2e projects read apps/site/out: `npm test` builds it first.
+ * Each workspace keeps its tests in its own test/ folder; tests that span workspaces are in
+ * tests/e2e, and the helpers they share are in tests/support (see the README's "Tests").
  */
 export default defineConfig({
   resolve: { alias: { '@': siteRoot } },
@@ -21,10 +23,9 @@ export default defineConfig({
           name: 'unit',
           include: [
             'packages/*/test/**/*.test.ts',
-            'apps/site/**/*.test.{ts,tsx}',
+            'apps/site/test/**/*.test.{ts,tsx}',
             'apps/server/test/unit/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', 'apps/site/out/**', 'apps/site/.next/**'],
         },
       },
       {

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
   it('finds no axe violations and no console errors on any page', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     const report: Record<string, string[]> = {};
     for (const route of site.app.site.routes()) {
       await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
@@ -30,7 +21,7 @@ describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
   }, 180_000);
 
   it('finds no violations with the navigation open', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     if (viewport.name === 'mobile') {
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useSite } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(async () => {
-  await site?.close();
-});
+// These tests fetch pages and images directly, so no Chromium is started.
+const site = useSite({}, { browser: false });
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer) {

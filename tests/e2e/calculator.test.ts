@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 type Inputs = { customers: string; cost: string; email: string; services: string[] };
 
@@ -45,7 +37,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
   it.each(['/calculator/calculate', '/calculator'])(
     "on %s, says 'Please fill all fields.' for empty or zero fields, then estimates",
     async (path) => {
-      const { page, context, problems } = await openPage(browser, viewport);
+      const { page, context, problems } = await site.openPage(viewport);
       page.on('dialog', (dialog) => {
         problems.console.push(`unexpected dialog: ${dialog.message()}`);
         void dialog.dismiss();
@@ -77,7 +69,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
   );
 
   it('gives the right figure for several inputs, both messages, and a way back to edit', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}/calculator/calculate`, { waitUntil: 'networkidle' });
     const result = page.getByTestId('calculator-result');
 
@@ -149,7 +141,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
   });
 
   it('names a bad number or address in the alert and marks the field', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/calculator`, { waitUntil: 'networkidle' });
     await fill(page, { customers: '-20', cost: '1000', email: email('bad'), services: [] });
     const alert = formAlert(page);
@@ -171,7 +163,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
   });
 
   it('shows the result even when the lead cannot be sent', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     let attempts = 0;
     await context.route('**/services/sales/leads', (route) => {
       attempts += 1;

@@ -1,31 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from './support/forms.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ RATE_LIMIT_PER_MINUTE: '100' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 
 const enquiries = () => site.app.db.kysely.selectFrom('leads').selectAll().where('type', '=', 'enquiry').execute();
 
 describe.each(viewports)('the contact form at $name', (viewport) => {
   const open = async () => {
-    const opened = await openPage(browser, viewport);
+    const opened = await site.openPage(viewport);
     await opened.page.goto(`${site.url}/#contact-us`);
     const form = opened.page.getByRole('form', { name: 'Send us a message' });
     await expect.poll(() => form.isVisible()).toBe(true);
     return { ...opened, form };
   };
 
-  it('shows each spec §5 message on its field, validating as the visitor types', async () => {
+  it('shows each spec "Validation rules" message on its field, validating as the visitor types', async () => {
     const { page, context, form } = await open();
     await form.getByRole('button', { name: 'Send message' }).click();
     const expected = {
@@ -120,10 +111,12 @@ describe.each(viewports)('the contact form at $name', (viewport) => {
     await context.close();
   });
 
+  // A real refusal for the next test: a second server, one per viewport, whose service answers
+  // 429 once this address has used its allowance of one.
+  const limited = useSite({ RATE_LIMIT_PER_MINUTE: '1' }, { browser: false });
+
   it('shows the server’s own error text when the service refuses', async () => {
     const { page, context, form } = await open();
-    // A real refusal: the service answers 429 once this address has used its allowance.
-    const limited = await startSite({ RATE_LIMIT_PER_MINUTE: '1' });
     try {
       await page.goto(`${limited.url}/#contact-us`);
       for (const attempt of [1, 2]) {
@@ -139,7 +132,6 @@ describe.each(viewports)('the contact form at $name', (viewport) => {
         .toBe('Too many requests. Please wait a minute and try again.');
     } finally {
       await context.close();
-      await limited.close();
     }
   });
 });

@@ -1,22 +1,13 @@
-import { messages } from '@growmail/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../apps/server/test/support/process.ts';
-import { axeViolations } from './support/axe.ts';
-import { isRed, textColour } from './support/forms.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { messages } from '@growmail/contracts/messages';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../support/process.ts';
+import { axeViolations } from '../support/axe.ts';
+import { isRed, textColour } from '../support/forms.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  // A real outage: nothing listens where the database should be (D26).
-  const nowhere = `postgres://127.0.0.1:${await freePort()}/growmail`;
-  [site, browser] = await Promise.all([startSite({ DATABASE_URL: nowhere }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+// A real outage: nothing listens where the database should be (D26).
+const site = useSite(async () => ({ DATABASE_URL: `postgres://127.0.0.1:${await freePort()}/growmail` }));
 
 /** Every field's value, so a test can check that nothing the visitor typed was lost. */
 const valuesOf = (fields: Locator[]) => Promise.all(fields.map((field) => field.inputValue()));
@@ -29,7 +20,7 @@ async function chooseOption(page: Page, combobox: Locator, option: string) {
 
 describe.each(viewports)('with the database down, at $name', (viewport) => {
   it('serves the pages, and the demo form keeps every value after a visible error', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     for (const path of ['/', '/pricing', '/demo']) {
       const response = await page.goto(`${site.url}${path}`);
       expect(response?.status(), path).toBe(200);
@@ -54,7 +45,7 @@ describe.each(viewports)('with the database down, at $name', (viewport) => {
   });
 
   it('the contact form and the footer newsletter say so and keep what was typed', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/contact`);
     const form = page.getByRole('form', { name: 'Send us a message' });
     // Anchored: the error's close button is labelled 'Close the error message'.

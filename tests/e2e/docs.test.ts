@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import { axeViolations } from '../support/axe.ts';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
 const publicUrl = 'https://www.growmail.test';
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ PUBLIC_URL: publicUrl }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite({ PUBLIC_URL: publicUrl });
 
 const [mobile, desktop] = viewports;
 const docsPages = [
@@ -28,7 +20,7 @@ const docsPages = [
 
 describe('the docs header and navigation', () => {
   it('links the logo to /developers and Log In and Sign Up to the app', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(`${site.url}/developers/reference/contacts`);
     const header = page.getByRole('banner');
     expect(await header.getByRole('link', { name: /Growmail/ }).getAttribute('href')).toBe('/developers');
@@ -40,7 +32,7 @@ describe('the docs header and navigation', () => {
   });
 
   it('opens the group the URL is in, and the others open on demand by keyboard', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(`${site.url}/developers/reference/contacts`);
     const nav = page.getByRole('navigation', { name: 'Documentation' });
     const current = nav.getByRole('link', { name: 'Contacts' });
@@ -65,7 +57,7 @@ describe('the docs header and navigation', () => {
   });
 
   it('keeps the tree behind a menu button on small screens', async () => {
-    const { page, context } = await openPage(browser, mobile);
+    const { page, context } = await site.openPage(mobile);
     await page.goto(`${site.url}/developers/reference/get-started`);
     const nav = page.getByRole('navigation', { name: 'Documentation' });
     const link = nav.getByRole('link', { name: 'Transactional emails' });
@@ -108,7 +100,7 @@ describe('the API reference', () => {
   });
 
   it('switches the code samples between curl, JavaScript and Python, and copies them', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await page.goto(`${site.url}/developers/reference/contacts`);
     const tabs = page.getByRole('tablist', { name: 'Language' });
@@ -132,7 +124,7 @@ describe('the API reference', () => {
   });
 
   it('offers the OpenAPI document for download, the same one the reference is built from', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(`${site.url}/developers/reference/get-started`);
     const link = page.getByRole('link', { name: 'Download the OpenAPI document' });
     expect(await link.getAttribute('download')).not.toBeNull();
@@ -148,7 +140,7 @@ describe('the API reference', () => {
 
 describe('search', () => {
   it('loads its index only when opened, finds a field, and goes to its section', async () => {
-    const { page, context, problems } = await openPage(browser, desktop);
+    const { page, context, problems } = await site.openPage(desktop);
     const requested: string[] = [];
     page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${site.url}/developers`, { waitUntil: 'networkidle' });
@@ -169,7 +161,7 @@ describe('search', () => {
   });
 
   it('opens with the / key and says when nothing matches', async () => {
-    const { page, context } = await openPage(browser, mobile);
+    const { page, context } = await site.openPage(mobile);
     await page.goto(`${site.url}/developers/guides/webpush`, { waitUntil: 'networkidle' });
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 const carousel = (page: Page) => page.locator('section[aria-roledescription="carousel"]');
 const selectedDot = (page: Page) =>
@@ -34,7 +26,7 @@ const trackOffset = (page: Page) =>
 
 describe.each(viewports)('the home page at $name size', (viewport) => {
   it('shows the sections of D4 in order, each at its anchor, with real copy', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     const sections = await page
       .locator('main > section')
@@ -112,7 +104,7 @@ describe.each(viewports)('the home page at $name size', (viewport) => {
   });
 
   it('describes the organisation and the site in JSON-LD', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(site.url);
     const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) =>
       JSON.parse(text),
@@ -135,7 +127,7 @@ describe('the partner carousel', () => {
     [768, 4],
     [1440, 4],
   ])('shows all 12 logos, %ipx wide showing %i at a time', async (width, visible) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(site.url, { waitUntil: 'networkidle' });
     expect(await carousel(page).locator('[data-carousel-slide]').count()).toBe(12);
@@ -144,7 +136,7 @@ describe('the partner carousel', () => {
   });
 
   it('is announced as a carousel of named slides with 12 dots and no arrows', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     const region = page.getByRole('region', { name: 'Partner logos' });
     expect(await region.getAttribute('aria-roledescription')).toBe('carousel');
@@ -159,7 +151,7 @@ describe('the partner carousel', () => {
   });
 
   it('moves on its own every 2000 ms, each move gliding for most of that time, and loops', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     // Timestamps of each change of the selected dot, observed in the page.
     const changes = await carousel(page).evaluate(
@@ -199,7 +191,7 @@ describe('the partner carousel', () => {
   });
 
   it('pauses on hover, on focus and on Pause, and says what it shows while paused', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     const status = carousel(page).locator('[data-carousel-status]');
     await expect.poll(() => carousel(page).getAttribute('data-playing')).toBe('true');
@@ -239,7 +231,7 @@ describe('the partner carousel', () => {
   });
 
   it('never moves on its own for visitors who prefer reduced motion', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(site.url, { waitUntil: 'networkidle' });
     const before = await trackOffset(page);
@@ -255,7 +247,7 @@ describe('the partner carousel', () => {
 
 describe('the testimonial', () => {
   it('is one of four, chosen at random on each load, without shifting the layout', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const seen = new Set<string>();
     for (let load = 0; load < 10; load += 1) {
@@ -284,7 +276,7 @@ describe('the testimonial', () => {
   });
 
   it('shows the first one when JavaScript is off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(site.url);
     const shown = page.locator('#testimonials figure').and(page.locator(':visible'));
@@ -294,7 +286,7 @@ describe('the testimonial', () => {
   });
 
   it('finds no axe violations with the carousel paused and a testimonial shown', async () => {
-    const { page, context } = await openPage(browser, viewports[0]);
+    const { page, context } = await site.openPage(viewports[0]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
     await carousel(page).getByRole('button', { name: 'Pause partner logos' }).click();
     expect(await axeViolations(page)).toEqual([]);

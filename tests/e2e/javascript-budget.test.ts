@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import type { Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useSite, viewports } from '../support/site.ts';
 
 /** Gzip bytes of JavaScript a page may load, from the issues' budgets. */
 function budgetFor(route: string): number {
@@ -11,19 +11,11 @@ function budgetFor(route: string): number {
   return 160 * 1024;
 }
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 describe('the JavaScript budget', () => {
   it('keeps the gzip size of the JS each page loads within its budget', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     const over: string[] = [];
     const sizes: Record<string, number> = {};
     for (const route of site.app.site.routes()) {

@@ -1,25 +1,19 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../../apps/server/test/support/smtp.ts';
-import { axeViolations } from './support/axe.ts';
-import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from './support/forms.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { startSmtp } from '../support/smtp.ts';
+import { axeViolations } from '../support/axe.ts';
+import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+// The SMTP server's hooks come before useSite's, so it starts before the site and stops after it.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtp();
-  [site, browser] = await Promise.all([
-    startSite({ RATE_LIMIT_PER_MINUTE: '100', SMTP_URL: smtp.url, SALES_INBOX: 'sales@growmail.test' }),
-    launchBrowser(),
-  ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
   await smtp?.close();
 });
+const site = useSite(() => ({ RATE_LIMIT_PER_MINUTE: '100', SMTP_URL: smtp.url, SALES_INBOX: 'sales@growmail.test' }));
 
 const leads = (type: string) => site.app.db.kysely.selectFrom('leads').selectAll().where('type', '=', type).execute();
 
@@ -82,7 +76,7 @@ async function chooseWithKeyboard(page: Page, combobox: Locator, option: string)
 describe.each(viewports)('the lead forms at $name', (viewport) => {
   describe.each(cases)('$path', (form) => {
     const open = async () => {
-      const opened = await openPage(browser, viewport);
+      const opened = await site.openPage(viewport);
       await opened.page.goto(`${site.url}${form.path}`);
       const element = opened.page.getByRole('form', { name: form.form });
       await expect.poll(() => element.isVisible()).toBe(true);
@@ -217,7 +211,7 @@ describe.each(viewports)('the lead forms at $name', (viewport) => {
 
 describe('a demo request', () => {
   it('reaches the sales inbox by email', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     await page.goto(`${site.url}/demo`);
     const form = page.getByRole('form', { name: 'Request a demo' });
     await form.getByLabel('First name').fill('Mary');

@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
-/** The constants of spec §9, as the pages must state them. */
+/** The constants of spec "Business constants", as the pages must state them. */
 const constants = {
   '/terms': [
     /honour each unsubscribe request within 10 days/,
@@ -26,8 +17,8 @@ const constants = {
 };
 
 describe.each(viewports)('the legal pages at $name size', (viewport) => {
-  it.each(Object.entries(constants))('%s states the constants of spec §9', async (path, patterns) => {
-    const { page, context, problems } = await openPage(browser, viewport);
+  it.each(Object.entries(constants))('%s states the constants of spec "Business constants"', async (path, patterns) => {
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     for (const pattern of patterns) expect(text).toMatch(pattern);
@@ -36,7 +27,7 @@ describe.each(viewports)('the legal pages at $name size', (viewport) => {
   });
 
   it.each(['/terms', '/privacy'])('%s has a table of contents whose links reach each section', async (path) => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
     const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
     const count = await contents.count();

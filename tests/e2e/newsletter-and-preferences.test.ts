@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
-import { messages, newsletterConsentWording } from '@growmail/contracts';
-import { axeViolations } from './support/axe.ts';
-import { failRequests, holdRequests, isGreen, isRed, textColour } from './support/forms.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { newsletterConsentWording } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { axeViolations } from '../support/axe.ts';
+import { failRequests, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
+import { useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ RATE_LIMIT_PER_MINUTE: '100' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 
 const db = () => site.app.db.kysely;
 const memberships = (email: string) =>
@@ -43,7 +35,7 @@ async function confirmationLink(email: string): Promise<string> {
 
 describe.each(viewports)('the footer newsletter at $name', (viewport) => {
   it('asks with the keyboard, says to check the inbox, clears the input, and stores the address as pending', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}/privacy`);
     const box = page.getByRole('form', { name: 'Get the newsletter' });
     const email = `reader.${viewport.name}@example.com`;
@@ -81,7 +73,7 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     );
     expect(capture.status).toBe(200);
     const link = new URL(await confirmationLink(email));
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}${link.pathname}${link.search}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Confirm your subscription');
     // Opening the link changes nothing: a mail scanner that follows it subscribes nobody.
@@ -117,7 +109,7 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
   });
 
   it('shows a visible error for a bad address and for a network failure, keeping the input', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/privacy`);
     const box = page.getByRole('form', { name: 'Get the newsletter' });
     const input = box.getByLabel('Email address');
@@ -167,7 +159,7 @@ describe.each(viewports)('the preferences page at $name', (viewport) => {
 
   it('unsubscribes from this list by default, with the keyboard alone', async () => {
     const { email, path } = await subscriber('one-list');
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Email preferences');
     await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
@@ -191,7 +183,7 @@ describe.each(viewports)('the preferences page at $name', (viewport) => {
 
   it('unsubscribes from all lists when chosen, and can hide the logo', async () => {
     const { email, path } = await subscriber('all-lists');
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}?hide_logo=true`);
     await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
     expect(await page.getByTestId('preferences-logo').count()).toBe(0);
@@ -211,7 +203,7 @@ describe.each(viewports)('the preferences page at $name', (viewport) => {
     const { email, path } = await subscriber('forged');
     const forged = path.replace(/\.[\w-]{32}\//, `.${'B'.repeat(32)}/`);
     expect(forged).not.toBe(path);
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}${forged}`);
     await expect.poll(() => page.getByText(email).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save preferences' }).click();

@@ -10,23 +10,15 @@ import {
   type BillingPeriod,
   type CurrencyCode,
 } from '@growmail/contracts/pricing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
 const catalogue = parseCatalogue(catalogueData);
 const brackets = contactBrackets(catalogue);
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 type Shown = { flex: string; growth: string; original: string; modules: string[]; enterprise: string };
 
@@ -73,7 +65,7 @@ const query = (page: Page) => new URL(page.url()).searchParams;
 
 describe.each(viewports)('the pricing section at $name size', (viewport) => {
   it('updates every price when currency, period or bracket change, and keeps them in the URL', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
     const pricing = page.locator('#pricing');
 
@@ -120,7 +112,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('changes the Growth total with the modules, and Campaigns cannot be turned off', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/pricing?currency=NGN`, { waitUntil: 'networkidle' });
     const growth = page.locator('#pricing [data-plan="growth"]');
     await expect.poll(() => shownPrices(page)).toEqual(expectedPrices('NGN', 'month', 0));
@@ -154,7 +146,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('opens a shared link on its view, without moving the layout', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.addInitScript(() => {
       (window as unknown as { cls: number }).cls = 0;
       new PerformanceObserver((list) => {
@@ -176,7 +168,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('keeps working from the built prices when the modules call fails, with nothing shown as an error', async () => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await context.route('**/services/modules/modules', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","payload":null}' }),
     );
@@ -190,7 +182,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('shows the prices the modules service answers, refreshed after load', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     let served = 0;
     await context.route('**/services/modules/modules', async (route) => {
       const response = await route.fetch();
@@ -208,7 +200,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('appears on home at #pricing, where the selectors work too', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/#pricing`, { waitUntil: 'networkidle' });
     const pricing = page.locator('section#pricing');
     expect(await pricing.getByRole('heading', { level: 2, name: 'Pricing' }).isVisible()).toBe(true);
@@ -224,7 +216,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it("sends 'Get Started free' to the app's register page and Enterprise to /demo", async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/pricing?utm_source=newsletter`, { waitUntil: 'networkidle' });
     const pricing = page.locator('#pricing');
     const growthLink = pricing.locator('[data-plan="growth"]').getByRole('link', { name: 'Get Started free' });
@@ -240,7 +232,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
   });
 
   it('compares the plans in a table on /pricing', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
     const table = page.getByRole('table', { name: /Flex, Growth and Enterprise/ });
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([

@@ -1,16 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 const products = [
   { path: '/products/campaign', title: 'Broadcast Messaging' },
@@ -45,7 +36,7 @@ describe('product routes and aliases', () => {
 
 describe.each(viewports)('a product page at $name size', (viewport) => {
   it.each(products)('$path has a hero, the carousel, four blocks, the FAQ and a get-started call', async (product) => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}${product.path}`, { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.title);
     expect(await page.getByRole('region', { name: 'Partner logos' }).count()).toBe(1);
@@ -75,7 +66,7 @@ describe.each(viewports)('a product page at $name size', (viewport) => {
   });
 
   it('opens and closes each FAQ answer from the keyboard', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/products/campaign`, { waitUntil: 'networkidle' });
     const question = page.getByText('What can I do when my open rates are low?');
     const answer = page.getByText('Resend the campaign to everyone who did not open it');

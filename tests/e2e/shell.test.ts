@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 const desktop = viewports[1];
 const mobile = viewports[0];
 
 describe('the desktop header', () => {
   it('navigates to pricing and the calculator, and links out to the blog, demo and sign-up', async () => {
-    const { page, context, problems } = await openPage(browser, desktop);
+    const { page, context, problems } = await site.openPage(desktop);
     await page.goto(site.url);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect
@@ -42,7 +33,7 @@ describe('the desktop header', () => {
   });
 
   it('opens the Products flyout on hover and closes it when the pointer leaves', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(site.url);
     const trigger = page.getByRole('button', { name: 'Products' });
     const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
@@ -69,7 +60,7 @@ describe('the desktop header', () => {
   });
 
   it('opens the flyout on keyboard focus, walks into it, and closes it on Escape', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(site.url);
     const trigger = page.getByRole('button', { name: 'Products' });
     // Tab from the brand link to the Products button.
@@ -94,7 +85,7 @@ describe('the desktop header', () => {
   });
 
   it('toggles the flyout on click and closes it on a click outside', async () => {
-    const { page, context } = await openPage(browser, desktop);
+    const { page, context } = await site.openPage(desktop);
     await page.goto(site.url);
     const trigger = page.getByRole('button', { name: 'Products' });
     await trigger.click();
@@ -107,7 +98,7 @@ describe('the desktop header', () => {
 
 describe('the mobile header', () => {
   it('hides the desktop navigation and toggles a menu whose icon switches', async () => {
-    const { page, context, problems } = await openPage(browser, mobile);
+    const { page, context, problems } = await site.openPage(mobile);
     await page.goto(site.url);
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
@@ -138,7 +129,7 @@ describe('the mobile header', () => {
   });
 });
 
-describe('the breakpoints of spec §2', () => {
+describe('the breakpoints of spec "Screens and routes"', () => {
   it.each([
     [390, 'mobile'],
     [768, 'tablet'],
@@ -146,7 +137,7 @@ describe('the breakpoints of spec §2', () => {
     [1440, 'desktop'],
     [1920, 'large desktop'],
   ])('lays out %ipx (%s) without horizontal scrolling', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     for (const path of ['/', '/demo', '/developers/reference/contacts']) {
       await page.goto(`${site.url}${path}`);

@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, startSite, testAppUrl, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppUrl, useSite, viewports } from '../support/site.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 describe.each(viewports)('at $name size', (viewport) => {
   it('stores the landing query under utm and sends it with Get started free', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/pricing?utm_source=newsletter&utm_campaign=black%20friday`);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('utm')))
@@ -39,7 +30,7 @@ describe.each(viewports)('at $name size', (viewport) => {
   });
 
   it('redirects a referral link to the app register page', async () => {
-    const { page, context } = await openPage(browser, viewport);
+    const { page, context } = await site.openPage(viewport);
     // Playwright does not route a redirect's target, so watch the browser follow it.
     const followed = page.waitForRequest((request) => request.url().startsWith(testAppUrl));
     await page.goto(`${site.url}/register/FRIEND42`).catch(() => {});
@@ -56,7 +47,7 @@ describe.each(viewports)('at $name size', (viewport) => {
     ['/developers/not/a/page', 'Get started with the Growmail API'],
     ['/unsubscription/trk-1/jane%40example.com/42', 'Email preferences'],
   ])('shows %s as the page "%s", and it works', async (path, heading) => {
-    const { page, context, problems } = await openPage(browser, viewport);
+    const { page, context, problems } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     expect(new URL(page.url()).pathname).toBe(path);

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { launchBrowser, openPage, startSite, viewports } from './support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { useSite, viewports } from '../support/site.ts';
 
 const vapid = {
   VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',
   VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
 };
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SITE_API_KEY: 'gm_e2e_key', ...vapid }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite({ SITE_API_KEY: 'gm_e2e_key', ...vapid });
 
 /** Counts the page's permission requests, so a test can tell that none happens on load (D19). */
 const countPermissionRequests = () => {
@@ -30,7 +21,7 @@ const countPermissionRequests = () => {
 
 describe('web push on the site', () => {
   it('asks nothing on load; the soft prompt registers gm-service-worker.js with scope /, and a push shows a notification whose click reaches the webhook', async () => {
-    const { page, context } = await openPage(browser, viewports[1]);
+    const { page, context } = await site.openPage(viewports[1]);
     await context.grantPermissions(['notifications'], { origin: site.url });
     await page.addInitScript(countPermissionRequests);
     await page.goto(site.url, { waitUntil: 'networkidle' });
@@ -126,7 +117,7 @@ describe('web push on the site', () => {
 
 describe('the soft prompt by keyboard', () => {
   it('moves focus into the form when it opens and back to its button when dismissed', async () => {
-    const { page, context, problems } = await openPage(browser, viewports[0]);
+    const { page, context, problems } = await site.openPage(viewports[0]);
     await page.goto(`${site.url}/privacy`);
     const footer = page.getByRole('contentinfo');
     const toggle = footer.getByRole('button', { name: 'Get product updates' });

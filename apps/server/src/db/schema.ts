@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The tables as Kysely sees them. Timestamps are ISO text on both databases. */
 export interface Database {
@@ -108,4 +108,3 @@ export interface PushActionsTable {
   user_agent: string | null;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
-

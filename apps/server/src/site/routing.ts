@@ -1,4 +1,10 @@
-import { calculatorPath, docsFallbackPath, preferencesPath, productAliases, productPath } from '@growmail/contracts/routes';
+import {
+  calculatorPath,
+  docsFallbackPath,
+  preferencesPath,
+  productAliases,
+  productPath,
+} from '@growmail/contracts/routes';
 
 /** What a request path resolves to, for the routes a static export cannot express (spec "Screens and routes", D5–D8). */
 export type Resolution =

@@ -3,10 +3,10 @@ import {
   captureQuerySchema,
   demoRequestSchema,
   enquirySchema,
-  leadSchema,
   newsletterConfirmSchema,
   unsubscribeQuerySchema,
-} from '@growmail/contracts';
+} from '@growmail/contracts/forms';
+import { leadSchema } from '@growmail/contracts/leads';
 import { contactsApiRequestSchema, pushActionSchema } from '@growmail/contracts/push';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../support/app.ts';
-import { testDatabases } from '../support/databases.ts';
+import { testApp } from '../../../../tests/support/app.ts';
+import { testDatabases } from '../../../../tests/support/databases.ts';
 import {
   contentType,
   extraHeaders,
@@ -30,7 +30,7 @@ import {
   raw,
   serialize,
   validValue,
-} from '../support/fuzz.ts';
+} from '../../../../tests/support/fuzz.ts';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { testApp } from '../support/app.ts';
-import { testDatabases } from '../support/databases.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { testApp } from '../../../../tests/support/app.ts';
+import { testDatabases } from '../../../../tests/support/databases.ts';
+import { startSmtp } from '../../../../tests/support/smtp.ts';
 
 const demo = {
   type: 'demo',

@@ -10,8 +10,16 @@ import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
-import { saveContact } from '../../src/services/users/contacts-api.ts';
-import { browserSubscription, verifyVapid } from '../support/push-receiver.ts';
+import type { ContactsApiRequest } from '@growmail/contracts/push';
+import { contactsRepository } from '../../src/repositories/contacts.ts';
+import { pushRepository } from '../../src/repositories/push.ts';
+import { browserSubscription, verifyVapid } from '../../../../tests/support/push-receiver.ts';
+
+/** A contact and its subscription, stored as the contacts API stores them. */
+async function saveContact(db: Db, { gm_web_push: subscription, ...contact }: ContactsApiRequest) {
+  const { id } = await contactsRepository(db.kysely).create(contact);
+  if (subscription) await pushRepository(db.kysely).saveSubscription(id, subscription);
+}
 
 const run = promisify(execFile);
 const pushCommand = fileURLToPath(new URL('../../src/cli/push.ts', import.meta.url));

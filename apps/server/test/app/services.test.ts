@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { email } from '@growmail/contracts/primitives';
+import * as z from 'zod/mini';
 import zodValidation from '../../src/plugins/zod-validation.ts';
 import { serverErrorMessage, useServiceErrors } from '../../src/services/errors.ts';
-import { testApp } from '../support/app.ts';
+import { testApp } from '../../../../tests/support/app.ts';
 
 describe('the guest services', () => {
   let app: Awaited<ReturnType<typeof testApp>>;
@@ -53,7 +54,7 @@ describe('the one error handler', () => {
     await app.register(zodValidation);
     await app.register(async (scope) => {
       useServiceErrors(scope);
-      scope.post('/things', { schema: { body: z.object({ email: z.email('Invalid email address.') }) } }, async () => ({
+      scope.post('/things', { schema: { body: z.object({ email: email() }) } }, async () => ({
         error: null,
         payload: { saved: true },
       }));

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/process.ts';
-import { testApp } from '../support/app.ts';
-import { redisReachable, redisUrl } from '../support/redis.ts';
+import { freePort } from '../../../../tests/support/process.ts';
+import { testApp } from '../../../../tests/support/app.ts';
+import { redisReachable, redisUrl } from '../../../../tests/support/redis.ts';
 
 const enquiry = (n: number) => ({
   fullname: 'Shared Limit',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../support/app.ts';
+import { testApp } from '../../../../tests/support/app.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('static files', () => {
   });
 });
 
-describe('routing a static export cannot do (spec §2)', () => {
+describe('routing a static export cannot do (spec "Screens and routes")', () => {
   it('redirects /register/:code to the app with the code encoded (D8)', async () => {
     const response = await app.inject('/register/FRIEND%2042');
     expect(response.statusCode).toBe(302);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, newsletterConsentWording } from '@growmail/contracts';
+import { newsletterConsentWording } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
 import type { Db } from '../../src/db/index.ts';
 import { serverErrorMessage } from '../../src/services/errors.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../support/app.ts';
-import { testDatabases } from '../support/databases.ts';
+import { testApp } from '../../../../tests/support/app.ts';
+import { testDatabases } from '../../../../tests/support/databases.ts';
 
 const enquiry = {
   fullname: 'Ada Lovelace',

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { formatLeads, parseLeadsArgs, readLeads, safeCell, UsageError } from '../../src/cli/leads.ts';
+import { parseLeadsArgs } from '../../src/cli/leads.ts';
+import { UsageError } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import { formatLeads, readLeads, safeCell } from '../../src/submissions/lead-report.ts';
 import { storeLead, type LeadKind } from '../../src/submissions/store-lead.ts';
-import { testDatabases } from '../support/databases.ts';
+import { testDatabases } from '../../../../tests/support/databases.ts';
 
 const config = loadConfig({});
 const run = promisify(execFile);

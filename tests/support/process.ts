@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The real server entry, run as its own process for tests of signals and crashes. */
-const entry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
 export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -1,6 +1,6 @@
-import { buildApp, type AppOptions } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { Db } from '../../src/db/index.ts';
+import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import type { Db } from '../../apps/server/src/db/index.ts';
 
 /** The whole app on the real exported site, with an in-memory database unless one is given. */
 export async function testApp(

@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+
+export const viewports = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+export type Viewport = (typeof viewports)[number];
+
+/** A fake address for the separate app site; tests answer its requests themselves. */
+export const testAppUrl = 'https://app.growmail.test';
+
+/** Environment variables for the server, on top of the test defaults below. */
+export type SiteEnv = Record<string, string>;
+
+/** The real server on the exported site, on a free loopback port. */
+async function startSite(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SITE_ENV: 'testing',
+    DATABASE_URL: 'sqlite::memory:',
+    APP_URL: testAppUrl,
+    // Every request comes from 127.0.0.1; tests of the limit itself set their own.
+    RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const app = await buildApp({ config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** Debian's Chromium (CHROMIUM_PATH overrides), headless, with a fresh profile and no network chatter. */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type PageProblems = { console: string[]; failed: string[] };
+export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
+
+/**
+ * A page at a viewport that records console errors (CSP violations land there) and failed
+ * requests, and answers the fake app site so navigations to it can be asserted.
+ */
+async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.name === 'mobile',
+    hasTouch: viewport.name === 'mobile',
+  });
+  await context.route(`${testAppUrl}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><h1>App</h1>' }),
+  );
+  const page = await context.newPage();
+  const problems: PageProblems = { console: [], failed: [] };
+  page.on('console', (message) => {
+    // A failed response is reported with its URL below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.console.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.console.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    // Prefetches cut short by the next navigation abort; that is not a fault.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    if (!request.url().startsWith(testAppUrl)) problems.failed.push(`${request.url()} ${request.failure()?.errorText}`);
+  });
+  return { context, page, problems };
+}
+
+type StartedSite = Awaited<ReturnType<typeof startSite>>;
+
+/** What a test reads from `useSite()`; each getter throws if read before the site has started. */
+export type Site = {
+  /** The server's base URL, `http://127.0.0.1:<port>`, without a trailing slash. */
+  readonly url: string;
+  /** The Fastify app behind it: its database (`app.db`), its routes (`app.site`), `app.inject()`. */
+  readonly app: StartedSite['app'];
+  /** The Chromium shared by the tests that registered this site. */
+  readonly browser: Browser;
+  /** A fresh browser context and page at a viewport; see `openPage` above. Close the context after. */
+  openPage: (viewport: Viewport) => Promise<OpenedPage>;
+};
+
+/**
+ * Starts the real server (and Chromium, unless `browser: false`) before the tests of the
+ * surrounding file or `describe`, and stops both after them: it registers its own `beforeAll`
+ * and `afterAll`, so a test file needs no hooks of its own for them.
+ *
+ * Call it at the top level of a test file, or inside a `describe` for a server with other
+ * settings. `env` is added to the test defaults; pass a function when a value is only known
+ * once earlier hooks have run (a free port, another server's URL). Hooks run in the order they
+ * were registered and are undone in reverse (Vitest's default `sequence.hooks: 'stack'`), so a
+ * resource started by a `beforeAll` above the call is still running when this site stops.
+ */
+export function useSite(
+  env: SiteEnv | (() => SiteEnv | Promise<SiteEnv>) = {},
+  { browser: withBrowser = true }: { browser?: boolean } = {},
+): Site {
+  let site: StartedSite | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    const resolved = typeof env === 'function' ? await env() : env;
+    // Started side by side. Both are waited for, and each is kept once it is up, so that if one
+    // fails afterAll still closes the other.
+    const results = await Promise.allSettled([
+      startSite(resolved).then((started) => (site = started)),
+      withBrowser ? launchBrowser().then((launched) => (browser = launched)) : undefined,
+    ]);
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const started = () => {
+    if (!site) throw new Error('useSite(): the site starts in beforeAll; read it inside a test or a later hook');
+    return site;
+  };
+  const launched = () => {
+    if (!withBrowser) throw new Error('useSite(): this site was registered with { browser: false }');
+    if (!browser) throw new Error('useSite(): Chromium starts in beforeAll; read it inside a test or a later hook');
+    return browser;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get app() {
+      return started().app;
+    },
+    get browser() {
+      return launched();
+    },
+    openPage: (viewport) => openPage(launched(), viewport),
+  };
+}
