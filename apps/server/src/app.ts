@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
+import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
 import protection from './plugins/protection.ts';
 import { repositories } from './repositories/index.ts';
@@ -30,6 +31,8 @@ export type AppOptions = {
   site?: Site;
   /** Timing of the lead-notification sender (tests make it quick). */
   outbox?: OutboxOptions;
+  /** Timing of the webhook deliveries (tests make them quick). */
+  webhooks?: WebhookOptions;
 };
 
 /** Assembles the whole server: the site, its routing, and the guest services. No port here. */
@@ -73,6 +76,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(databasePlugin, { db: options.db });
   for (const repository of repositories) await app.register(repository);
   await app.register(outbox, options.outbox ?? {});
+  await app.register(webhooks, options.webhooks ?? {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
   await app.register(sitePlugin, { site });

@@ -98,6 +98,16 @@ const environmentSchema = z.object({
       'must list host names, comma-separated; *.example.com allows its subdomains',
     ),
   ),
+  WEBHOOK_URL: z.optional(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://crm.example.com/hooks/growmail' }),
+  ),
+  WEBHOOK_SECRET: z.optional(
+    plain(
+      /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/,
+      'must be a whsec_ secret: whsec_ then at least 24 random bytes in base64',
+    ),
+  ),
+  WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
@@ -138,6 +148,8 @@ export type Config = {
   pushServiceHosts: string[];
   /** Web push's VAPID keys; null when unset, and web push is then off. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Where signed events go (Standard Webhooks); null when unset, and no events are written. */
+  webhook: { url: string; secret: string; maxAttempts: number } | null;
 };
 
 export class ConfigError extends Error {
@@ -165,6 +177,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (npm run push -- keys makes a pair)',
     );
+  }
+  if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  WEBHOOK_URL and WEBHOOK_SECRET must be set together, or neither');
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
@@ -200,6 +215,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+        : null,
+    webhook:
+      e.WEBHOOK_URL && e.WEBHOOK_SECRET
+        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS }
         : null,
   };
 }

@@ -7,6 +7,7 @@ export interface Database {
   lists: ListsTable;
   list_memberships: ListMembershipsTable;
   outbox: OutboxTable;
+  webhook_events: WebhookEventsTable;
   submissions: SubmissionsTable;
   settings: SettingsTable;
 
@@ -60,6 +61,24 @@ export interface ListMembershipsTable {
 }
 
 export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+export interface WebhookEventsTable {
+  /** The Standard Webhooks message id (msg_…), the same on every attempt and replay. */
+  id: string;
+  /** lead.created, newsletter.confirmed or newsletter.unsubscribed. */
+  type: string;
+  /** JSON text: the body POSTed, {id, type, timestamp, data}. */
+  payload: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** Set while a server delivers the event, so two never deliver it at once. */
+  locked_until: string | null;
+  delivered_at: string | null;
+  /** Set when the attempts ran out; the event is kept for replay. */
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
 
 export interface OutboxTable {
   id: string;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from './mail.ts';
 import { retryDelayMs } from './mail.ts';
+import { rounds } from './rounds.ts';
 
 export { enqueueMail, leadMail, type OutboxMessage } from './mail.ts';
 
@@ -35,12 +36,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   if (!transporter) app.log.warn('SMTP_URL is not set: lead notifications wait in the outbox');
 
-  let round: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  async function sendDue(): Promise<void> {
+  async function sendDue(closed: () => boolean): Promise<void> {
     // Until the schema exists there is nothing to send; the next poll tries again.
     if (!transporter || !app.db.status.ready) return;
     const db = app.db.kysely;
@@ -56,7 +52,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       .execute();
     if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
     for (const row of due) {
-      if (closed) return;
+      if (closed()) return;
       const claimedAt = new Date();
       const claim = await db
         .updateTable('outbox')
@@ -93,50 +89,22 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     }
   }
 
-  function flush(): Promise<void> {
-    if (round) {
-      again = true;
-      return round;
-    }
-    round = (async () => {
-      try {
-        do {
-          again = false;
-          await sendDue();
-        } while (again && !closed);
-      } catch (error) {
-        // An outage is logged once by the database's status; the rows wait for the next round.
-        if (!app.db.status.report(error)) app.log.error({ err: error }, 'the outbox round failed');
-      } finally {
-        round = null;
-      }
-    })();
-    return round;
-  }
-
+  // An outage is logged once by the database's status; the rows wait for the next round.
+  const sender = rounds(sendDue, (error) => {
+    if (!app.db.status.report(error)) app.log.error({ err: error }, 'the outbox round failed');
+  });
   const outbox: Outbox = {
-    flush,
+    flush: sender.flush,
     nudge: () => {
-      if (transporter && !closed) void flush();
+      if (transporter) sender.nudge();
     },
   };
   app.decorate('outbox', outbox);
 
-  if (transporter) {
-    app.addHook('onReady', async () => {
-      const tick = () => {
-        timer = setTimeout(() => void flush().finally(() => !closed && tick()), pollMs);
-        timer.unref();
-      };
-      void flush();
-      tick();
-    });
-  }
+  if (transporter) app.addHook('onReady', async () => sender.start(pollMs));
   // Runs before the database closes (it was registered earlier, so its onClose runs later).
   app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearTimeout(timer);
-    await round;
+    await sender.stop();
     transporter?.close();
   });
 }

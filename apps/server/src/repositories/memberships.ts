@@ -80,15 +80,19 @@ const membershipQueries = (db: Executor) => {
     return Boolean(await membership(listId, contactId).select('list_id').executeTakeFirst());
   }
 
-  /** Unsubscribes the contact from one list, or from every list when `listId` is null. */
-  async function unsubscribe(contactId: string, listId: string | null, at: Date): Promise<void> {
+  /**
+   * Unsubscribes the contact from one list, or from every list when `listId` is null.
+   * Returns the lists it left (none when it had already left them).
+   */
+  async function unsubscribe(contactId: string, listId: string | null, at: Date): Promise<string[]> {
     let query = db
       .updateTable('list_memberships')
       .set({ status: 'unsubscribed', unsubscribed_at: at.toISOString() })
       .where('contact_id', '=', contactId)
       .where('status', '!=', 'unsubscribed');
     if (listId !== null) query = query.where('list_id', '=', listId);
-    await query.execute();
+    const left = await query.returning('list_id').execute();
+    return left.map((row) => row.list_id);
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
+import { leadReference } from '../../src/submissions/acknowledgement.ts';
 import { testApp } from '../../../../tests/support/app.ts';
 import { testDatabases } from '../../../../tests/support/databases.ts';
 import { startSmtp } from '../../../../tests/support/smtp.ts';
@@ -17,6 +18,18 @@ const demo = {
     subscribers: '1M:5M',
   },
 };
+
+const savingsLead = (email: string) => ({
+  type: 'savings',
+  metadata: {
+    type: 'savings',
+    email,
+    contact_count: 1500,
+    current_cost: 900,
+    savings: 120,
+    services: { campaign: true, automation: false, transactional: false, push: false },
+  },
+});
 
 describe.each(await testDatabases())('lead notifications on $name', ({ open }) => {
   let db: Db;
@@ -73,10 +86,56 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
     expect(mail.raw).toContain('/newsletter/confirm?token=');
   });
 
+  it('acknowledges an enquiry, a demo request and a startup application to the writer, once an hour', async () => {
+    const writer = 'writer@kola.example';
+    const enquiry = { fullname: 'Amina Hassan', email: writer, subject: 'Prices', body: 'What does Growth cost?' };
+    const first = await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    expect(first.statusCode).toBe(201);
+    const reference = leadReference(first.json().payload.id as string);
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(writer)), { timeout: 5000 })
+      .toHaveLength(1);
+    const mail = smtp.received.find((item) => item.to.includes(writer))!;
+    expect(mail.raw).toContain(`Subject: We received your message (${reference})`);
+    expect(mail.raw).toContain(`Your reference is ${reference}.`);
+    expect(mail.raw).not.toContain('What does Growth cost?'); // nothing the visitor typed
+
+    // Within the hour, more submissions from the same address bring no more acknowledgements.
+    const demoAgain = { ...demo, metadata: { ...demo.metadata, email: writer.toUpperCase() } };
+    const second = await app.inject({ method: 'POST', url: '/services/users/demos', payload: demoAgain });
+    expect(second.statusCode).toBe(201);
+    await expect
+      .poll(() => smtp.received.some((item) => item.raw.includes(second.json().payload.id)), { timeout: 5000 })
+      .toBe(true);
+    expect(smtp.received.filter((item) => item.to.includes(writer))).toHaveLength(1);
+    const acks = await db.kysely.selectFrom('outbox').select('topic').where('topic', '=', `ack:${writer}`).execute();
+    expect(acks).toHaveLength(1);
+  });
+
+  it('does not acknowledge a savings lead, nor a submission the honeypot caught', async () => {
+    const trapped = {
+      ...demo,
+      metadata: { ...demo.metadata, email: 'bot@kola.example' },
+      homepage: 'http://spam.example',
+    };
+    expect((await app.inject({ method: 'POST', url: '/services/users/demos', payload: trapped })).statusCode).toBe(201);
+    // A savings lead: it brings no acknowledgement.
+    const savings = savingsLead('saver@kola.example');
+    expect((await app.inject({ method: 'POST', url: '/services/sales/leads', payload: savings })).statusCode).toBe(201);
+    const rows = await db.kysely
+      .selectFrom('outbox')
+      .select('topic')
+      .where('topic', 'in', ['ack:bot@kola.example', 'ack:saver@kola.example'])
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('keeps a mail through an outage and retries with back-off until it is delivered', async () => {
+    await app.outbox.flush(); // what earlier tests queued goes first, so the failures meet this mail
     smtp.failNext(2);
-    const enquiry = { fullname: 'Retry Person', email: 'retry@example.com', subject: 'Outage', body: 'Still there?' };
-    const response = await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    // A savings lead: it brings no acknowledgement.
+    const savings = savingsLead('retry@example.com');
+    const response = await app.inject({ method: 'POST', url: '/services/sales/leads', payload: savings });
     expect(response.statusCode).toBe(201);
     const id = response.json().payload.id as string;
 
@@ -87,7 +146,7 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
 
     await expect.poll(async () => (await outboxRow(id)).sent_at, { timeout: 10_000 }).not.toBeNull();
     expect((await outboxRow(id)).attempts).toBe(3);
-    expect(smtp.received.filter((mail) => mail.raw.includes(id))).toHaveLength(1);
+    expect(smtp.received.filter((mail) => mail.raw.includes('Reply-To: retry@example.com'))).toHaveLength(1);
   });
 });
 
@@ -104,13 +163,16 @@ describe('without SMTP_URL', () => {
     expect(response.statusCode).toBe(201);
     await first.outbox.flush();
     await first.close();
-    const pending = await db.kysely.selectFrom('outbox').selectAll().execute();
-    expect(pending.map((row) => [row.sent_at, row.attempts])).toEqual([[null, 0]]);
+    const pending = await db.kysely.selectFrom('outbox').selectAll().orderBy('topic').execute();
+    expect(pending.map((row) => [row.topic, row.sent_at, row.attempts])).toEqual([
+      ['ack:later@example.com', null, 0],
+      ['lead:enquiry', null, 0],
+    ]);
 
     const smtp = await startSmtp();
     const second = await testApp({ SMTP_URL: smtp.url }, { db, outbox: { pollMs: 50 } });
-    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
-    expect(smtp.received[0]!.raw).toContain('subject: Queued');
+    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(2);
+    expect(smtp.received.find((mail) => mail.to.includes('sales@growmail.io'))!.raw).toContain('subject: Queued');
     await second.close();
     await smtp.close();
   });

@@ -4,6 +4,7 @@ import * as contacts from './0002-contacts.ts';
 import * as leadCapture from './0003-lead-capture.ts';
 import * as push from './0004-push.ts';
 import * as consent from './0005-consent.ts';
+import * as webhooks from './0006-webhooks.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-lead-capture': leadCapture,
   '0004-push': push,
   '0005-consent': consent,
+  '0006-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

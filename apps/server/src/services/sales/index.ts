@@ -43,6 +43,7 @@ const salesService: ZodRoutes = async (app) => {
         return payload;
       });
       app.outbox.nudge();
+      app.deliverWebhooks();
       return reply.code(201).send(ok(answer));
     },
   );

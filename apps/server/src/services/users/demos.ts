@@ -28,6 +28,7 @@ const demoRoutes: ZodRoutes = async (app) => {
         message: messages.demoSubmitted,
       }));
       app.outbox.nudge();
+      app.deliverWebhooks();
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     },
   );

@@ -26,6 +26,7 @@ const enquiryRoutes: ZodRoutes = async (app) => {
         message: messages.enquiryReceived,
       }));
       app.outbox.nudge();
+      app.deliverWebhooks();
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     },
   );

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enqueueMail } from '../../outbox/index.ts';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
+import { recordEvent } from '../../webhooks/events.ts';
 import { confirmationIntervalMs, confirmationLifetimeMs, confirmationMail, readConfirmationToken } from './consent.ts';
 import { trackingSecret } from './tracking.ts';
 
@@ -59,7 +60,14 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         // A link from before an unsubscribe cannot take it back; a new request sends a new link.
         !(member.unsubscribed_at && Date.parse(member.unsubscribed_at) > claim.issued.getTime());
       if (!valid) return reply.code(403).send(failure(messages.badConfirmationLink));
-      if (member.status !== 'subscribed') await app.memberships.confirm(claim.listId, claim.contactId, new Date());
+      if (member.status !== 'subscribed') {
+        await app.db.kysely.transaction().execute(async (trx) => {
+          await app.memberships.in(trx).confirm(claim.listId, claim.contactId, new Date());
+          const data = { email: member.email, contact_id: claim.contactId, list_id: claim.listId };
+          await recordEvent(trx, app.config, 'newsletter.confirmed', data);
+        });
+        app.deliverWebhooks();
+      }
       return reply.header('cache-control', 'no-store').send(ok({ message: messages.subscribed }));
     },
   );

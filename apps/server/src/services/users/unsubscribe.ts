@@ -5,6 +5,7 @@ import { messages } from '@growmail/contracts/messages';
 import formbody from '@fastify/formbody';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
+import { recordEvent } from '../../webhooks/events.ts';
 import { decodeListId, trackingSecret, verifyTracking } from './tracking.ts';
 
 /**
@@ -43,7 +44,17 @@ const unsubscribeRoutes: ZodRoutes = async (app) => {
         ) {
           return reply.code(404).send(failure('No such subscription.'));
         }
-        await app.memberships.unsubscribe(contactId, listId, new Date());
+        await app.db.kysely.transaction().execute(async (trx) => {
+          const left = await app.memberships.in(trx).unsubscribe(contactId, listId, new Date());
+          for (const list of left) {
+            await recordEvent(trx, app.config, 'newsletter.unsubscribed', {
+              email,
+              contact_id: contactId,
+              list_id: list,
+            });
+          }
+        });
+        app.deliverWebhooks();
         return reply.send(ok({ message: messages.preferencesSaved }));
       },
     });

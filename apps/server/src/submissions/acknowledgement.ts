@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { enqueueMail, type OutboxMessage } from '../outbox/index.ts';
+import type { LeadKind } from './store-lead.ts';
+
+/** One acknowledgement per address per hour: the forms cannot be used to mail strangers. */
+export const acknowledgementIntervalMs = 60 * 60 * 1000;
+
+/** What the person wrote, in the words of their acknowledgement. */
+const what: Partial<Record<LeadKind, string>> = {
+  enquiry: 'your message',
+  demo: 'your demo request',
+  startup: 'your startup programme application',
+};
+
+/** The reference a person can quote: GM- and the first eight characters of the lead's id. */
+export const leadReference = (leadId: string) => `GM-${leadId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+
+/**
+ * Queues "we received it" to the person who wrote, in the lead's transaction, for an enquiry,
+ * a demo request or a startup application. It carries none of what they typed (a stranger's
+ * address in the form gets a plain notice, nothing more), and at most one goes to an address
+ * in an hour.
+ */
+export async function acknowledge(trx: Transaction<Database>, kind: LeadKind, email: string, leadId: string) {
+  const subject = what[kind];
+  if (!subject) return;
+  const address = email.trim().toLowerCase();
+  const topic = `ack:${address}`;
+  const since = new Date(Date.now() - acknowledgementIntervalMs).toISOString();
+  const recent = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('topic', '=', topic)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  if (recent) return;
+  await enqueueMail(trx, topic, acknowledgementMail(address, subject, leadReference(leadId)));
+}
+
+function acknowledgementMail(to: string, subject: string, reference: string): OutboxMessage {
+  return {
+    to,
+    subject: `We received ${subject} (${reference})`,
+    text: [
+      `Thank you: we received ${subject} on the Growmail website, and a person on our team will reply.`,
+      '',
+      `Your reference is ${reference}. Quote it if you write to us about it.`,
+      '',
+      'If you did not write to us, someone typed your address; you need do nothing, and we will not write again about it.',
+      '',
+    ].join('\n'),
+  };
+}

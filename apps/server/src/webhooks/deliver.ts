@@ -1,0 +1,82 @@
+import { Webhook } from 'standardwebhooks';
+import type { Config } from '../config.ts';
+import { retryDelayMs } from '../outbox/mail.ts';
+import type { Executor } from '../repositories/repository.ts';
+import { webhooksRepository } from '../repositories/webhooks.ts';
+
+export type DeliveryOptions = {
+  /** How long a receiver may take to answer. */
+  timeoutMs?: number;
+  /** The first retry's wait; each further one doubles, up to an hour. */
+  retryBaseMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+};
+
+export type DeliveryReport = { delivered: number; retrying: number; failed: number };
+
+/**
+ * POSTs one event, signed per Standard Webhooks: `webhook-id` (the event's id, the same on
+ * every attempt), `webhook-timestamp` (seconds) and `webhook-signature` (v1, HMAC-SHA256 of
+ * id.timestamp.body with the whsec_ secret). Throws unless the receiver answers 2xx in time.
+ */
+export async function postEvent(
+  webhook: NonNullable<Config['webhook']>,
+  id: string,
+  body: string,
+  timeoutMs: number,
+): Promise<void> {
+  const sentAt = new Date();
+  const response = await fetch(webhook.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Growmail-Webhooks/1',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(webhook.secret).sign(id, sentAt, body),
+    },
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body?.cancel();
+  if (response.status < 200 || response.status > 299) throw new Error(`the receiver answered ${response.status}`);
+}
+
+/**
+ * Delivers the events that are due: a 2xx marks one delivered; anything else (an error
+ * status, a refused connection, a timeout) schedules another attempt with back-off, and after
+ * `maxAttempts` marks it failed. A failed event is kept for `npm run webhooks -- replay`.
+ */
+export async function deliverDue(
+  db: Executor,
+  webhook: NonNullable<Config['webhook']>,
+  options: DeliveryOptions = {},
+  closed: () => boolean = () => false,
+): Promise<DeliveryReport> {
+  const { timeoutMs = 10_000, retryBaseMs = 5_000, batchSize = 20, leaseMs = 120_000 } = options;
+  const events = webhooksRepository(db);
+  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+  for (const event of await events.due(new Date(), batchSize)) {
+    if (closed()) break;
+    if (!(await events.claim(event.id, new Date(), leaseMs))) continue;
+    const attempts = event.attempts + 1;
+    try {
+      await postEvent(webhook, event.id, event.payload, timeoutMs);
+      await events.delivered(event.id, attempts);
+      report.delivered += 1;
+    } catch (error) {
+      const giveUp = attempts >= webhook.maxAttempts;
+      const next = giveUp ? null : new Date(Date.now() + retryDelayMs(attempts, retryBaseMs));
+      await events.attemptFailed(event.id, attempts, describe(error), next);
+      report[giveUp ? 'failed' : 'retrying'] += 1;
+    }
+  }
+  return report;
+}
+
+const describe = (error: unknown): string => {
+  const { message, cause } = (error ?? {}) as { message?: string; cause?: { code?: string; message?: string } };
+  return [message, cause?.code ?? cause?.message].filter(Boolean).join(': ') || String(error);
+};

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Executor } from '../repositories/repository.ts';
+import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
+
+export type WebhookEventType = 'lead.created' | 'newsletter.confirmed' | 'newsletter.unsubscribed';
+
+/**
+ * Writes an event for the team's tools in the caller's transaction, when webhooks are on.
+ * Its id is the Standard Webhooks message id: the same on every attempt, so a receiver can
+ * drop a delivery it has already processed.
+ */
+export async function recordEvent(
+  trx: Executor,
+  config: Config,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (!config.webhook) return;
+  const event: WebhookEvent = { id: `msg_${randomUUID()}`, type, timestamp: new Date().toISOString(), data };
+  await webhooksRepository(trx).insert(event);
+}
