@@ -46,11 +46,11 @@ Reads DATABASE_URL, WEBHOOK_URL and WEBHOOK_SECRET like the server.`,
     const requeued = await events.requeue(args.which);
     if ('id' in args.which && requeued.length === 0) throw new Error(`No event ${args.which.id}.`);
     // One attempt each, now: what still fails goes back to the server's schedule.
-    const report = await deliverDue(db.kysely, webhook, { batchSize: Math.max(1, requeued.length) });
+    const report = await deliverDue(db.kysely, webhook, { batchSize: Math.max(1, requeued.length), only: requeued });
     console.log(
       `Replayed ${requeued.length}: ${report.delivered} delivered, ${report.retrying + report.failed} failed.`,
     );
-    return report.retrying + report.failed === 0 ? 0 : 1;
+    return report.delivered === requeued.length ? 0 : 1;
   },
 });
 

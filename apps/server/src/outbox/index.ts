@@ -5,7 +5,7 @@ import type { OutboxMessage } from './mail.ts';
 import { retryDelayMs } from './mail.ts';
 import { rounds } from './rounds.ts';
 
-export { enqueueMail, leadMail, type OutboxMessage } from './mail.ts';
+export { enqueueMail, leadMail, queuedSince, type OutboxMessage } from './mail.ts';
 
 export type Outbox = {
   /** Sends what is due now; resolves when this round is done. Safe to call at any time. */

@@ -22,6 +22,17 @@ export async function enqueueMail(trx: Transaction<Database>, topic: string, mes
   return id;
 }
 
+/** Whether a mail on this topic was queued after `since` (sent or not). */
+export async function queuedSince(trx: Transaction<Database>, topic: string, since: Date): Promise<boolean> {
+  const found = await trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('topic', '=', topic)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirst();
+  return Boolean(found);
+}
+
 /** Waits before the next attempt after `attempts` failures: 5 s, 10 s, 20 s … capped at an hour. */
 export function retryDelayMs(attempts: number, baseMs = 5_000, capMs = 3_600_000): number {
   return Math.min(capMs, baseMs * 2 ** Math.max(0, attempts - 1));

@@ -3,7 +3,7 @@ import type { Contact } from '@growmail/contracts/developer-api';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 /** Emails are kept trimmed and lower-case: one person, one contact. */
-const normalise = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const contactQueries = (db: Executor) => {
   /**
@@ -17,7 +17,7 @@ const contactQueries = (db: Executor) => {
       .insertInto('contacts')
       .values({
         id: randomUUID(),
-        email: normalise(email),
+        email: normaliseEmail(email),
         firstname: firstname ?? null,
         lastname: lastname ?? null,
         phone_number: phone_number ?? null,
@@ -31,7 +31,7 @@ const contactQueries = (db: Executor) => {
     const found = await db
       .selectFrom('contacts')
       .select(['id', 'email'])
-      .where('email', '=', normalise(email))
+      .where('email', '=', normaliseEmail(email))
       .executeTakeFirstOrThrow();
     return { ...found, created: Boolean(inserted) };
   }
@@ -47,7 +47,7 @@ const contactQueries = (db: Executor) => {
       .selectFrom('contacts')
       .select('id')
       .where('id', '=', id)
-      .where('email', '=', normalise(email))
+      .where('email', '=', normaliseEmail(email))
       .executeTakeFirst();
     return Boolean(found);
   }

@@ -2,7 +2,6 @@ import contacts from './contacts.ts';
 import leads from './leads.ts';
 import memberships from './memberships.ts';
 import push from './push.ts';
-import webhooks from './webhooks.ts';
 
 /** The repositories the app decorates itself with: each table's queries, in one place. */
-export const repositories = [contacts, memberships, leads, push, webhooks];
+export const repositories = [contacts, memberships, leads, push];

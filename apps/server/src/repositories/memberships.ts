@@ -1,3 +1,4 @@
+import { normaliseEmail } from './contacts.ts';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 /** What a visitor agreed to when they asked to join a list (D23). */
@@ -19,12 +20,11 @@ const membershipQueries = (db: Executor) => {
   }
 
   /**
-   * Records a request to join a list with its consent, merging its tags into those the
+   * Records a request to join a list (which must exist) with its consent, merging its tags into those the
    * contact has. A subscribed membership is left as it is; any other becomes pending. Returns
    * the membership as it was before, or undefined when there was none.
    */
   async function request(listId: string, contactId: string, consent: ConsentRequest) {
-    await ensureList(listId, 'Newsletter');
     const before = await membership(listId, contactId)
       .select(['tags', 'status', 'confirmation_sent_at'])
       .executeTakeFirst();
@@ -71,7 +71,7 @@ const membershipQueries = (db: Executor) => {
       .selectFrom('contacts')
       .innerJoin('list_memberships', 'list_memberships.contact_id', 'contacts.id')
       .select(['contacts.id', 'contacts.email'])
-      .where('contacts.email', '=', email.trim().toLowerCase())
+      .where('contacts.email', '=', normaliseEmail(email))
       .where('list_memberships.list_id', '=', listId)
       .executeTakeFirst();
   }

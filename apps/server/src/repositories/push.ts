@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionJson } from '@growmail/contracts/push';
+import { normaliseEmail } from './contacts.ts';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 const pushQueries = (db: Executor) => ({
@@ -27,7 +28,7 @@ const pushQueries = (db: Executor) => ({
       .selectFrom('push_subscriptions')
       .innerJoin('contacts', 'contacts.id', 'push_subscriptions.contact_id')
       .select(['push_subscriptions.id', 'endpoint', 'p256dh', 'auth']);
-    if (email) query = query.where('contacts.email', '=', email.trim().toLowerCase());
+    if (email) query = query.where('contacts.email', '=', normaliseEmail(email));
     return query.execute();
   },
 

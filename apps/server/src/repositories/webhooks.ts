@@ -1,4 +1,4 @@
-import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** What a webhook event says: its Standard Webhooks message id, its type and when it happened. */
 export type WebhookEvent = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
@@ -18,9 +18,9 @@ const webhookQueries = (db: Executor) => ({
       .execute();
   },
 
-  /** Events due for an attempt: not delivered, not failed, not held by another server. */
-  due(now: Date, limit: number) {
-    return db
+  /** Events due for an attempt: not delivered, not failed, not held by another server; only `ids` when given. */
+  due(now: Date, limit: number, ids?: readonly string[]) {
+    let query = db
       .selectFrom('webhook_events')
       .select(['id', 'payload', 'attempts'])
       .where('delivered_at', 'is', null)
@@ -28,8 +28,9 @@ const webhookQueries = (db: Executor) => ({
       .where('next_attempt_at', '<=', now.toISOString())
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
       .orderBy('created_at')
-      .limit(limit)
-      .execute();
+      .limit(limit);
+    if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : ['']);
+    return query.execute();
   },
 
   /** Takes an event for `leaseMs`; false when another server took it first. */
@@ -97,12 +98,3 @@ const webhookQueries = (db: Executor) => ({
 });
 
 export const webhooksRepository = repository(webhookQueries);
-export type WebhooksRepository = Repository<ReturnType<typeof webhookQueries>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    webhooks: WebhooksRepository;
-  }
-}
-
-export default repositoryPlugin('webhooks', webhooksRepository);

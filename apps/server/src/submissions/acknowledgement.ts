@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { enqueueMail, type OutboxMessage } from '../outbox/index.ts';
+import { enqueueMail, queuedSince, type OutboxMessage } from '../outbox/index.ts';
+import { normaliseEmail } from '../repositories/contacts.ts';
 import type { LeadKind } from './store-lead.ts';
 
 /** One acknowledgement per address per hour: the forms cannot be used to mail strangers. */
@@ -25,16 +26,9 @@ export const leadReference = (leadId: string) => `GM-${leadId.replaceAll('-', ''
 export async function acknowledge(trx: Transaction<Database>, kind: LeadKind, email: string, leadId: string) {
   const subject = what[kind];
   if (!subject) return;
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmail(email);
   const topic = `ack:${address}`;
-  const since = new Date(Date.now() - acknowledgementIntervalMs).toISOString();
-  const recent = await trx
-    .selectFrom('outbox')
-    .select('id')
-    .where('topic', '=', topic)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  if (recent) return;
+  if (await queuedSince(trx, topic, new Date(Date.now() - acknowledgementIntervalMs))) return;
   await enqueueMail(trx, topic, acknowledgementMail(address, subject, leadReference(leadId)));
 }
 

@@ -11,6 +11,8 @@ export type DeliveryOptions = {
   retryBaseMs?: number;
   batchSize?: number;
   leaseMs?: number;
+  /** Only these events (a replay), rather than whatever is due. */
+  only?: readonly string[];
 };
 
 export type DeliveryReport = { delivered: number; retrying: number; failed: number };
@@ -58,7 +60,7 @@ export async function deliverDue(
   const { timeoutMs = 10_000, retryBaseMs = 5_000, batchSize = 20, leaseMs = 120_000 } = options;
   const events = webhooksRepository(db);
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  for (const event of await events.due(new Date(), batchSize)) {
+  for (const event of await events.due(new Date(), batchSize, options.only)) {
     if (closed()) break;
     if (!(await events.claim(event.id, new Date(), leaseMs))) continue;
     const attempts = event.attempts + 1;

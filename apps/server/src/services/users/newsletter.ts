@@ -89,6 +89,7 @@ async function requestSubscription(
   const id = await app.db.kysely.transaction().execute(async (trx) => {
     const contactId = await app.contacts.in(trx).findOrCreate(request.email);
     const memberships = app.memberships.in(trx);
+    await memberships.ensureList(listId, 'Newsletter');
     const consent = { tags: request.tags, page: request.page, wording: newsletterConsentWording, at: now };
     const before = await memberships.request(listId, contactId, consent);
     if (before?.status === 'subscribed') return contactId;
