@@ -1,11 +1,21 @@
 import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 
-/** The whole app on the real exported site, with an in-memory database unless one is given. */
+/**
+ * The whole app on the real exported site, with an in-memory database unless one is given.
+ * The lead forms' time check is off (FORM_MIN_FILL_SECONDS=0), since inject() sends at machine
+ * speed; the quarantine tests turn it on.
+ */
 export async function testApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'db' | 'outbox' | 'webhooks'> = {},
 ) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:', SITE_ENV: 'testing', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'sqlite::memory:',
+    SITE_ENV: 'testing',
+    FORM_MIN_FILL_SECONDS: '0',
+    ...env,
+  });
   return buildApp({ config, ...options });
 }

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
+import housekeeping from './plugins/housekeeping.ts';
 import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
 import protection from './plugins/protection.ts';
@@ -77,6 +78,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   for (const repository of repositories) await app.register(repository);
   await app.register(outbox, options.outbox ?? {});
   await app.register(webhooks, options.webhooks ?? {});
+  await app.register(housekeeping, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
   await app.register(sitePlugin, { site });

@@ -80,6 +80,7 @@ const environmentSchema = z.object({
   MAIL_FROM: withDefault(mailbox, 'website@growmail.io'),
   TRACKING_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 10),
+  FORM_MIN_FILL_SECONDS: withDefault(wholeNumber(0, 600, 'must be between 0 and 600'), 3),
   TRUST_PROXY: z.optional(
     plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'),
   ),
@@ -140,6 +141,11 @@ export type Config = {
   trackingSecret: string | undefined;
   /** Accepted submissions per client address, per endpoint, per minute. */
   rateLimitPerMinute: number;
+  /**
+   * A lead form sent sooner than this after its signed stamp was issued is quarantined as
+   * automated; 0 turns the stamp check off.
+   */
+  formMinFillMs: number;
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
   /** Shared counters (rate limits) live here when set, so every server counts together (D27). */
@@ -204,6 +210,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
     trackingSecret: e.TRACKING_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    formMinFillMs: e.FORM_MIN_FILL_SECONDS * 1000,
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

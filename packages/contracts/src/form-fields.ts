@@ -25,9 +25,17 @@ export function enquiryFieldError(field: EnquiryField, value: string): string | 
 
 /**
  * The hidden field every form carries. People never see it; a bot that fills it gets an
- * ordinary success answer and nothing is stored.
+ * ordinary success answer. A lead form's submission with it filled is quarantined, other
+ * forms store nothing.
  */
 export const honeypotField = 'homepage';
+
+/**
+ * The field a lead form sends its signed time stamp in: the server issues the stamp when the
+ * form appears, and a submission sent sooner after it than a person could fill the form in is
+ * quarantined.
+ */
+export const formStampField = 'form_stamp';
 
 /** The segment of the unsubscribe path that means every list (spec "Calls made", D17). */
 export const allListsSegment = '*';

@@ -8,8 +8,10 @@ export interface Database {
   list_memberships: ListMembershipsTable;
   outbox: OutboxTable;
   webhook_events: WebhookEventsTable;
+  quarantine: QuarantineTable;
   submissions: SubmissionsTable;
   settings: SettingsTable;
+  suppressions: SuppressionsTable;
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
@@ -80,6 +82,19 @@ export interface WebhookEventsTable {
   created_at: string;
 }
 
+/** A lead form's submission held as probable spam, with why; never mailed, never sent on. */
+export interface QuarantineTable {
+  id: string;
+  /** The lead kind it would have been: demo, startup, savings or enquiry. */
+  form: string;
+  email: string;
+  /** JSON text: the validated fields, as a lead's metadata would hold them. */
+  fields: string;
+  /** JSON text: an array of reason codes (see submissions/screening.ts). */
+  reasons: string;
+  created_at: string;
+}
+
 export interface OutboxTable {
   id: string;
   /** What the message is about, such as lead:demo. */
@@ -106,6 +121,13 @@ export interface SubmissionsTable {
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** An erased person's address as a salted hash only (D29): never added again but by their own opt-in. */
+export interface SuppressionsTable {
+  /** HMAC-SHA256 (hex) of the normalised address, keyed with the salt in `settings`. */
+  hash: string;
+  created_at: string;
 }
 
 /** A browser's push subscription, owned by a contact. */

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { honeypotField } from '@growmail/contracts/form-fields';
+import { formStampField, honeypotField } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,15 +50,21 @@ async function protection(app: FastifyInstance) {
 
 export default fp(protection, { name: 'protection', dependencies: ['config'] });
 
-/** Whether a request carries the hidden field filled in (in the body or the query). */
-export function filledHoneypot(request: FastifyRequest): boolean {
+/** What a form's request carries besides its fields: the hidden field and the form stamp. */
+export type FormSignals = { honeypot: boolean; stamp: unknown };
+
+/** Reads the signals from the body or the query, before validation strips them. */
+function readSignals(request: FastifyRequest): FormSignals {
+  const signals: FormSignals = { honeypot: false, stamp: undefined };
   for (const source of [request.body, request.query]) {
     if (source && typeof source === 'object') {
-      const value = (source as Record<string, unknown>)[honeypotField];
-      if (value !== undefined && value !== null && value !== '') return true;
+      const fields = source as Record<string, unknown>;
+      const trap = fields[honeypotField];
+      if (trap !== undefined && trap !== null && trap !== '') signals.honeypot = true;
+      signals.stamp ??= fields[formStampField];
     }
   }
-  return false;
+  return signals;
 }
 
 /** The small body limit and the per-address rate limit of every public write. */
@@ -69,14 +75,35 @@ export function rateLimited(app: FastifyInstance): Pick<RouteShorthandOptions, '
   };
 }
 
+const signalsOf = new WeakMap<FastifyRequest, FormSignals>();
+
+/** The signals `leadWrite` read from a request. */
+export const formSignals = (request: FastifyRequest): FormSignals =>
+  signalsOf.get(request) ?? { honeypot: false, stamp: undefined };
+
+/**
+ * Route options for a lead form: the body and rate limits, and the signals (the honeypot and
+ * the form stamp) read before validation drops them, for the handler to screen the
+ * submission with (`acceptLead`). Nothing is refused for them: a suspicious lead is
+ * quarantined, never lost.
+ */
+export function leadWrite(app: FastifyInstance): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation'> {
+  return {
+    ...rateLimited(app),
+    preValidation: async (request: FastifyRequest) => {
+      signalsOf.set(request, readSignals(request));
+    },
+  };
+}
+
 const trapped = new WeakSet<FastifyRequest>();
 
 /**
- * Route options for a public write: a small body limit, the per-IP rate limit, and the
- * honeypot. The trap is checked after validation, so an invalid body gets the same 400
- * whether or not the trap is filled. A valid one with the trap filled gets `decoy()` as an
- * ordinary success, so the bot learns nothing, and the handler never runs. `decoy` gets the
- * validated body.
+ * Route options for a public write that is not a lead (the newsletter, its confirmation,
+ * email preferences): a small body limit, the per-IP rate limit, and the honeypot. The trap
+ * is checked after validation, so an invalid body gets the same 400 whether or not the trap
+ * is filled. A valid one with the trap filled gets `decoy()` as an ordinary success, so the
+ * bot learns nothing, and the handler never runs. `decoy` gets the validated body.
  */
 export function publicWrite(
   app: FastifyInstance,
@@ -87,7 +114,7 @@ export function publicWrite(
     // Validation replaces the body with the schema's fields, so the trap is read before it
     // and acted on after it.
     preValidation: async (request: FastifyRequest) => {
-      if (filledHoneypot(request)) trapped.add(request);
+      if (readSignals(request).honeypot) trapped.add(request);
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (trapped.has(request)) {

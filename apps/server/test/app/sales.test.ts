@@ -73,13 +73,19 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     expect(rows).toHaveLength(1);
   });
 
-  it('answers a filled honeypot with an ordinary 201 and stores nothing', async () => {
+  it('answers a filled honeypot with an ordinary 201 and holds the application in quarantine, not as a lead', async () => {
     const bot = { ...startup, metadata: { ...startup.metadata, company_name: 'Bot Co' }, homepage: 'spam' };
     const response = await post(bot);
     expect(response.statusCode).toBe(201);
     expect(response.json().payload.message).toBe('Application submitted successfully');
     const rows = await db.kysely.selectFrom('leads').select('id').where('metadata', 'like', '%Bot Co%').execute();
     expect(rows).toEqual([]);
+    const held = await db.kysely
+      .selectFrom('quarantine')
+      .select('form')
+      .where('id', '=', response.json().payload.id)
+      .execute();
+    expect(held).toEqual([{ form: 'startup' }]);
   });
 
   it('refuses an oversized body with 413', async () => {

@@ -94,12 +94,18 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect(response.json()).toEqual({ error: messages.tooLarge, payload: null });
     });
 
-    it('answers a filled honeypot with an ordinary 201 and stores nothing', async () => {
+    it('answers a filled honeypot with an ordinary 201 and holds the enquiry in quarantine, not as a lead', async () => {
       const before = (await leadsOf('enquiry')).length;
       const response = await post({ ...enquiry, subject: 'Bot', homepage: 'http://spam.example' });
       expect(response.statusCode).toBe(201);
       expect(response.json().payload.message).toBe(messages.enquiryReceived);
       expect(await leadsOf('enquiry')).toHaveLength(before);
+      const held = await db.kysely
+        .selectFrom('quarantine')
+        .select(['form', 'reasons'])
+        .where('id', '=', response.json().payload.id)
+        .execute();
+      expect(held).toEqual([{ form: 'enquiry', reasons: '["honeypot"]' }]);
     });
 
     it('collapses the same enquiry sent twice within a minute into one', async () => {
@@ -181,12 +187,18 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect(response.json().error).toMatch(/^type: /);
     });
 
-    it('refuses an oversized body, honours the honeypot, and collapses duplicates', async () => {
+    it('refuses an oversized body, quarantines a filled honeypot, and collapses duplicates', async () => {
       expect((await post(withMetadata({ company_name: 'x'.repeat(17 * 1024) }))).statusCode).toBe(413);
       const before = (await leadsOf('demo')).length;
       const bot = await post({ ...withMetadata({ company_name: 'Bot Inc' }), homepage: 'x' });
       expect(bot.statusCode).toBe(201);
       expect(await leadsOf('demo')).toHaveLength(before);
+      const held = await db.kysely
+        .selectFrom('quarantine')
+        .select('form')
+        .where('id', '=', bot.json().payload.id)
+        .execute();
+      expect(held).toEqual([{ form: 'demo' }]);
       const twice = withMetadata({ company_name: 'Twice Ltd' });
       const first = await post(twice);
       const second = await post(twice);

@@ -57,8 +57,8 @@ describe('every command-line tool', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    ['leads', [], 'Missing command: say list or export.'],
-    ['leads', ['show'], "Unknown command 'show': say list or export."],
+    ['leads', [], 'Missing command: say list, export or quarantine.'],
+    ['leads', ['show'], "Unknown command 'show': say list, export or quarantine."],
     ['leads', ['list', 'extra'], "Unexpected argument 'extra'."],
     ['leads', ['list', '--bogus'], "Unknown option '--bogus'."],
     ['leads', ['list', '-x'], "Unknown option '-x'."],

@@ -5,7 +5,7 @@ import { SavingsCalculator } from './savings-calculator';
 export function CalculatorPanel() {
   return (
     <div className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm md:p-8">
-      <SavingsCalculator salesUrl={runtime.urls.sales} demoUrl={appLinks.demo} />
+      <SavingsCalculator salesUrl={runtime.urls.sales} usersUrl={runtime.urls.users} demoUrl={appLinks.demo} />
     </div>
   );
 }

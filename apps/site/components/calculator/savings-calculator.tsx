@@ -13,11 +13,14 @@ import {
 import { formatMoney } from '@growmail/contracts/pricing';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CheckList } from '@/components/ui/check-list';
+import { useFormStamp } from '@/components/forms/form-stamp';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
   /** Bases chosen at server start, from the server component (lib/runtime.ts). */
   salesUrl: string;
+  /** The users service, which issues the form's time stamp. */
+  usersUrl: string;
   demoUrl: string;
 };
 
@@ -47,9 +50,10 @@ const textFields = [
 ] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
-export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
+export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   const id = useId();
   const [form, setForm] = useState(emptyForm);
+  const formStamp = useFormStamp(usersUrl);
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(null);
   const [result, setResult] = useState<{ savings: number } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -82,9 +86,11 @@ export function SavingsCalculator({ salesUrl, demoUrl }: Props) {
     const key = JSON.stringify(lead);
     if (key === lastLead.current) return;
     lastLead.current = key;
-    void postSavingsLead(salesUrl, lead).then((stored) => {
-      if (!stored) lastLead.current = '';
-    });
+    void formStamp()
+      .then((stamp) => postSavingsLead(salesUrl, lead, stamp))
+      .then((stored) => {
+        if (!stored) lastLead.current = '';
+      });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -11,6 +11,7 @@ import type { Enquiry } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert, type Outcome } from '@/components/forms/form-alert';
+import { useFormStamp } from '@/components/forms/form-stamp';
 import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField, TextField } from '@/components/forms/text-field';
@@ -35,6 +36,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useRef<HTMLFormElement>(null);
+  const formStamp = useFormStamp(usersUrl);
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -55,7 +57,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
     const trimmed = Object.fromEntries(enquiryFields.map((field) => [field, values[field].trim()])) as Enquiry;
     const answer = await callGuestService<SubmissionAccepted>(`${usersUrl}/guests/enquiry`, {
       method: 'POST',
-      body: { ...trimmed, ...(trap ? { [honeypotField]: trap } : {}) },
+      body: { ...trimmed, ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) },
     });
     setSubmitting(false);
     if (answer.payload) {

@@ -7,6 +7,7 @@ export function DemoForm({ usersUrl }: { usersUrl: string }) {
   return (
     <LeadForm
       url={`${usersUrl}/demos`}
+      usersUrl={usersUrl}
       type="demo"
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"

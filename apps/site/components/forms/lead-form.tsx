@@ -5,6 +5,7 @@ import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
 import { callGuestService } from '@/lib/guest-api';
 import { FormAlert, type Outcome } from './form-alert';
+import { useFormStamp } from './form-stamp';
 import { Honeypot } from './honeypot';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
@@ -24,6 +25,8 @@ export type LeadChoice = { name: string; label: string; options: readonly Select
 type Props = {
   /** Where to POST, and the request's `type` ('demo' or 'startup'). */
   url: string;
+  /** The users service, which issues the form's time stamp. */
+  usersUrl: string;
   type: 'demo' | 'startup';
   choices: readonly LeadChoice[];
   submitLabel: string;
@@ -35,7 +38,7 @@ type Props = {
  * all are filled, the request sent as `{type, metadata}`. The server's field errors are shown
  * on their fields, on top of the spec's general failure message.
  */
-export function LeadForm({ url, type, choices, submitLabel, successMessage }: Props) {
+export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage }: Props) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
@@ -44,6 +47,7 @@ export function LeadForm({ url, type, choices, submitLabel, successMessage }: Pr
   const [trap, setTrap] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const formStamp = useFormStamp(usersUrl);
   const complete = names.every((name) => values[name]!.trim() !== '');
 
   const change = (name: string, value: string) => {
@@ -59,7 +63,7 @@ export function LeadForm({ url, type, choices, submitLabel, successMessage }: Pr
     const metadata = { type, ...Object.fromEntries(names.map((name) => [name, values[name]!.trim()])) };
     const answer = await callGuestService<SubmissionAccepted>(url, {
       method: 'POST',
-      body: { type, metadata, ...(trap ? { [honeypotField]: trap } : {}) },
+      body: { type, metadata, ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) },
     });
     setSubmitting(false);
     if (answer.payload) {

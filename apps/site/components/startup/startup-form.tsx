@@ -3,10 +3,11 @@ import { LeadForm } from '@/components/forms/lead-form';
 import { startupBudgets, startupUserCounts } from '@growmail/contracts/leads';
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
-export function StartupForm({ salesUrl }: { salesUrl: string }) {
+export function StartupForm({ salesUrl, usersUrl }: { salesUrl: string; usersUrl: string }) {
   return (
     <LeadForm
       url={`${salesUrl}/leads`}
+      usersUrl={usersUrl}
       type="startup"
       choices={[
         { name: 'user_count', label: 'Number of users', options: startupUserCounts },

@@ -5,6 +5,8 @@ import * as leadCapture from './0003-lead-capture.ts';
 import * as push from './0004-push.ts';
 import * as consent from './0005-consent.ts';
 import * as webhooks from './0006-webhooks.ts';
+import * as quarantine from './0007-quarantine.ts';
+import * as suppressions from './0008-suppressions.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '0004-push': push,
   '0005-consent': consent,
   '0006-webhooks': webhooks,
+  '0007-quarantine': quarantine,
+  '0008-suppressions': suppressions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { ok } from '@growmail/contracts/api';
+import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
-import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
-import { publicWrite } from '../../plugins/protection.ts';
+import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
-import { acceptOnce } from '../../submissions/accept-once.ts';
+import { acceptLead } from '../../submissions/accept-lead.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
-import { storeLead } from '../../submissions/store-lead.ts';
 
 const accepted: Record<Lead['type'], string> = {
   savings: 'Thanks! Your savings estimate is on its way to our team.',
@@ -19,33 +17,19 @@ const accepted: Record<Lead['type'], string> = {
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
 const salesService: ZodRoutes = async (app) => {
-  app.post(
-    '/leads',
-    {
-      schema: { body: leadSchema },
-      ...publicWrite(app, (body) => {
-        const savings = typeof body === 'object' && body !== null && 'type' in body && body.type === 'savings';
-        const message = savings ? accepted.savings : accepted.startup;
-        return { status: 201, body: ok<SubmissionAccepted>({ id: randomUUID(), message }) };
-      }),
-    },
-    async (request, reply) => {
-      const lead = request.body;
-      const metadata =
-        lead.type === 'startup'
-          ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
-          : lead.metadata;
-      const { answer } = await acceptOnce(app.db, `lead:${lead.type}`, metadata, async (trx) => {
-        const payload: SubmissionAccepted = {
-          id: await storeLead(trx, app.config, lead.type, metadata.email, metadata),
-          message: accepted[lead.type],
-        };
-        return payload;
-      });
-      app.outbox.nudge();
-      app.deliverWebhooks();
-      return reply.code(201).send(ok(answer));
-    },
-  );
+  app.post('/leads', { schema: { body: leadSchema }, ...leadWrite(app) }, async (request, reply) => {
+    const lead = request.body;
+    const fields =
+      lead.type === 'startup'
+        ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
+        : lead.metadata;
+    const answer = await acceptLead(
+      app,
+      request,
+      { kind: lead.type, email: fields.email, fields },
+      accepted[lead.type],
+    );
+    return reply.code(201).send(ok<SubmissionAccepted>(answer));
+  });
 };
 export default salesService;

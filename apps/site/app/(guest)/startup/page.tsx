@@ -25,7 +25,7 @@ export default function Page() {
         </>
       }
       formTitle="Submit Application"
-      form={<StartupForm salesUrl={runtime.urls.sales} />}
+      form={<StartupForm salesUrl={runtime.urls.sales} usersUrl={runtime.urls.users} />}
     />
   );
 }

@@ -1,0 +1,58 @@
+import type { Db } from '../db/index.ts';
+import { quarantineRepository } from '../repositories/quarantine.ts';
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * How long each kind of record is kept, as the privacy page states it ("How long we keep
+ * it"). Change both together.
+ */
+export const retention = {
+  /** Submissions held as probable spam. */
+  quarantine: 30 * day,
+  /** Sent mail, and webhook events a receiver took: the record of what left the site. */
+  sentMessages: 90 * day,
+  /** Leads, counted from when they were written. */
+  leads: 730 * day,
+  /** A newsletter membership and its consent record, counted from the unsubscribe. */
+  unsubscribed: 730 * day,
+} as const;
+
+export type Pruned = { quarantine: number; mail: number; webhookEvents: number; leads: number; memberships: number };
+
+/**
+ * Deletes every record older than its retention. Mail still waiting to go and webhook
+ * events that ran out of attempts are kept whatever their age: one is a lead's notification
+ * not yet delivered, the other waits for `npm run webhooks -- replay`.
+ */
+export async function pruneExpired(db: Db, now = new Date()): Promise<Pruned> {
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const quarantine = await quarantineRepository(db.kysely).removeOlderThan(
+    new Date(Date.parse(before(retention.quarantine))),
+  );
+  const mail = await db.kysely
+    .deleteFrom('outbox')
+    .where('sent_at', '<', before(retention.sentMessages))
+    .executeTakeFirst();
+  const webhookEvents = await db.kysely
+    .deleteFrom('webhook_events')
+    .where('delivered_at', '<', before(retention.sentMessages))
+    .executeTakeFirst();
+  const leads = await db.kysely
+    .deleteFrom('leads')
+    .where('created_at', '<', before(retention.leads))
+    .executeTakeFirst();
+  const memberships = await db.kysely
+    .deleteFrom('list_memberships')
+    .where('status', '=', 'unsubscribed')
+    .where('unsubscribed_at', '<', before(retention.unsubscribed))
+    .executeTakeFirst();
+  return {
+    quarantine,
+    mail: count(mail),
+    webhookEvents: count(webhookEvents),
+    leads: count(leads),
+    memberships: count(memberships),
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { LeadKind } from '../submissions/store-lead.ts';
+import type { SpamReason } from '../submissions/screening.ts';
+import { repository, type Executor } from './repository.ts';
+
+/** A held submission as the code reads it: its fields and reasons parsed. */
+export type Quarantined = {
+  id: string;
+  form: LeadKind;
+  email: string;
+  fields: Record<string, unknown>;
+  reasons: SpamReason[];
+  created_at: string;
+};
+
+const parse = (row: { id: string; form: string; email: string; fields: string; reasons: string; created_at: string }) =>
+  ({
+    ...row,
+    form: row.form as LeadKind,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    reasons: JSON.parse(row.reasons) as SpamReason[],
+  }) satisfies Quarantined;
+
+const quarantineQueries = (db: Executor) => ({
+  /** Holds a submission with its reasons; returns its id. */
+  async insert(form: LeadKind, email: string, fields: Record<string, unknown>, reasons: SpamReason[]): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('quarantine')
+      .values({
+        id,
+        form,
+        email,
+        fields: JSON.stringify(fields),
+        reasons: JSON.stringify(reasons),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return id;
+  },
+
+  /** Every held submission, newest first. */
+  async list(): Promise<Quarantined[]> {
+    const rows = await db.selectFrom('quarantine').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+    return rows.map(parse);
+  },
+
+  async find(id: string): Promise<Quarantined | undefined> {
+    const row = await db.selectFrom('quarantine').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && parse(row);
+  },
+
+  async remove(id: string): Promise<boolean> {
+    const result = await db.deleteFrom('quarantine').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  },
+
+  /** Deletes what was held before `cutoff`; returns how many. */
+  async removeOlderThan(cutoff: Date): Promise<number> {
+    const result = await db.deleteFrom('quarantine').where('created_at', '<', cutoff.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+});
+
+/** Made inside transactions and by the CLI, so not decorated on the app. */
+export const quarantineRepository = repository(quarantineQueries);

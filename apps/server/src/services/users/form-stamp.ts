@@ -1,0 +1,17 @@
+import { ok } from '@growmail/contracts/api';
+import type { ZodRoutes } from '../../plugins/zod-validation.ts';
+import { mintFormStamp } from '../../submissions/screening.ts';
+import { trackingSecret } from './tracking.ts';
+
+/**
+ * GET {users}/guests/form-stamp: a lead form asks for its signed time stamp when it appears
+ * and sends it back with the submission, so the server can tell a person's pace from a bot's
+ * without any per-visitor state. Pages are static, so the stamp cannot be in the HTML.
+ */
+const formStampRoutes: ZodRoutes = async (app) => {
+  app.get('/guests/form-stamp', async (_request, reply) => {
+    const stamp = mintFormStamp(await trackingSecret(app.db, app.config));
+    return reply.header('cache-control', 'no-store').send(ok({ stamp }));
+  });
+};
+export default formStampRoutes;

@@ -1,0 +1,42 @@
+import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formSignals } from '../plugins/protection.ts';
+import { quarantineRepository } from '../repositories/quarantine.ts';
+import { trackingSecret } from '../services/users/tracking.ts';
+import { acceptOnce } from './accept-once.ts';
+import { screen } from './screening.ts';
+import { storeLead, type LeadKind } from './store-lead.ts';
+
+/**
+ * Accepts a lead form's submission (D18): screened for signs of a bot, then stored as a lead
+ * with its mail, webhook event and acknowledgement, or held in the quarantine with its reasons
+ * and nothing sent. The visitor gets the same answer either way, so a bot learns nothing and a
+ * person caught by mistake is not turned away: their lead waits for release.
+ *
+ * `texts` are the fields written in the person's own words, checked for being mostly links.
+ */
+export async function acceptLead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  lead: { kind: LeadKind; email: string; fields: Record<string, unknown>; texts?: string[] },
+  message: string,
+): Promise<SubmissionAccepted> {
+  const { honeypot, stamp } = formSignals(request);
+  const minFillMs = app.config.formMinFillMs;
+  const secret = minFillMs > 0 ? await trackingSecret(app.db, app.config) : '';
+  const reasons = screen({ honeypot, stamp, secret, minFillMs, email: lead.email, texts: lead.texts ?? [] });
+  const { answer, duplicate } = await acceptOnce(app.db, `lead:${lead.kind}`, lead.fields, async (trx) => {
+    const id =
+      reasons.length > 0
+        ? await quarantineRepository(trx).insert(lead.kind, lead.email, lead.fields, reasons)
+        : await storeLead(trx, app.config, lead.kind, lead.email, lead.fields);
+    return { id, message } satisfies SubmissionAccepted;
+  });
+  if (reasons.length > 0) {
+    if (!duplicate) request.log.info({ form: lead.kind, reasons }, 'submission quarantined');
+    return answer;
+  }
+  app.outbox.nudge();
+  app.deliverWebhooks();
+  return answer;
+}

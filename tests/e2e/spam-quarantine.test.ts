@@ -1,0 +1,81 @@
+import { messages } from '@growmail/contracts/messages';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
+import { useSite, viewports } from '../support/site.ts';
+
+// The forms' time check on, as in production, at two seconds so the test need not wait long.
+const minFillMs = 2_000;
+const site = useSite({ FORM_MIN_FILL_SECONDS: String(minFillMs / 1000), RATE_LIMIT_PER_MINUTE: '100' });
+
+const leadsFor = (email: string) =>
+  site.app.db.kysely.selectFrom('leads').selectAll().where('email', '=', email).execute();
+const heldFor = (email: string) =>
+  site.app.db.kysely.selectFrom('quarantine').selectAll().where('email', '=', email).execute();
+
+/** Opens a page and resolves once its form has been given its stamp, and the time it was given. */
+async function openWithStamp(path: string) {
+  const opened = await site.openPage(viewports[1]);
+  const stamped = opened.page.waitForResponse((response) => response.url().endsWith('/guests/form-stamp'));
+  await opened.page.goto(`${site.url}${path}`);
+  expect((await stamped).status()).toBe(200);
+  return { ...opened, stampedAt: Date.now() };
+}
+
+/** Waits until a person could have filled the form in, counted from the stamp. */
+const afterAPersonsPace = (page: Page, stampedAt: number) =>
+  page.waitForTimeout(Math.max(0, stampedAt + minFillMs + 300 - Date.now()));
+
+const stampSent = (request: Request) => typeof request.postDataJSON()?.form_stamp === 'string';
+
+async function fillEnquiry(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Full name').fill('Chiamaka Obi');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Subject').fill('Agency pricing');
+  await form.getByLabel('Message').fill('We send for twelve clients. What would that cost?');
+  return form;
+}
+
+describe('lead forms with the time check on', () => {
+  it('the contact form sends its stamp, and a person who takes their time is a lead', async () => {
+    const { page, context, stampedAt } = await openWithStamp('/#contact-us');
+    const form = await fillEnquiry(page, 'paced@lagos.example');
+    await afterAPersonsPace(page, stampedAt);
+    const sent = page.waitForRequest((request) => request.url().endsWith('/guests/enquiry'));
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect(stampSent(await sent)).toBe(true);
+    await expect.poll(() => form.getByText(messages.enquiryReceived).isVisible()).toBe(true);
+    expect(await leadsFor('paced@lagos.example')).toHaveLength(1);
+    expect(await heldFor('paced@lagos.example')).toEqual([]);
+    await context.close();
+  });
+
+  it('the savings calculator sends its stamp with the savings lead', async () => {
+    const { page, context, stampedAt } = await openWithStamp('/calculator');
+    await page.getByLabel('Number of customers').fill('20000');
+    await page.getByLabel('Current annual cost (USD)').fill('12000');
+    await page.getByLabel('Email Address', { exact: true }).fill('paced@nairobi.example');
+    await page.getByRole('checkbox', { name: 'Campaign Mailing' }).check();
+    await afterAPersonsPace(page, stampedAt);
+    const sent = page.waitForRequest((request) => request.url().endsWith('/services/sales/leads'));
+    await page.getByRole('button', { name: 'Estimate your savings' }).click();
+    expect(stampSent(await sent)).toBe(true);
+    await expect.poll(async () => (await leadsFor('paced@nairobi.example')).length).toBe(1);
+    await context.close();
+  });
+
+  it('a filled hidden field gets the same success on screen, and the enquiry waits in quarantine', async () => {
+    const { page, context, stampedAt } = await openWithStamp('/#contact-us');
+    const form = await fillEnquiry(page, 'trapped@lagos.example');
+    await page.locator('input[name="homepage"]').first().fill('https://spam.example', { force: true });
+    await afterAPersonsPace(page, stampedAt);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByText(messages.enquiryReceived).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await leadsFor('trapped@lagos.example')).toEqual([]);
+    const [held] = await heldFor('trapped@lagos.example');
+    expect(JSON.parse(held!.reasons)).toEqual(['honeypot']);
+    await context.close();
+  });
+});
