@@ -26,6 +26,19 @@ describe.each(viewports)('the legal pages at $name size', (viewport) => {
     await context.close();
   });
 
+  it('/privacy says how to get a copy of your data or have it erased, and how long each kind is kept', async () => {
+    const { page, context, problems } = await site.openPage(viewport);
+    await page.goto(`${site.url}/privacy`, { waitUntil: 'networkidle' });
+    const heading = page.getByRole('heading', { level: 2, name: /A copy of your data, or its erasure/ });
+    expect(await heading.count()).toBe(1);
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/email hello@growmail\.io from the address the request is about/);
+    expect(text).toMatch(/one-way fingerprint of your address/);
+    expect(text).toMatch(/which we set aside unread: 30 days/);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
   it.each(['/terms', '/privacy'])('%s has a table of contents whose links reach each section', async (path) => {
     const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });

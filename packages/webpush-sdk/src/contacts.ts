@@ -13,8 +13,12 @@ export type ContactFields = {
 /** Every Growmail service answers this shape. */
 export type ApiResponse<T> = { error: string; payload: null } | { error: null; payload: T };
 
+/**
+ * `skipped`: the address's data was erased on request, so nothing was stored (no id, size 0);
+ * it comes back only when the person confirms a newsletter subscription themselves.
+ */
 export type SavedContact = {
-  data: { id: string; email: string; created: boolean; subscribed: boolean };
+  data: { id: string | null; email: string; created: boolean; subscribed: boolean; skipped?: boolean };
   meta: { size: number };
 };
 

@@ -68,6 +68,11 @@ const webhookQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** Deletes an event, such as one naming an erased address. */
+  async remove(id: string): Promise<void> {
+    await db.deleteFrom('webhook_events').where('id', '=', id).execute();
+  },
+
   /** Events, newest first; only the failed ones with `failed`. */
   list({ failed = false, limit = 100 }: { failed?: boolean; limit?: number } = {}) {
     let query = db

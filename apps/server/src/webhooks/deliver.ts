@@ -1,8 +1,10 @@
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.ts';
 import { retryDelayMs } from '../outbox/mail.ts';
+import { suppressedAmong } from '../people/suppression.ts';
+import { normaliseEmail } from '../repositories/contacts.ts';
 import type { Executor } from '../repositories/repository.ts';
-import { webhooksRepository } from '../repositories/webhooks.ts';
+import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
 
 export type DeliveryOptions = {
   /** How long a receiver may take to answer. */
@@ -15,7 +17,8 @@ export type DeliveryOptions = {
   only?: readonly string[];
 };
 
-export type DeliveryReport = { delivered: number; retrying: number; failed: number };
+/** `dropped`: events naming an erased address, deleted rather than sent. */
+export type DeliveryReport = { delivered: number; retrying: number; failed: number; dropped: number };
 
 /**
  * POSTs one event, signed per Standard Webhooks: `webhook-id` (the event's id, the same on
@@ -50,6 +53,10 @@ export async function postEvent(
  * Delivers the events that are due: a 2xx marks one delivered; anything else (an error
  * status, a refused connection, a timeout) schedules another attempt with back-off, and after
  * `maxAttempts` marks it failed. A failed event is kept for `npm run webhooks -- replay`.
+ *
+ * An event naming an address on the suppression list (D29) is deleted unsent: erasing a
+ * person deletes their events, and this catches one written while the erasure ran, or kept
+ * from before it in a copy of the database.
  */
 export async function deliverDue(
   db: Executor,
@@ -59,9 +66,16 @@ export async function deliverDue(
 ): Promise<DeliveryReport> {
   const { timeoutMs = 10_000, retryBaseMs = 5_000, batchSize = 20, leaseMs = 120_000 } = options;
   const events = webhooksRepository(db);
-  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
-  for (const event of await events.due(new Date(), batchSize, options.only)) {
+  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0, dropped: 0 };
+  const due = await events.due(new Date(), batchSize, options.only);
+  const erased = await namingErased(db, due);
+  for (const event of due) {
     if (closed()) break;
+    if (erased.has(event.id)) {
+      await events.remove(event.id);
+      report.dropped += 1;
+      continue;
+    }
     if (!(await events.claim(event.id, new Date(), leaseMs))) continue;
     const attempts = event.attempts + 1;
     try {
@@ -76,6 +90,19 @@ export async function deliverDue(
     }
   }
   return report;
+}
+
+/** The ids of the events whose `data.email` is on the suppression list. */
+async function namingErased(db: Executor, events: { id: string; payload: string }[]): Promise<Set<string>> {
+  const named = events.flatMap((event) => {
+    const { email } = (JSON.parse(event.payload) as WebhookEvent).data;
+    return typeof email === 'string' ? [{ id: event.id, email: normaliseEmail(email) }] : [];
+  });
+  const suppressed = await suppressedAmong(
+    db,
+    named.map((event) => event.email),
+  );
+  return new Set(named.filter((event) => suppressed.has(event.email)).map((event) => event.id));
 }
 
 const describe = (error: unknown): string => {

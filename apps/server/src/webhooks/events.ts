@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
+import { isSuppressed } from '../people/suppression.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
 
@@ -9,6 +10,10 @@ export type WebhookEventType = 'lead.created' | 'newsletter.confirmed' | 'newsle
  * Writes an event for the team's tools in the caller's transaction, when webhooks are on.
  * Its id is the Standard Webhooks message id: the same on every attempt, so a receiver can
  * drop a delivery it has already processed.
+ *
+ * No event names an erased address (D29): the team's tools are where an erased person would
+ * be added back. A lead they file again still reaches sales by mail; their confirmed
+ * newsletter opt-in lifts the suppression first, so that event is sent.
  */
 export async function recordEvent(
   trx: Executor,
@@ -17,6 +22,7 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   if (!config.webhook) return;
+  if (typeof data.email === 'string' && (await isSuppressed(trx, data.email))) return;
   const event: WebhookEvent = { id: `msg_${randomUUID()}`, type, timestamp: new Date().toISOString(), data };
   await webhooksRepository(trx).insert(event);
 }

@@ -2,14 +2,20 @@ import { timingSafeEqual } from 'node:crypto';
 import { failure, ok } from '@growmail/contracts/api';
 import { contactsApiRequestSchema } from '@growmail/contracts/push';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isSuppressed } from '../../people/suppression.ts';
 import { rateLimited } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
+import { normaliseEmail } from '../../repositories/contacts.ts';
 
 /**
  * `POST {users}/api/contacts` (spec "Entities", "Calls made"): creates a contact by email and stores its web
  * push subscription (`gm_web_push`). The bearer key is the site's public key, in every
  * browser (D24), so this does only what is safe for anyone: it never changes a contact that
  * exists, and an endpoint must be on a known push service (D25).
+ *
+ * An address whose data was erased on request (D29) is skipped: nothing is stored, and the
+ * answer says so (`skipped: true`, size 0). Anyone holds this key, so a call here is no proof
+ * that the person asked; only their own confirmed newsletter opt-in brings them back.
  */
 const contactsApi: ZodRoutes = async (app) => {
   const bodySchema = contactsApiRequestSchema(app.config.pushServiceHosts);
@@ -29,10 +35,23 @@ const contactsApi: ZodRoutes = async (app) => {
     async (request, reply) => {
       const { gm_web_push: subscription, ...contact } = request.body;
       const saved = await app.db.kysely.transaction().execute(async (trx) => {
+        if (await isSuppressed(trx, contact.email)) return null;
         const created = await app.contacts.in(trx).create(contact);
         if (subscription) await app.push.in(trx).saveSubscription(created.id, subscription);
         return created;
       });
+      if (!saved) {
+        const skipped = {
+          id: null,
+          email: normaliseEmail(contact.email),
+          created: false,
+          subscribed: false,
+          skipped: true,
+        };
+        return corsHeaders(reply)
+          .code(200)
+          .send(ok({ data: skipped, meta: { size: 0 } }));
+      }
       const data = { id: saved.id, email: saved.email, created: saved.created, subscribed: Boolean(subscription) };
       return corsHeaders(reply)
         .code(saved.created ? 201 : 200)

@@ -5,6 +5,7 @@ import { captureParamsSchema, captureQuerySchema, newsletterConfirmSchema } from
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enqueueMail } from '../../outbox/index.ts';
+import { liftSuppression } from '../../people/suppression.ts';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { recordEvent } from '../../webhooks/events.ts';
@@ -19,6 +20,10 @@ import { trackingSecret } from './tracking.ts';
  * (at most one a day per address). Only POST {users}/newsletter/confirm, from the page that
  * email links to, subscribes. Every valid call gets the same answer, so nobody learns from it
  * whether an address is subscribed, and nobody can subscribe anyone else.
+ *
+ * This is also the one way back for a person whose data was erased (D29): a capture for their
+ * address is stored as pending like any other, and their confirmation takes the address off
+ * the suppression list. A link from before the erasure names a contact that no longer exists.
  */
 const newsletterRoutes: ZodRoutes = async (app) => {
   const captureOptions = {
@@ -63,6 +68,8 @@ const newsletterRoutes: ZodRoutes = async (app) => {
       if (member.status !== 'subscribed') {
         await app.db.kysely.transaction().execute(async (trx) => {
           await app.memberships.in(trx).confirm(claim.listId, claim.contactId, new Date());
+          // Their own opt-in, confirmed from their inbox, outweighs an earlier erasure (D29).
+          await liftSuppression(trx, member.email);
           const data = { email: member.email, contact_id: claim.contactId, list_id: claim.listId };
           await recordEvent(trx, app.config, 'newsletter.confirmed', data);
         });

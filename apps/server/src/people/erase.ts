@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { peopleRepository, type PeopleTable } from '../repositories/people.ts';
+import { without } from './address-match.ts';
+import { findRecords } from './records.ts';
+import { suppress } from './suppression.ts';
+
+/** Rows deleted per table, and other people's rows rewritten without the address. */
+export type Erasure = {
+  email: string;
+  deleted: {
+    contacts: number;
+    list_memberships: number;
+    push_subscriptions: number;
+    leads: number;
+    quarantine: number;
+    outbox: number;
+    webhook_events: number;
+  };
+  rewritten: Partial<Record<PeopleTable, number>>;
+};
+
+/**
+ * Erases everything stored about an address, for `npm run people -- erase`, in one
+ * transaction: their contact with its memberships, consent records and push subscriptions,
+ * their leads and quarantined submissions, mail to or about them, and webhook events naming
+ * them are deleted; where someone else typed the address, it is replaced by `[erased]` and the
+ * rest of their record kept. Then the address goes on the suppression list (D29), which is
+ * all that remains: a salted hash.
+ *
+ * A submission that commits while this runs is not seen by it. The webhook sender checks the
+ * list before each delivery, so an event written that way is dropped, never sent.
+ */
+export async function erasePerson(db: Kysely<Database>, email: string): Promise<Erasure> {
+  return db.transaction().execute(async (trx) => {
+    const records = await findRecords(trx, email);
+    const people = peopleRepository(trx);
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    const rewritten: Erasure['rewritten'] = {};
+    for (const mention of records.mentions) {
+      await people.rewrite(mention.table, mention.id, JSON.stringify(without(mention.value, records.pattern)));
+      rewritten[mention.table] = (rewritten[mention.table] ?? 0) + 1;
+    }
+    const deleted = {
+      ...(await people.removeContacts(ids(records.contacts))),
+      leads: await people.remove('leads', ids(records.leads)),
+      quarantine: await people.remove('quarantine', ids(records.quarantine)),
+      outbox: await people.remove('outbox', ids(records.outbox)),
+      webhook_events: await people.remove('webhook_events', ids(records.webhookEvents)),
+    };
+    await suppress(trx, records.address);
+    return { email: records.address, deleted, rewritten };
+  });
+}

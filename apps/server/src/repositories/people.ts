@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { containsLower } from '../people/address-match.ts';
+import { repository, type Executor } from './repository.ts';
+
+/**
+ * The JSON text column of each table whose rows can name a person: a row is theirs (by its
+ * own email), or someone else's that mentions their address in what was typed.
+ */
+export const jsonColumns = {
+  contacts: 'attributes',
+  leads: 'metadata',
+  quarantine: 'fields',
+  outbox: 'message',
+  webhook_events: 'payload',
+} as const;
+export type PeopleTable = keyof typeof jsonColumns;
+
+/**
+ * The queries behind `npm run people`: every row that may be about one address, and removing
+ * them. `address` is normalised (see normaliseEmail); `needle` is the address as it appears
+ * inside JSON text. What the text queries return is a superset: the caller checks each row.
+ */
+const peopleQueries = (db: Executor) => ({
+  /** The contact with this email (emails are stored normalised), and other contacts whose attributes mention it. */
+  contacts: (address: string, needle: string) =>
+    db
+      .selectFrom('contacts')
+      .selectAll()
+      .where((eb) => eb.or([eb('email', '=', address), containsLower('attributes', needle)]))
+      .execute(),
+
+  memberships: (contactIds: string[]) =>
+    db
+      .selectFrom('list_memberships')
+      .innerJoin('lists', 'lists.id', 'list_memberships.list_id')
+      .selectAll('list_memberships')
+      .select('lists.name as list_name')
+      .where('contact_id', 'in', orNone(contactIds))
+      .orderBy('list_id')
+      .execute(),
+
+  pushSubscriptions: (contactIds: string[]) =>
+    db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('contact_id', 'in', orNone(contactIds))
+      .orderBy('created_at')
+      .execute(),
+
+  /** Leads and quarantined submissions store the email as typed, so it is compared lower-cased. */
+  leads: (address: string, needle: string) =>
+    db
+      .selectFrom('leads')
+      .selectAll()
+      .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', address), containsLower('metadata', needle)]))
+      .orderBy('created_at')
+      .execute(),
+
+  quarantine: (address: string, needle: string) =>
+    db
+      .selectFrom('quarantine')
+      .selectAll()
+      .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', address), containsLower('fields', needle)]))
+      .orderBy('created_at')
+      .execute(),
+
+  /** Mail to them, or about them (a lead's mail to sales names them in its text and Reply-To). */
+  outbox: (address: string, needle: string) =>
+    db
+      .selectFrom('outbox')
+      .selectAll()
+      .where((eb) => eb.or([eb('topic', '=', `ack:${address}`), containsLower('message', needle)]))
+      .orderBy('created_at')
+      .execute(),
+
+  webhookEvents: (needle: string) =>
+    db.selectFrom('webhook_events').selectAll().where(containsLower('payload', needle)).orderBy('created_at').execute(),
+
+  /** Deletes contacts with their memberships and push subscriptions; how many of each. */
+  async removeContacts(ids: string[]) {
+    const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+    const memberships = await db
+      .deleteFrom('list_memberships')
+      .where('contact_id', 'in', orNone(ids))
+      .executeTakeFirst();
+    const subscriptions = await db
+      .deleteFrom('push_subscriptions')
+      .where('contact_id', 'in', orNone(ids))
+      .executeTakeFirst();
+    const contacts = await db.deleteFrom('contacts').where('id', 'in', orNone(ids)).executeTakeFirst();
+    return {
+      contacts: count(contacts),
+      list_memberships: count(memberships),
+      push_subscriptions: count(subscriptions),
+    };
+  },
+
+  /** Deletes rows of a table by id; how many. */
+  async remove(table: Exclude<PeopleTable, 'contacts'>, ids: string[]): Promise<number> {
+    const result = await db.deleteFrom(table).where('id', 'in', orNone(ids)).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
+  /** Replaces a row's JSON text. */
+  async rewrite(table: PeopleTable, id: string, text: string): Promise<void> {
+    await sql`update ${sql.table(table)} set ${sql.ref(jsonColumns[table])} = ${text} where id = ${id}`.execute(db);
+  },
+});
+
+/** `in ()` is not SQL; an id no row has stands in for none. */
+const orNone = (ids: string[]) => (ids.length > 0 ? ids : ['']);
+
+export const peopleRepository = repository(peopleQueries);

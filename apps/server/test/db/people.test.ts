@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { Db } from '../../src/db/index.ts';
+import { addressPattern, escapeLike, names, without } from '../../src/people/address-match.ts';
+import { erasePerson } from '../../src/people/erase.ts';
+import { exportPerson } from '../../src/people/export.ts';
+import { isSuppressed, liftSuppression, suppress, suppressedAmong } from '../../src/people/suppression.ts';
+import { storeLead } from '../../src/submissions/store-lead.ts';
+import { testDatabases } from '../../../../tests/support/databases.ts';
+
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+
+describe('finding an address in text', () => {
+  it('escapes what LIKE treats as wildcards, and the escape character', () => {
+    expect(escapeLike('a_b%c\\d@x.io')).toBe('a\\_b\\%c\\\\d@x.io');
+  });
+
+  it.each([
+    ['ann@x.io', true],
+    ['Write to ANN@X.IO today', true],
+    ['<ann@x.io>', true],
+    ['"ann@x.io"', true],
+    ['joann@x.io', false],
+    ['ann@x.io.ng', false],
+    ['ann@x.iox', false],
+    ['jo.ann@x.io', false],
+    ['ann@x.io.', true],
+  ])('finds ann@x.io in %j: %s', (text, found) => {
+    expect(names(text, addressPattern('ann@x.io'))).toBe(found);
+  });
+
+  it('looks into every string of parsed JSON, and replaces only the address', () => {
+    const pattern = addressPattern('ann@x.io');
+    const value = { body: 'Call Ann@x.io or joann@x.io', list: ['ann@x.io'], n: 1 };
+    expect(names(value, pattern)).toBe(true);
+    expect(without(value, pattern)).toEqual({ body: 'Call [erased] or joann@x.io', list: ['[erased]'], n: 1 });
+  });
+});
+
+describe.each(await testDatabases())('people on request on $name', ({ open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(() => db?.close());
+
+  const lead = (email: string, extra: Record<string, unknown> = {}) =>
+    db.kysely
+      .transaction()
+      .execute((trx) => storeLead(trx, config, 'enquiry', email, { fullname: 'Someone', email, ...extra }));
+
+  it('keeps only a salted hash, found in any case, and lifts it', async () => {
+    await suppress(db.kysely, ' Kim@Example.com ');
+    expect(await isSuppressed(db.kysely, 'kim@example.COM')).toBe(true);
+    expect(await isSuppressed(db.kysely, 'kim2@example.com')).toBe(false);
+    expect(await suppressedAmong(db.kysely, ['KIM@example.com', 'other@example.com'])).toEqual(
+      new Set(['kim@example.com']),
+    );
+    const rows = await db.kysely.selectFrom('suppressions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain('kim');
+    expect(await liftSuppression(db.kysely, 'KIM@example.com')).toBe(true);
+    expect(await isSuppressed(db.kysely, 'kim@example.com')).toBe(false);
+  });
+
+  it('takes _ and % in an address literally', async () => {
+    await lead('a_b@under.example');
+    await lead('axb@under.example');
+    await lead('a%b@under.example');
+    const found = await exportPerson(db.kysely, 'A_B@under.example');
+    expect(found.leads.map((row) => row.email)).toEqual(['a_b@under.example']);
+    expect(found.mail.every((mail) => JSON.stringify(mail).includes('a_b@under.example'))).toBe(true);
+    const erased = await erasePerson(db.kysely, 'a_b@under.example');
+    expect(erased.deleted.leads).toBe(1);
+    expect((await exportPerson(db.kysely, 'axb@under.example')).leads).toHaveLength(1);
+    expect((await exportPerson(db.kysely, 'a%b@under.example')).leads).toHaveLength(1);
+  });
+
+  it('erases a person’s own rows, and only the address in someone else’s', async () => {
+    const own = await lead('Ann@X.io');
+    const other = await lead('joann@x.io', { body: 'My colleague ANN@x.io asked me to write; I am joann@x.io.' });
+
+    const found = await exportPerson(db.kysely, 'ann@x.io');
+    expect(found.leads.map((row) => row.id)).toEqual([own]);
+    expect(found.mentioned_in).toEqual([
+      { table: 'leads', id: other },
+      // The mail to sales about joann's lead quotes her message.
+      { table: 'outbox', id: expect.any(String) },
+    ]);
+    // Someone else's record is not shown to the person it mentions.
+    expect(JSON.stringify(found)).not.toContain('colleague');
+
+    const erased = await erasePerson(db.kysely, 'ann@x.io');
+    expect(erased.deleted).toMatchObject({ leads: 1, outbox: 2 }); // the mail to sales and the acknowledgement
+    expect(erased.rewritten).toEqual({ leads: 1, outbox: 1 });
+    const kept = await db.kysely.selectFrom('leads').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
+    expect(JSON.parse(kept.metadata)).toMatchObject({
+      email: 'joann@x.io',
+      body: 'My colleague [erased] asked me to write; I am joann@x.io.',
+    });
+    expect((await exportPerson(db.kysely, 'ann@x.io')).mentioned_in).toEqual([]);
+    expect((await exportPerson(db.kysely, 'joann@x.io')).leads).toHaveLength(1);
+  });
+});
