@@ -108,6 +108,9 @@ const environmentSchema = z.object({
     ),
   ),
   WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8),
+  METRICS_TOKEN: z.optional(
+    plain(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces (openssl rand -hex 32)'),
+  ),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
@@ -150,6 +153,8 @@ export type Config = {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** Where signed events go (Standard Webhooks); null when unset, and no events are written. */
   webhook: { url: string; secret: string; maxAttempts: number } | null;
+  /** The bearer token `GET /metrics` asks for; unset, the metrics are not served. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -220,5 +225,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       e.WEBHOOK_URL && e.WEBHOOK_SECRET
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS }
         : null,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

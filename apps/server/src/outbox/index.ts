@@ -12,6 +12,8 @@ export type Outbox = {
   flush: () => Promise<void>;
   /** Asks for a round soon, without waiting for it. */
   nudge: () => void;
+  /** How many mails are not yet sent: due now, or waiting to retry. */
+  depth: () => Promise<number>;
 };
 
 declare module 'fastify' {
@@ -70,9 +72,11 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })
           .where('id', '=', row.id)
           .execute();
+        app.metrics.outboxSent.inc();
         app.log.info({ id: row.id }, 'lead notification sent');
       } catch (error) {
         const attempts = row.attempts + 1;
+        app.metrics.outboxFailures.inc();
         const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
         app.log.warn({ err: error, id: row.id, attempts }, 'sending a lead notification failed; will retry');
         await db
@@ -98,6 +102,14 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     nudge: () => {
       if (transporter) sender.nudge();
     },
+    depth: async () => {
+      const { count } = await app.db.kysely
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
   };
   app.decorate('outbox', outbox);
 
@@ -109,4 +121,4 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   });
 }
 
-export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database'] });
+export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database', 'metrics'] });

@@ -3,6 +3,8 @@ import { ok } from '@growmail/contracts/api';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
+import type { FastifyRequest } from 'fastify';
+import type { FormName } from '../../plugins/metrics.ts';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptOnce } from '../../submissions/accept-once.ts';
@@ -15,6 +17,15 @@ const accepted: Record<Lead['type'], string> = {
 };
 
 /**
+ * Which form a lead came from, for the submissions metric: the body's type when it names one.
+ * A lead refused before its body is read (too large, too many) names none.
+ */
+const leadForm = (request: FastifyRequest): FormName => {
+  const type = (request.body as { type?: unknown } | undefined)?.type;
+  return type === 'savings' || type === 'startup' ? type : 'unknown';
+};
+
+/**
  * The sales service (spec "Calls made", D15): leads are validated by the shared schema, stored with
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
@@ -23,11 +34,15 @@ const salesService: ZodRoutes = async (app) => {
     '/leads',
     {
       schema: { body: leadSchema },
-      ...publicWrite(app, (body) => {
-        const savings = typeof body === 'object' && body !== null && 'type' in body && body.type === 'savings';
-        const message = savings ? accepted.savings : accepted.startup;
-        return { status: 201, body: ok<SubmissionAccepted>({ id: randomUUID(), message }) };
-      }),
+      ...publicWrite(
+        app,
+        (body) => {
+          const savings = typeof body === 'object' && body !== null && 'type' in body && body.type === 'savings';
+          const message = savings ? accepted.savings : accepted.startup;
+          return { status: 201, body: ok<SubmissionAccepted>({ id: randomUUID(), message }) };
+        },
+        leadForm,
+      ),
     },
     async (request, reply) => {
       const lead = request.body;

@@ -15,10 +15,14 @@ const demoRoutes: ZodRoutes = async (app) => {
     '/demos',
     {
       schema: { body: demoRequestSchema },
-      ...publicWrite(app, () => ({
-        status: 201,
-        body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.demoSubmitted }),
-      })),
+      ...publicWrite(
+        app,
+        () => ({
+          status: 201,
+          body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.demoSubmitted }),
+        }),
+        'demo',
+      ),
     },
     async (request, reply) => {
       const { metadata } = request.body;

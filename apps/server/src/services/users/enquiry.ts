@@ -14,10 +14,14 @@ const enquiryRoutes: ZodRoutes = async (app) => {
     '/guests/enquiry',
     {
       schema: { body: enquirySchema },
-      ...publicWrite(app, () => ({
-        status: 201,
-        body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.enquiryReceived }),
-      })),
+      ...publicWrite(
+        app,
+        () => ({
+          status: 201,
+          body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.enquiryReceived }),
+        }),
+        'enquiry',
+      ),
     },
     async (request, reply) => {
       const enquiry = request.body;

@@ -23,10 +23,14 @@ import { trackingSecret } from './tracking.ts';
 const newsletterRoutes: ZodRoutes = async (app) => {
   const captureOptions = {
     schema: { params: captureParamsSchema, querystring: captureQuerySchema },
-    ...publicWrite(app, () => ({
-      status: 200,
-      body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.confirmationSent }),
-    })),
+    ...publicWrite(
+      app,
+      () => ({
+        status: 200,
+        body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.confirmationSent }),
+      }),
+      'newsletter',
+    ),
   };
   for (const path of ['/api/contacts/:api_key/capture', '/api/contacts/:api_key/capture/']) {
     app.get(path, captureOptions, async (request, reply) => {
