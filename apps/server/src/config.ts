@@ -108,6 +108,7 @@ const environmentSchema = z.object({
     ),
   ),
   WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8),
+  CDN_MAX_AGE: withDefault(wholeNumber(0, 31_536_000, 'must be between 0 and 31536000 seconds'), 0),
   METRICS_TOKEN: z.optional(
     plain(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces (openssl rand -hex 32)'),
   ),
@@ -153,6 +154,8 @@ export type Config = {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** Where signed events go (Standard Webhooks); null when unset, and no events are written. */
   webhook: { url: string; secret: string; maxAttempts: number } | null;
+  /** Seconds a shared cache (a CDN) may keep a page; 0 leaves pages to revalidate on every request. */
+  cdnMaxAge: number;
   /** The bearer token `GET /metrics` asks for; unset, the metrics are not served. */
   metricsToken: string | undefined;
 };
@@ -225,6 +228,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       e.WEBHOOK_URL && e.WEBHOOK_SECRET
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS }
         : null,
+    cdnMaxAge: e.CDN_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,
   };
 }

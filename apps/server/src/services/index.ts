@@ -13,6 +13,13 @@ import { requireDatabase, useServiceErrors } from './errors.ts';
  */
 export default async function services(app: FastifyInstance) {
   useServiceErrors(app, app.db.status);
+  // No cache, shared or private, may keep a service answer: they are writes, or per-visitor, or
+  // must change the moment the server does; the newsletter capture is even a GET that a CDN
+  // would otherwise answer from cache without storing anything. One rule for the whole prefix,
+  // so a new endpoint cannot forget it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   await app.register(health, { prefix: '/health' });
 

@@ -53,6 +53,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(ConfigError);
   });
 
+  it('reads how long a CDN may keep a page, none by default', () => {
+    expect(loadConfig({}).cdnMaxAge).toBe(0);
+    expect(loadConfig({ CDN_MAX_AGE: '60' }).cdnMaxAge).toBe(60);
+    expect(() => loadConfig({ CDN_MAX_AGE: '-1' })).toThrow(/CDN_MAX_AGE must be between 0 and 31536000/);
+    expect(() => loadConfig({ CDN_MAX_AGE: '1m' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SITE_ENV: ' ' }).port).toBe(3000);
   });

@@ -41,9 +41,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         .map((tag) => tag.trim())
         .filter(Boolean);
       const id = await requestSubscription(app, { email, tags: tagList, page });
-      return reply
-        .header('cache-control', 'no-store')
-        .send(ok<SubmissionAccepted>({ id, message: messages.confirmationSent }));
+      return reply.send(ok<SubmissionAccepted>({ id, message: messages.confirmationSent }));
     });
   }
 
@@ -72,7 +70,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         });
         app.deliverWebhooks();
       }
-      return reply.header('cache-control', 'no-store').send(ok({ message: messages.subscribed }));
+      return reply.send(ok({ message: messages.subscribed }));
     },
   );
 };
