@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { request, type Agent } from 'node:https';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,17 +155,23 @@ export type Answer = { status: number; headers: Record<string, string | string[]
 
 /**
  * One request to nginx's HTTPS port, trusting its self-signed certificate, on a connection of
- * its own. Rejects only when nginx itself cannot be reached.
+ * its own unless an agent is given. Rejects only when nginx itself cannot be reached.
  */
 export function fetchThrough(
   base: string,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
       `${base}${path}`,
-      { method: init.method ?? 'GET', headers: init.headers, rejectUnauthorized: false, agent: false, timeout: 40_000 },
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        rejectUnauthorized: false,
+        agent: init.agent ?? false,
+        timeout: 40_000,
+      },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
