@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { fetchThrough, nginxDirectory, startNginx, type Answer } from './nginx.ts';
 import { exitCode, freePort, spawnServer, type ServerProcess } from './process.ts';
+import type { ReceivedMail } from './smtp.ts';
 
 /**
  * Several real server processes on one PostgreSQL schema and one Redis, behind nginx running
@@ -212,7 +213,8 @@ async function ask(
 }
 
 /**
- * Waits, at most `ms`, for the outbox to be sent; returns how many mails are still unsent.
+ * Waits for the outbox to be sent; returns how many mails are still unsent. Gives up once 30 s
+ * pass with no mail sent, or after `ms` in all.
  *
  * A server killed while it held a mail's lease leaves that mail to the others once the lease
  * runs out, two minutes later. Rather than wait, this ends such leases early: a lease that has
@@ -233,11 +235,13 @@ export async function drainOutbox(databaseUrl: string, ms: number): Promise<{ pe
     const started = Date.now();
     let released = 0;
     let seen = new Map<string, { lockedUntil: string; since: number }>();
+    let progress = { pending: Infinity, at: started };
     for (;;) {
       const { rows } = await client.query<{ n: string }>('select count(*) as n from outbox where sent_at is null');
       const pending = Number(rows[0]!.n);
-      if (pending === 0 || Date.now() - started > ms) return { pending, released };
       const now = Date.now();
+      if (pending < progress.pending) progress = { pending, at: now };
+      if (pending === 0 || now - started > ms || now - progress.at > 30_000) return { pending, released };
       const current = new Map<string, { lockedUntil: string; since: number }>();
       for (const lease of await leases()) {
         const before = seen.get(lease.id);
@@ -256,5 +260,111 @@ export async function drainOutbox(databaseUrl: string, ms: number): Promise<{ pe
     }
   } finally {
     await client.end();
+  }
+}
+
+/** A mail's text with quoted-printable soft line breaks joined, so an address reads whole. */
+const unwrap = (raw: string) => raw.replace(/=\r?\n/g, '');
+
+/**
+ * The whole exercise the cluster test asserts and `npm run bench:cluster` reports: a mixed load
+ * through nginx with server 1 killed (SIGKILL) and restarted midway, then the checks. Returns
+ * figures and every violation found; the caller decides what fails.
+ */
+export async function exerciseCluster(
+  cluster: Awaited<ReturnType<typeof startCluster>>,
+  options: {
+    databaseUrl: string;
+    received: ReceivedMail[];
+    run: string;
+    pages: number;
+    perForm: number;
+    concurrency: number;
+    limit: number;
+  },
+) {
+  const db = new pg.Client({ connectionString: options.databaseUrl });
+  await db.connect();
+  try {
+    const load = await runLoad(cluster.base, {
+      ...options,
+      midway: async () => {
+        await cluster.kill(1);
+        await cluster.restart(1);
+      },
+    });
+    const acknowledged = load.sent.filter((each) => each.status >= 200 && each.status < 300);
+    const unanswered = load.sent.filter((each) => each.status < 200 || each.status >= 300).map((each) => each.status);
+
+    // Acknowledged means stored: a lead row for the four lead forms, a contact for the newsletter.
+    const leads = new Set((await db.query<{ id: string }>('select id from leads')).rows.map((row) => row.id));
+    const contacts = new Set(
+      (await db.query<{ email: string }>('select email from contacts')).rows.map((row) => row.email),
+    );
+    const lost = acknowledged
+      .filter((each) => (each.form === 'newsletter' ? !contacts.has(each.email) : !leads.has(each.id!)))
+      .map((each) => `${each.form} ${each.email}`);
+
+    const drained = await drainOutbox(options.databaseUrl, 600_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every outbox row arrived once: per acknowledged address, the recipients the outbox holds
+    // for it are exactly those of the mails that mention it.
+    const received = options.received.length;
+    const outbox = (await db.query<{ message: string }>('select message from outbox')).rows.map((row) => ({
+      to: (JSON.parse(row.message) as { to: string }).to,
+      text: row.message,
+    }));
+    const missing: string[] = [];
+    const twice: string[] = [];
+    for (const each of acknowledged) {
+      const wanted = outbox.filter((mail) => mail.text.includes(each.email)).map((mail) => mail.to);
+      if (wanted.length === 0) missing.push(`no mail queued for ${each.email}`);
+      const arrived = options.received
+        .filter((mail) => unwrap(mail.raw).includes(each.email))
+        .flatMap((mail) => mail.to);
+      for (const to of new Set([...wanted, ...arrived])) {
+        const expected = wanted.filter((each) => each === to).length;
+        const got = arrived.filter((each) => each === to).length;
+        if (got < expected) missing.push(`${each.form} ${each.email} to ${to}`);
+        if (got > expected) twice.push(`${each.form} ${each.email} to ${to}`);
+      }
+    }
+
+    // One address, three times the limit, spread over the servers by nginx.
+    const enquiries = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('growmail_http_requests_total{') && line.includes('/guests/enquiry"'))
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+    const indexes = cluster.ports.map((_port, index) => index);
+    const before = await Promise.all(indexes.map((index) => cluster.metrics(index)));
+    const limitStatuses: number[] = [];
+    for (let n = 0; n < 3 * options.limit; n++) {
+      const { method, path, body } = submission('enquiry', `limit-${n}-${options.run}@example.com`, n);
+      const headers = { 'content-type': 'application/json', 'x-forwarded-for': clientAddress(options.run, 60_000) };
+      limitStatuses.push((await fetchThrough(cluster.base, path, { method, body, headers })).status);
+    }
+    const after = await Promise.all(indexes.map((index) => cluster.metrics(index)));
+
+    return {
+      seconds: load.seconds,
+      pages: { total: load.pages.length, failed: load.pages.filter((status) => status !== 200) },
+      submissions: { sent: load.sent.length, acknowledged: acknowledged.length, unanswered, lost },
+      mails: {
+        queued: outbox.length,
+        received,
+        pending: drained.pending,
+        released: drained.released,
+        missing,
+        twice,
+      },
+      limit: {
+        passed: limitStatuses.filter((status) => status === 201).length,
+        refused: limitStatuses.filter((status) => status === 429).length,
+        servers: indexes.filter((index) => enquiries(after[index]!) > enquiries(before[index]!)).length,
+      },
+    };
+  } finally {
+    await db.end();
   }
 }
