@@ -35,12 +35,28 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   const pollMs = options.pollMs ?? 5_000;
   const batchSize = options.batchSize ?? 20;
   const lockMs = options.lockMs ?? 120_000;
+  const maxBatches = 50;
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   if (!transporter) app.log.warn('SMTP_URL is not set: lead notifications wait in the outbox');
 
+  /**
+   * One round: batch after batch while batches come back full and every send works, so a
+   * backlog (after an SMTP outage, or shared by several servers that claim from the same
+   * rows) drains in one round instead of a batch a poll. A failure leaves the rest for the
+   * next poll, and the round stops after `maxBatches` to let the timer's rhythm resume.
+   */
   async function sendDue(closed: () => boolean): Promise<void> {
     // Until the schema exists there is nothing to send; the next poll tries again.
     if (!transporter || !app.db.status.ready) return;
+    for (let batch = 0; batch < maxBatches && !closed(); batch++) {
+      const { due, failed } = await sendBatch(transporter, closed);
+      if (due < batchSize || failed > 0) return;
+    }
+  }
+
+  /** Claims and sends up to `batchSize` due mails; says how many were due and how many failed. */
+  async function sendBatch(transporter: Transporter, closed: () => boolean): Promise<{ due: number; failed: number }> {
+    let failed = 0;
     const db = app.db.kysely;
     const now = new Date();
     const due = await db
@@ -54,7 +70,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       .execute();
     if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
     for (const row of due) {
-      if (closed()) return;
+      if (closed()) break;
       const claimedAt = new Date();
       const claim = await db
         .updateTable('outbox')
@@ -76,6 +92,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
         app.log.info({ id: row.id }, 'lead notification sent');
       } catch (error) {
         const attempts = row.attempts + 1;
+        failed += 1;
         app.metrics.outboxFailures.inc();
         const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
         app.log.warn({ err: error, id: row.id, attempts }, 'sending a lead notification failed; will retry');
@@ -91,6 +108,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           .execute();
       }
     }
+    return { due: due.length, failed };
   }
 
   // An outage is logged once by the database's status; the rows wait for the next round.
