@@ -120,6 +120,9 @@ const problems = [
   ...report.submissions.lost.map((each) => `lost: ${each}`),
   ...report.mails.missing.map((each) => `mail missing: ${each}`),
   ...report.mails.twice.map((each) => `mail sent twice: ${each}`),
+  ...(report.mails.resent > report.mails.released
+    ? [`${report.mails.resent} mails resent, more than the ${report.mails.released} the killed server held`]
+    : []),
   ...(report.mails.pending > 0 ? [`${report.mails.pending} mails never sent`] : []),
   ...(report.limit.passed !== limit
     ? [`${report.limit.passed} submissions from one address passed a limit of ${limit}`]
@@ -129,4 +132,4 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} problems, the first 20:\n  ${problems.slice(0, 20).join('\n  ')}`);
   process.exit(1);
 }
-console.log('\nNo acknowledged submission lost, each mail sent once, every page answered, the limit held.');
+console.log('\nNo acknowledged submission lost, each mail sent as one message, every page answered, the limit held.');

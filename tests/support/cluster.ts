@@ -314,12 +314,25 @@ export async function exerciseCluster(
       to: (JSON.parse(row.message) as { to: string }).to,
       text: row.message,
     }));
+    // A mail is the same message on every attempt (its outbox row's id is its Message-ID), so
+    // a repeat is counted apart: the same Message-ID again is a resend after a crash, two
+    // Message-IDs for one row's recipient would be two servers sending it.
+    const messageId = (raw: string) => /^Message-ID: (<[^>]+>)/im.exec(raw)?.[1] ?? raw;
+    const deliveries = new Map<string, number>();
+    for (const mail of options.received.slice(0, received)) {
+      const id = messageId(mail.raw);
+      deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
+    }
+    const resent = [...deliveries.values()].filter((count) => count > 1).length;
+    const firstDeliveries = options.received
+      .slice(0, received)
+      .filter((mail, index, all) => all.findIndex((other) => messageId(other.raw) === messageId(mail.raw)) === index);
     const missing: string[] = [];
     const twice: string[] = [];
     for (const each of acknowledged) {
       const wanted = outbox.filter((mail) => mail.text.includes(each.email)).map((mail) => mail.to);
       if (wanted.length === 0) missing.push(`no mail queued for ${each.email}`);
-      const arrived = options.received
+      const arrived = firstDeliveries
         .filter((mail) => unwrap(mail.raw).includes(each.email))
         .flatMap((mail) => mail.to);
       for (const to of new Set([...wanted, ...arrived])) {
@@ -355,6 +368,8 @@ export async function exerciseCluster(
         received,
         pending: drained.pending,
         released: drained.released,
+        distinct: deliveries.size,
+        resent,
         missing,
         twice,
       },

@@ -36,6 +36,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   const batchSize = options.batchSize ?? 20;
   const lockMs = options.lockMs ?? 120_000;
   const maxBatches = 50;
+  const messageIdDomain = app.config.mail.from.split('@').pop()!;
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   if (!transporter) app.log.warn('SMTP_URL is not set: lead notifications wait in the outbox');
 
@@ -82,7 +83,14 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       if (Number(claim.numUpdatedRows) !== 1) continue;
       const message = JSON.parse(row.message) as OutboxMessage;
       try {
-        await transporter.sendMail({ from: app.config.mail.from, ...message });
+        // The row's id is the Message-ID, the same on every attempt: if a server dies between
+        // the SMTP server's acceptance and recording it, the resend is the same message, which
+        // mailboxes show once.
+        await transporter.sendMail({
+          from: app.config.mail.from,
+          ...message,
+          messageId: `<${row.id}@${messageIdDomain}>`,
+        });
         await db
           .updateTable('outbox')
           .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })

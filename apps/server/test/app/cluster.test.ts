@@ -50,11 +50,14 @@ describe.runIf(
         expect(report.submissions.unanswered.every((status) => status === 502)).toBe(true);
         expect(report.submissions.unanswered.length).toBeLessThanOrEqual(6);
         expect(report.submissions.lost).toEqual([]);
-        // The outbox drained, and every mail in it arrived once: none missing, none twice.
+        // The outbox drained, and every mail in it arrived: none missing, none sent as two messages.
         expect(report.mails.pending).toBe(0);
         expect(report.mails.missing).toEqual([]);
         expect(report.mails.twice).toEqual([]);
-        expect(report.mails.received).toBe(report.mails.queued);
+        expect(report.mails.distinct).toBe(report.mails.queued);
+        // Only a mail the killed server had handed to SMTP, and not yet recorded, goes again,
+        // as the same message (same Message-ID).
+        expect(report.mails.resent).toBeLessThanOrEqual(report.mails.released);
         // One address gets `limit` submissions through, whichever servers answer it.
         expect(report.limit).toMatchObject({ passed: limit, refused: 2 * limit });
         expect(report.limit.servers).toBeGreaterThanOrEqual(2);

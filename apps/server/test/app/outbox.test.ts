@@ -193,6 +193,10 @@ describe('a backlog larger than one batch', () => {
     const app = await testApp({ SMTP_URL: smtp.url }, { db, outbox: { pollMs: 60_000, batchSize: 3 } });
     await app.outbox.flush();
     expect(smtp.received).toHaveLength(10);
+    // Each carries its row's id as Message-ID, so a resend after a crash is the same message.
+    const rows = await db.kysely.selectFrom('outbox').select('id').execute();
+    const messageIds = smtp.received.map((mail) => /^Message-ID: <([^@>]+)@growmail\.io>/im.exec(mail.raw)?.[1]);
+    expect(messageIds.sort()).toEqual(rows.map((row) => row.id).sort());
     await app.close();
     await smtp.close();
   });
