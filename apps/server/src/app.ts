@@ -14,6 +14,7 @@ import outbox, { type OutboxOptions } from './outbox/index.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
+import metrics from './plugins/metrics.ts';
 import protection from './plugins/protection.ts';
 import { repositories } from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -72,6 +73,8 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   });
 
   await app.register(configPlugin, { config });
+  // First, so its hook times every route and its counters exist for the parts that count.
+  await app.register(metrics);
   await app.register(securityHeaders);
   await app.register(zodValidation);
   await app.register(databasePlugin, { db: options.db });

@@ -109,6 +109,10 @@ const environmentSchema = z.object({
     ),
   ),
   WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8),
+  CDN_MAX_AGE: withDefault(wholeNumber(0, 31_536_000, 'must be between 0 and 31536000 seconds'), 0),
+  METRICS_TOKEN: z.optional(
+    plain(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces (openssl rand -hex 32)'),
+  ),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
@@ -156,6 +160,10 @@ export type Config = {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** Where signed events go (Standard Webhooks); null when unset, and no events are written. */
   webhook: { url: string; secret: string; maxAttempts: number } | null;
+  /** Seconds a shared cache (a CDN) may keep a page; 0 leaves pages to revalidate on every request. */
+  cdnMaxAge: number;
+  /** The bearer token `GET /metrics` asks for; unset, the metrics are not served. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -227,5 +235,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       e.WEBHOOK_URL && e.WEBHOOK_SECRET
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS }
         : null,
+    cdnMaxAge: e.CDN_MAX_AGE,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

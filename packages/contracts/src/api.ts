@@ -6,3 +6,12 @@ export const failure = (error: string): ApiResponse<never> => ({ error, payload:
 
 /** What `GET /services/health` answers when every part works. */
 export type Health = { status: 'ok'; database: 'sqlite' | 'postgres' };
+
+/** What `GET /services/health/live` answers while the process can answer at all. */
+export type Liveness = { status: 'live' };
+
+/**
+ * What `GET /services/health/ready` answers while the server takes traffic. The database is
+ * reported, not required: pages never need it (D26).
+ */
+export type Readiness = { status: 'ready'; database: 'available' | 'unavailable' | 'migrating' };

@@ -71,7 +71,13 @@ export function withDefaultUser(url: string): string {
   return parsed.toString();
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/**
+ * Brings the schema up to date; throws with the failing migration's error. Servers starting at
+ * once on one PostgreSQL apply each migration once: Kysely's Migrator holds a session-level
+ * `pg_advisory_lock` on a fixed key around reading the applied list and running the rest, so
+ * the others wait, then find nothing left (tested in test/db/concurrent-migrations.test.ts).
+ * SQLite is one file on one machine and needs none.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which; name the one in
   // use, or a kysely_migration table in another schema (such as public) is taken for ours.

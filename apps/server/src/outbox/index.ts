@@ -12,6 +12,8 @@ export type Outbox = {
   flush: () => Promise<void>;
   /** Asks for a round soon, without waiting for it. */
   nudge: () => void;
+  /** How many mails are not yet sent: due now, or waiting to retry. */
+  depth: () => Promise<number>;
 };
 
 declare module 'fastify' {
@@ -33,12 +35,29 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   const pollMs = options.pollMs ?? 5_000;
   const batchSize = options.batchSize ?? 20;
   const lockMs = options.lockMs ?? 120_000;
+  const maxBatches = 50;
+  const messageIdDomain = app.config.mail.from.split('@').pop()!;
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   if (!transporter) app.log.warn('SMTP_URL is not set: lead notifications wait in the outbox');
 
+  /**
+   * One round: batch after batch while batches come back full and every send works, so a
+   * backlog (after an SMTP outage, or shared by several servers that claim from the same
+   * rows) drains in one round instead of a batch a poll. A failure leaves the rest for the
+   * next poll, and the round stops after `maxBatches` to let the timer's rhythm resume.
+   */
   async function sendDue(closed: () => boolean): Promise<void> {
     // Until the schema exists there is nothing to send; the next poll tries again.
     if (!transporter || !app.db.status.ready) return;
+    for (let batch = 0; batch < maxBatches && !closed(); batch++) {
+      const { due, failed } = await sendBatch(transporter, closed);
+      if (due < batchSize || failed > 0) return;
+    }
+  }
+
+  /** Claims and sends up to `batchSize` due mails; says how many were due and how many failed. */
+  async function sendBatch(transporter: Transporter, closed: () => boolean): Promise<{ due: number; failed: number }> {
+    let failed = 0;
     const db = app.db.kysely;
     const now = new Date();
     const due = await db
@@ -52,7 +71,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       .execute();
     if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
     for (const row of due) {
-      if (closed()) return;
+      if (closed()) break;
       const claimedAt = new Date();
       const claim = await db
         .updateTable('outbox')
@@ -64,15 +83,25 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       if (Number(claim.numUpdatedRows) !== 1) continue;
       const message = JSON.parse(row.message) as OutboxMessage;
       try {
-        await transporter.sendMail({ from: app.config.mail.from, ...message });
+        // The row's id is the Message-ID, the same on every attempt: if a server dies between
+        // the SMTP server's acceptance and recording it, the resend is the same message, which
+        // mailboxes show once.
+        await transporter.sendMail({
+          from: app.config.mail.from,
+          ...message,
+          messageId: `<${row.id}@${messageIdDomain}>`,
+        });
         await db
           .updateTable('outbox')
           .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })
           .where('id', '=', row.id)
           .execute();
+        app.metrics.outboxSent.inc();
         app.log.info({ id: row.id }, 'lead notification sent');
       } catch (error) {
         const attempts = row.attempts + 1;
+        failed += 1;
+        app.metrics.outboxFailures.inc();
         const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
         app.log.warn({ err: error, id: row.id, attempts }, 'sending a lead notification failed; will retry');
         await db
@@ -87,6 +116,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           .execute();
       }
     }
+    return { due: due.length, failed };
   }
 
   // An outage is logged once by the database's status; the rows wait for the next round.
@@ -97,6 +127,14 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     flush: sender.flush,
     nudge: () => {
       if (transporter) sender.nudge();
+    },
+    depth: async () => {
+      const { count } = await app.db.kysely
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(count);
     },
   };
   app.decorate('outbox', outbox);
@@ -109,4 +147,4 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   });
 }
 
-export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database'] });
+export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database', 'metrics'] });

@@ -4,6 +4,14 @@ import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { countSubmission, type FormName } from './metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the Redis of the shared counts answers now; null without REDIS_URL. */
+    redisAvailable: (() => boolean) | null;
+  }
+}
 
 /** Form bodies are a few hundred bytes; 16 KB leaves room for a long enquiry and nothing more. */
 export const formBodyLimit = 16 * 1024;
@@ -41,6 +49,7 @@ async function protection(app: FastifyInstance) {
       redis.disconnect();
     });
   }
+  app.decorate('redisAvailable', redis ? () => redis.status === 'ready' : null);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'growmail:rate-limit:', skipOnError: true } : {}),
@@ -75,6 +84,15 @@ export function rateLimited(app: FastifyInstance): Pick<RouteShorthandOptions, '
   };
 }
 
+/** Which public form a route is, for the submissions metric: a name, or one read from the request. */
+type FormOfRoute = FormName | ((request: FastifyRequest) => FormName);
+
+/** `rateLimited()`, with the route marked as one of the public forms the metrics count. */
+function formRoute(app: FastifyInstance, form: FormOfRoute | undefined) {
+  const limited = rateLimited(app);
+  return { ...limited, config: { ...limited.config, ...(form ? { form } : {}) } };
+}
+
 const signalsOf = new WeakMap<FastifyRequest, FormSignals>();
 
 /** The signals `leadWrite` read from a request. */
@@ -87,9 +105,12 @@ export const formSignals = (request: FastifyRequest): FormSignals =>
  * submission with (`acceptLead`). Nothing is refused for them: a suspicious lead is
  * quarantined, never lost.
  */
-export function leadWrite(app: FastifyInstance): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation'> {
+export function leadWrite(
+  app: FastifyInstance,
+  form: FormOfRoute,
+): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation'> {
   return {
-    ...rateLimited(app),
+    ...formRoute(app, form),
     preValidation: async (request: FastifyRequest) => {
       signalsOf.set(request, readSignals(request));
     },
@@ -103,14 +124,16 @@ const trapped = new WeakSet<FastifyRequest>();
  * email preferences): a small body limit, the per-IP rate limit, and the honeypot. The trap
  * is checked after validation, so an invalid body gets the same 400 whether or not the trap
  * is filled. A valid one with the trap filled gets `decoy()` as an ordinary success, so the
- * bot learns nothing, and the handler never runs. `decoy` gets the validated body.
+ * bot learns nothing, and the handler never runs; the submissions metric counts it refused.
+ * `decoy` gets the validated body. `form` names one of the public forms the metrics count.
  */
 export function publicWrite(
   app: FastifyInstance,
   decoy: (body: unknown) => { status: number; body: unknown },
+  form?: FormOfRoute,
 ): Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preValidation' | 'preHandler'> {
   return {
-    ...rateLimited(app),
+    ...formRoute(app, form),
     // Validation replaces the body with the schema's fields, so the trap is read before it
     // and acted on after it.
     preValidation: async (request: FastifyRequest) => {
@@ -119,6 +142,7 @@ export function publicWrite(
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (trapped.has(request)) {
         request.log.info({ url: request.routeOptions.url }, 'honeypot filled; answered without storing');
+        countSubmission(request, 'refused');
         const { status, body } = decoy(request.body);
         return reply.code(status).send(body);
       }

@@ -8,11 +8,28 @@ import type { Site, SiteFile } from '../site/site-files.ts';
 const immutableCaching = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
 
+/** How long past its lifetime a shared cache may still answer with a page: a day. */
+const staleSeconds = 86_400;
+
+/**
+ * Caching of the export's files that are not hashed (pages, the sitemap, images): asked again
+ * on every request, or with CDN_MAX_AGE also kept `s-maxage` seconds by shared caches. Past
+ * that, a CDN answers from its copy while it fetches a new one (stale-while-revalidate), and
+ * keeps answering while every server fails (stale-if-error). Browsers ignore s-maxage, and
+ * max-age=0 still has them ask on every visit; must-revalidate goes, since it would forbid the
+ * CDN both stale answers.
+ */
+function pageCaching(cdnMaxAge: number): string {
+  if (cdnMaxAge <= 0) return revalidate;
+  return `public, max-age=0, s-maxage=${cdnMaxAge}, stale-while-revalidate=${staleSeconds}, stale-if-error=${staleSeconds}`;
+}
+
 /** Serves the exported site from memory and applies the routing a static export cannot (spec "Screens and routes"). */
 export default fp(
   async function sitePlugin(app: FastifyInstance, options: { site: Site }) {
     const { site } = options;
     const { config } = app;
+    const pages = pageCaching(config.cdnMaxAge);
 
     app.get('/robots.txt', async (_request, reply) => {
       const lines =
@@ -38,9 +55,9 @@ export default fp(
             .header('cache-control', revalidate)
             .send('Not found\n');
         case 'file':
-          return sendFile(request, reply, site, site.files.get(resolution.path)!);
+          return sendFile(request, reply, site, site.files.get(resolution.path)!, pages);
         case 'page':
-          return sendFile(request, reply, site, site.page(resolution.route)!);
+          return sendFile(request, reply, site, site.page(resolution.route)!, pages);
       }
     };
     app.get('/', handler);
@@ -49,12 +66,12 @@ export default fp(
   { name: 'site', dependencies: ['config'] },
 );
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, file: SiteFile) {
+async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, file: SiteFile, pages: string) {
   const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
   reply
     .type(file.contentType)
-    .header('cache-control', file.immutable ? immutableCaching : revalidate)
+    .header('cache-control', file.immutable ? immutableCaching : pages)
     .header('etag', etag);
   if (file.compressible) reply.header('vary', 'Accept-Encoding');
   if (file.scriptHashes.length > 0 || file.path.endsWith('.html')) {

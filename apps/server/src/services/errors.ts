@@ -40,11 +40,7 @@ export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus
 
 /** 503 with Retry-After (D26): the visitor's form keeps what they typed, and they send it again. */
 export function unavailable(reply: FastifyReply, message: string = messages.serviceUnavailable) {
-  return reply
-    .code(503)
-    .header('retry-after', String(retryAfterSeconds))
-    .header('cache-control', 'no-store')
-    .send(failure(message));
+  return reply.code(503).header('retry-after', String(retryAfterSeconds)).send(failure(message));
 }
 
 /** An onRequest hook for services that need the database: 503 until it is migrated and ready. */

@@ -1,12 +1,11 @@
-import { failure, ok, type Health } from '@growmail/contracts/api';
+import { failure } from '@growmail/contracts/api';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { isUnavailableError } from '../db/index.ts';
+import health from './health.ts';
 import messaging from './messaging/index.ts';
 import modules from './modules/index.ts';
 import sales from './sales/index.ts';
 import users from './users/index.ts';
-import { requireDatabase, unavailable, useServiceErrors } from './errors.ts';
+import { requireDatabase, useServiceErrors } from './errors.ts';
 
 /**
  * The guest services of spec "Calls made" under /services (D14). Each keeps the spec's paths beneath
@@ -14,20 +13,15 @@ import { requireDatabase, unavailable, useServiceErrors } from './errors.ts';
  */
 export default async function services(app: FastifyInstance) {
   useServiceErrors(app, app.db.status);
-
-  // 200 when every part works; 503 naming the part that does not (D26). Pages are served either way.
-  app.get('/health', async (_request, reply) => {
-    const { dialect, status } = app.db;
-    try {
-      await sql`select 1`.execute(app.db.kysely);
-    } catch (error) {
-      if (!isUnavailableError(error)) throw error;
-      return unavailable(reply, `The database (${dialect}) is unavailable.`);
-    }
-    if (!status.ready) return unavailable(reply, `The database (${dialect}) is not migrated yet.`);
-    const health: Health = { status: 'ok', database: dialect };
-    return reply.header('cache-control', 'no-store').send(ok(health));
+  // No cache, shared or private, may keep a service answer: they are writes, or per-visitor, or
+  // must change the moment the server does; the newsletter capture is even a GET that a CDN
+  // would otherwise answer from cache without storing anything. One rule for the whole prefix,
+  // so a new endpoint cannot forget it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
   });
+
+  await app.register(health, { prefix: '/health' });
 
   // The catalogue is read from a file at start: pricing works with the database down.
   await app.register(modules, { prefix: '/modules' });

@@ -1,5 +1,6 @@
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countSubmission } from '../plugins/metrics.ts';
 import { formSignals } from '../plugins/protection.ts';
 import { quarantineRepository } from '../repositories/quarantine.ts';
 import { trackingSecret } from '../services/users/tracking.ts';
@@ -33,6 +34,7 @@ export async function acceptLead(
     return { id, message } satisfies SubmissionAccepted;
   });
   if (reasons.length > 0) {
+    countSubmission(request, 'quarantined');
     if (!duplicate) request.log.info({ form: lead.kind, reasons }, 'submission quarantined');
     return answer;
   }

@@ -41,9 +41,9 @@ describe('GET /services/modules/modules', () => {
     expect(payload.rates.tiers[0].rates).toEqual({ NGN: 1, USD: 0.00083, KES: 0.08, GHS: 0.0098 });
   });
 
-  it('lets browsers reuse the answer briefly', async () => {
+  it('is never cached, like every service answer', async () => {
     const response = await app.inject({ method: 'GET', url: '/services/modules/modules' });
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404 in the spec shape for other paths', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
+import { enqueueMail } from '../../src/outbox/index.ts';
 import { leadReference } from '../../src/submissions/acknowledgement.ts';
 import { testApp } from '../../../../tests/support/app.ts';
 import { testDatabases } from '../../../../tests/support/databases.ts';
@@ -174,6 +175,29 @@ describe('without SMTP_URL', () => {
     await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(2);
     expect(smtp.received.find((mail) => mail.to.includes('sales@growmail.io'))!.raw).toContain('subject: Queued');
     await second.close();
+    await smtp.close();
+  });
+});
+
+describe('a backlog larger than one batch', () => {
+  it('is sent in one round, batch after batch, rather than one batch a poll', async () => {
+    const [sqlite] = await testDatabases();
+    const db = await sqlite!.open();
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let n = 0; n < 10; n++) {
+        await enqueueMail(trx, `test:${n}`, { to: `reader${n}@example.com`, subject: `Backlog ${n}`, text: 'Queued' });
+      }
+    });
+    const smtp = await startSmtp();
+    // A poll a minute away: only the round started at ready, and this flush, may send.
+    const app = await testApp({ SMTP_URL: smtp.url }, { db, outbox: { pollMs: 60_000, batchSize: 3 } });
+    await app.outbox.flush();
+    expect(smtp.received).toHaveLength(10);
+    // Each carries its row's id as Message-ID, so a resend after a crash is the same message.
+    const rows = await db.kysely.selectFrom('outbox').select('id').execute();
+    const messageIds = smtp.received.map((mail) => /^Message-ID: <([^@>]+)@growmail\.io>/im.exec(mail.raw)?.[1]);
+    expect(messageIds.sort()).toEqual(rows.map((row) => row.id).sort());
+    await app.close();
     await smtp.close();
   });
 });

@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(config.pushServiceHosts).toEqual(['push.example.com', '*.wns.example']);
   });
 
+  it('reads the metrics token, off by default, and refuses one too short to be secret', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(24) + '0123456789';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN must be at least 32/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(ConfigError);
+  });
+
+  it('reads how long a CDN may keep a page, none by default', () => {
+    expect(loadConfig({}).cdnMaxAge).toBe(0);
+    expect(loadConfig({ CDN_MAX_AGE: '60' }).cdnMaxAge).toBe(60);
+    expect(() => loadConfig({ CDN_MAX_AGE: '-1' })).toThrow(/CDN_MAX_AGE must be between 0 and 31536000/);
+    expect(() => loadConfig({ CDN_MAX_AGE: '1m' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SITE_ENV: ' ' }).port).toBe(3000);
   });

@@ -10,6 +10,6 @@ export default async function webPushKey(app: FastifyInstance) {
     const { vapid } = app.config;
     reply.header('access-control-allow-origin', '*');
     if (!vapid) return reply.code(404).send(failure('Web push is not configured on this server.'));
-    return reply.header('cache-control', 'public, max-age=300').send(ok({ publicKey: vapid.publicKey }));
+    return reply.send(ok({ publicKey: vapid.publicKey }));
   });
 }

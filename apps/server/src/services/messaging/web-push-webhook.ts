@@ -15,7 +15,7 @@ const webPushWebhook: ZodRoutes = async (app) => {
     await app.push.recordAction(action, request.headers['user-agent']?.slice(0, 500) ?? null);
     request.log.info({ action }, 'web push action');
     // The worker may run on another origin than the messaging service and ignores the answer.
-    return reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store').send(ok({ action }));
+    return reply.header('access-control-allow-origin', '*').send(ok({ action }));
   });
 };
 export default webPushWebhook;

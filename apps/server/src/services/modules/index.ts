@@ -11,11 +11,5 @@ export default async function modulesService(app: FastifyInstance, options: { ca
   const catalogue = await loadCatalogue(options.cataloguePath);
   const body = JSON.stringify(ok(modulesPayload(catalogue)));
 
-  app.get('/modules', async (_request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      // Browsers and caches may reuse it briefly; a catalogue edit shows within five minutes of a restart.
-      .header('cache-control', 'public, max-age=300')
-      .send(body),
-  );
+  app.get('/modules', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 }

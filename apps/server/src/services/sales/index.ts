@@ -2,6 +2,8 @@ import { ok } from '@growmail/contracts/api';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FormName } from '../../plugins/metrics.ts';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
@@ -13,11 +15,20 @@ const accepted: Record<Lead['type'], string> = {
 };
 
 /**
+ * Which form a lead came from, for the submissions metric: the body's type when it names one.
+ * A lead refused before its body is read (too large, too many) names none.
+ */
+const leadForm = (request: FastifyRequest): FormName => {
+  const type = (request.body as { type?: unknown } | undefined)?.type;
+  return type === 'savings' || type === 'startup' ? type : 'unknown';
+};
+
+/**
  * The sales service (spec "Calls made", D15): leads are validated by the shared schema, stored with
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
 const salesService: ZodRoutes = async (app) => {
-  app.post('/leads', { schema: { body: leadSchema }, ...leadWrite(app) }, async (request, reply) => {
+  app.post('/leads', { schema: { body: leadSchema }, ...leadWrite(app, leadForm) }, async (request, reply) => {
     const lead = request.body;
     const fields =
       lead.type === 'startup'

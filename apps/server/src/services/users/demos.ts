@@ -9,7 +9,7 @@ import { normalisePhone } from '../../submissions/phone.ts';
 
 /** POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to sales. */
 const demoRoutes: ZodRoutes = async (app) => {
-  app.post('/demos', { schema: { body: demoRequestSchema }, ...leadWrite(app) }, async (request, reply) => {
+  app.post('/demos', { schema: { body: demoRequestSchema }, ...leadWrite(app, 'demo') }, async (request, reply) => {
     const { metadata } = request.body;
     const fields = { ...metadata, phone_number: normalisePhone(metadata.phone_number) };
     const answer = await acceptLead(

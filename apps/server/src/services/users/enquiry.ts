@@ -8,11 +8,15 @@ import { acceptLead } from '../../submissions/accept-lead.ts';
 
 /** POST {users}/guests/enquiry (spec "Calls made"): the 'Got Questions?' form. Stored, then mailed to sales. */
 const enquiryRoutes: ZodRoutes = async (app) => {
-  app.post('/guests/enquiry', { schema: { body: enquirySchema }, ...leadWrite(app) }, async (request, reply) => {
-    const enquiry = request.body;
-    const lead = { kind: 'enquiry' as const, email: enquiry.email, fields: enquiry, texts: [enquiry.body] };
-    const answer = await acceptLead(app, request, lead, messages.enquiryReceived);
-    return reply.code(201).send(ok<SubmissionAccepted>(answer));
-  });
+  app.post(
+    '/guests/enquiry',
+    { schema: { body: enquirySchema }, ...leadWrite(app, 'enquiry') },
+    async (request, reply) => {
+      const enquiry = request.body;
+      const lead = { kind: 'enquiry' as const, email: enquiry.email, fields: enquiry, texts: [enquiry.body] };
+      const answer = await acceptLead(app, request, lead, messages.enquiryReceived);
+      return reply.code(201).send(ok<SubmissionAccepted>(answer));
+    },
+  );
 };
 export default enquiryRoutes;

@@ -28,10 +28,14 @@ import { trackingSecret } from './tracking.ts';
 const newsletterRoutes: ZodRoutes = async (app) => {
   const captureOptions = {
     schema: { params: captureParamsSchema, querystring: captureQuerySchema },
-    ...publicWrite(app, () => ({
-      status: 200,
-      body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.confirmationSent }),
-    })),
+    ...publicWrite(
+      app,
+      () => ({
+        status: 200,
+        body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.confirmationSent }),
+      }),
+      'newsletter',
+    ),
   };
   for (const path of ['/api/contacts/:api_key/capture', '/api/contacts/:api_key/capture/']) {
     app.get(path, captureOptions, async (request, reply) => {
@@ -42,9 +46,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         .map((tag) => tag.trim())
         .filter(Boolean);
       const id = await requestSubscription(app, { email, tags: tagList, page });
-      return reply
-        .header('cache-control', 'no-store')
-        .send(ok<SubmissionAccepted>({ id, message: messages.confirmationSent }));
+      return reply.send(ok<SubmissionAccepted>({ id, message: messages.confirmationSent }));
     });
   }
 
@@ -75,7 +77,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         });
         app.deliverWebhooks();
       }
-      return reply.header('cache-control', 'no-store').send(ok({ message: messages.subscribed }));
+      return reply.send(ok({ message: messages.subscribed }));
     },
   );
 };
