@@ -22,8 +22,12 @@ export type ServerProcess = {
   waitFor: (text: string, ms?: number) => Promise<void>;
 };
 
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [entry], {
+/** Starts the server entry as its own process; `nodeArgs` go to Node before it (`--permission`…). */
+export function spawnServer(
+  env: Record<string, string>,
+  { nodeArgs = [] }: { nodeArgs?: string[] } = {},
+): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     // Tests post lead forms at machine speed: the forms' time check is off unless a test sets it.
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', FORM_MIN_FILL_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
