@@ -1,26 +1,50 @@
 /**
- * The one fetch wrapper of the lead forms. Services answer `{error, payload}` (spec "Entities");
+ * The one fetch wrapper of the site's forms. Services answer `{error, payload}` (spec "Entities");
  * a network failure or an answer in another shape is `{error: null, payload: null}`, so a
  * form can tell "the server said no" (show its text) from "we never heard back".
  */
 export type GuestAnswer<T> = { error: string | null; payload: T | null };
 
-export async function callGuestService<T>(
-  url: string,
-  init: { method: 'GET' | 'POST' | 'PUT'; body?: unknown },
-): Promise<GuestAnswer<T>> {
-  try {
-    const response = await fetch(url, {
-      method: init.method,
-      headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const answer = (await response.json()) as Partial<GuestAnswer<T>>;
-    return {
-      error: typeof answer.error === 'string' ? answer.error : null,
-      payload: response.ok ? ((answer.payload ?? null) as T | null) : null,
-    };
-  } catch {
-    return { error: null, payload: null };
+export type GuestRequest = {
+  method: 'GET' | 'POST' | 'PUT';
+  body?: Record<string, unknown>;
+  /**
+   * Tries in all, for a call nobody waits on (the savings lead): a network failure, 429 or 5xx
+   * is tried again after a growing pause; another 4xx will not get better by trying again.
+   */
+  attempts?: number;
+  /** Lets the request finish when the visitor leaves the page. */
+  keepalive?: boolean;
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const worthRetrying = (status: number) => status === 429 || status >= 500;
+
+export async function callGuestService<T>(url: string, request: GuestRequest): Promise<GuestAnswer<T>> {
+  const attempts = request.attempts ?? 1;
+  let answer: GuestAnswer<T> = { error: null, payload: null };
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    let retry = true;
+    try {
+      const response = await fetch(url, {
+        method: request.method,
+        headers:
+          request.body === undefined ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        keepalive: request.keepalive,
+      });
+      retry = worthRetrying(response.status);
+      const body = (await response.json()) as Partial<GuestAnswer<T>>;
+      answer = {
+        error: typeof body.error === 'string' ? body.error : null,
+        payload: response.ok ? ((body.payload ?? null) as T | null) : null,
+      };
+    } catch {
+      // Offline, cut off, or not JSON: nothing heard, and worth another try if there is one.
+      answer = { error: null, payload: null };
+    }
+    if (!retry || attempt === attempts) break;
+    await pause(1000 * attempt);
   }
+  return answer;
 }
