@@ -3,19 +3,17 @@
 import {
   enquiryFieldError,
   enquiryFields,
-  honeypotField,
   type EnquiryField,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
 import type { Enquiry } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormAlert, type Outcome } from '@/components/forms/form-alert';
-import { useFormStamp } from '@/components/forms/form-stamp';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField, TextField } from '@/components/forms/text-field';
-import { callGuestService } from '@/lib/guest-api';
 
 const empty: Enquiry = { fullname: '', email: '', subject: '', body: '' };
 type Errors = Partial<Record<EnquiryField, string>>;
@@ -32,11 +30,8 @@ const validate = (values: Enquiry): Errors =>
 export function ContactForm({ usersUrl }: { usersUrl: string }) {
   const [values, setValues] = useState<Enquiry>(empty);
   const [errors, setErrors] = useState<Errors>({});
-  const [trap, setTrap] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
   const form = useRef<HTMLFormElement>(null);
-  const formStamp = useFormStamp(usersUrl);
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -52,14 +47,8 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
       form.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
-    setSubmitting(true);
-    setOutcome(null);
     const trimmed = Object.fromEntries(enquiryFields.map((field) => [field, values[field].trim()])) as Enquiry;
-    const answer = await callGuestService<SubmissionAccepted>(`${usersUrl}/guests/enquiry`, {
-      method: 'POST',
-      body: { ...trimmed, ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) },
-    });
-    setSubmitting(false);
+    const answer = await send<SubmissionAccepted>(`${usersUrl}/guests/enquiry`, { method: 'POST', body: trimmed });
     if (answer.payload) {
       setOutcome({ kind: 'success', message: answer.payload.message });
       setValues(empty);
@@ -107,7 +96,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
         rows={5}
         onChange={(event) => change('body', event.target.value)}
       />
-      <Honeypot value={trap} onChange={setTrap} />
+      <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>
         <SubmitButton submitting={submitting}>{submitting ? 'Sending…' : 'Send message'}</SubmitButton>

@@ -1,11 +1,10 @@
 'use client';
 
-import { honeypotField, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
-import { callGuestService } from '@/lib/guest-api';
-import { FormAlert, type Outcome } from './form-alert';
-import { useFormStamp } from './form-stamp';
+import { FormAlert } from './form-alert';
+import { useGuestSubmit } from './guest-submit';
 import { Honeypot } from './honeypot';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
@@ -44,10 +43,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [trap, setTrap] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const formStamp = useFormStamp(usersUrl);
+  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
   const complete = names.every((name) => values[name]!.trim() !== '');
 
   const change = (name: string, value: string) => {
@@ -58,14 +54,8 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || submitting) return;
-    setSubmitting(true);
-    setOutcome(null);
     const metadata = { type, ...Object.fromEntries(names.map((name) => [name, values[name]!.trim()])) };
-    const answer = await callGuestService<SubmissionAccepted>(url, {
-      method: 'POST',
-      body: { type, metadata, ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) },
-    });
-    setSubmitting(false);
+    const answer = await send<SubmissionAccepted>(url, { method: 'POST', body: { type, metadata } });
     if (answer.payload) {
       setOutcome({ kind: 'success', message: successMessage });
       setValues(blank);
@@ -113,7 +103,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
           />
         ))}
       </div>
-      <Honeypot value={trap} onChange={setTrap} />
+      <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>
         <SubmitButton submitting={submitting} disabled={!complete} describedBy={complete ? undefined : hintId}>

@@ -1,12 +1,12 @@
 'use client';
 
-import { honeypotField, newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
+import { newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { FormAlert, type Outcome } from '@/components/forms/form-alert';
+import { useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { callGuestService } from '@/lib/guest-api';
 
 /** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
 const readToken = () => new URLSearchParams(window.location.search).get('token');
@@ -18,21 +18,16 @@ const noSubscription = () => () => {};
  */
 export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
   const token = useSyncExternalStore(noSubscription, readToken, () => null);
-  const [submitting, setSubmitting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [trap, setTrap] = useState('');
+  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token || submitting) return;
-    setSubmitting(true);
-    setOutcome(null);
-    const answer = await callGuestService<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
+    const answer = await send<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
       method: 'POST',
-      body: { token, ...(trap ? { [honeypotField]: trap } : {}) },
+      body: { token },
     });
-    setSubmitting(false);
     if (answer.payload) {
       setOutcome({ kind: 'success', message: answer.payload.message });
       // The button goes away with success; focus moves to the top of the answer, not to the document.
@@ -61,7 +56,7 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
       </div>
       {token && (
         <form onSubmit={submit} className="relative flex flex-col gap-5" aria-label="Confirm your subscription">
-          <Honeypot value={trap} onChange={setTrap} />
+          <Honeypot {...honeypot} />
           <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
           {outcome?.kind !== 'success' && (
             <div>

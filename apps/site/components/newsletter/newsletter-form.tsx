@@ -1,18 +1,11 @@
 'use client';
 
-import {
-  honeypotField,
-  newsletterConsentWording,
-  parseFieldError,
-  type SubmissionAccepted,
-} from '@growmail/contracts/form-fields';
+import { newsletterConsentWording, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
-import { callGuestService } from '@/lib/guest-api';
-
-/** `invalid`: the address itself was refused, not the moment (an outage leaves it marked valid). */
-type Result = { kind: 'success' | 'error'; message: string; invalid?: boolean } | null;
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
  * The footer subscribe box (spec "Screens and routes", "States and transitions", "Calls made"): GET {users}/api/contacts/{api_key}/capture/.
@@ -23,14 +16,13 @@ type Result = { kind: 'success' | 'error'; message: string; invalid?: boolean } 
 export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [trap, setTrap] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
+  // The address itself was refused, not the moment (an outage leaves it marked valid).
+  const [invalid, setInvalid] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitting(true);
-    setResult(null);
+    setInvalid(false);
     const query = new URLSearchParams({
       source: 'website-api',
       email: email.trim(),
@@ -38,23 +30,18 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       // The server keeps at most 300 characters of it; any page may subscribe.
       page: window.location.pathname.slice(0, 300),
     });
-    if (trap) query.set(honeypotField, trap);
-    const answer = await callGuestService<SubmissionAccepted>(
+    const answer = await send<SubmissionAccepted>(
       `${usersUrl}/api/contacts/${encodeURIComponent(apiKey)}/capture/?${query}`,
       { method: 'GET' },
     );
-    setSubmitting(false);
     if (answer.payload && !answer.error) {
-      setResult({ kind: 'success', message: answer.payload.message });
+      setOutcome({ kind: 'success', message: answer.payload.message });
       setEmail('');
     } else {
       // "email: Invalid email address." → the message alone; the field is the only one here.
       const named = answer.error ? parseFieldError(answer.error) : null;
-      setResult({
-        kind: 'error',
-        message: named?.message ?? answer.error ?? messages.subscribeFailed,
-        invalid: named?.path[0] === 'email',
-      });
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.subscribeFailed });
+      setInvalid(named?.path[0] === 'email');
     }
   }
 
@@ -82,34 +69,21 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
           placeholder="you@company.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={result?.invalid || undefined}
-          aria-describedby={result ? messageId : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={outcome ? messageId : undefined}
           className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-600 ${
-            result?.invalid ? 'border-red-700' : 'border-ink-300'
+            invalid ? 'border-red-700' : 'border-ink-300'
           }`}
         />
-        <button
-          type="submit"
-          className="button-primary gap-2 disabled:bg-ink-600"
-          disabled={submitting}
-          aria-busy={submitting || undefined}
-        >
-          {submitting && (
-            <span
-              aria-hidden="true"
-              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-            />
-          )}
-          Subscribe
-        </button>
+        <SubmitButton submitting={submitting}>Subscribe</SubmitButton>
       </div>
-      <Honeypot value={trap} onChange={setTrap} />
+      <Honeypot {...honeypot} />
       <p
         id={messageId}
-        role={result?.kind === 'error' ? 'alert' : 'status'}
-        className={`text-sm font-medium empty:hidden ${result?.kind === 'error' ? 'text-red-700' : 'text-brand-800'}`}
+        role={outcome?.kind === 'error' ? 'alert' : 'status'}
+        className={`text-sm font-medium empty:hidden ${outcome?.kind === 'error' ? 'text-red-700' : 'text-brand-800'}`}
       >
-        {result?.message}
+        {outcome?.message}
       </p>
     </form>
   );

@@ -1,13 +1,13 @@
 'use client';
 
-import { honeypotField, unsubscribePath } from '@growmail/contracts/form-fields';
+import { unsubscribePath } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { BrandLogo } from '@/components/layout/brand-logo';
-import { FormAlert, type Outcome } from '@/components/forms/form-alert';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { callGuestService } from '@/lib/guest-api';
 
 type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
 
@@ -49,22 +49,16 @@ const noSubscription = () => () => {};
 export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
   const link = useSyncExternalStore(noSubscription, snapshot, () => null);
   const [scope, setScope] = useState<'list' | 'all'>('list');
-  const [submitting, setSubmitting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [trap, setTrap] = useState('');
+  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!link) return;
-    setSubmitting(true);
-    setOutcome(null);
     const query = new URLSearchParams({ contact_email: link.email, contact_id: link.id });
-    if (trap) query.set(honeypotField, trap);
-    const answer = await callGuestService<unknown>(
+    const answer = await send<unknown>(
       `${usersUrl}/guests/unsubscribe/${unsubscribePath(link.trackingId, scope)}?${query}`,
       { method: 'PUT' },
     );
-    setSubmitting(false);
     setOutcome(
       answer.error === null && answer.payload
         ? { kind: 'success', message: messages.preferencesSaved }
@@ -122,7 +116,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
               </div>
             ))}
           </fieldset>
-          <Honeypot value={trap} onChange={setTrap} />
+          <Honeypot {...honeypot} />
           <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
           <div>
             <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>

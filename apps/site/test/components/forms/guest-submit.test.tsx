@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+
+type Call = { url: string; init: RequestInit };
+
+/** A fetch that answers every call with `payload`, and records what it was asked. */
+function serve(payload: unknown = { message: 'Thanks' }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const body = url.endsWith('/guests/form-stamp') ? { stamp: 'signed' } : payload;
+      return new Response(JSON.stringify({ error: null, payload: body }), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+const bodyOf = (call: Call | undefined) => JSON.parse(String(call?.init.body)) as Record<string, unknown>;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('useGuestSubmit', () => {
+  it('is busy while the call is under way, and hands back the answer', async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useGuestSubmit());
+    let sent: Promise<unknown> = Promise.resolve();
+    act(() => {
+      sent = result.current.send('/enquiry', { method: 'POST', body: { email: 'a@b.example' } });
+    });
+    await waitFor(() => expect(result.current.submitting).toBe(true));
+    await act(async () => {
+      answer(new Response(JSON.stringify({ error: null, payload: { message: 'Thanks' } })));
+      expect(await sent).toEqual({ error: null, payload: { message: 'Thanks' } });
+    });
+    expect(result.current.submitting).toBe(false);
+  });
+
+  it('clears the last outcome when the form is sent again', async () => {
+    serve();
+    const { result } = renderHook(() => useGuestSubmit());
+    act(() => result.current.setOutcome({ kind: 'error', message: 'Try again.' }));
+    await act(() => result.current.send('/enquiry', { method: 'POST', body: {} }));
+    expect(result.current.outcome).toBeNull();
+  });
+
+  it('sends no hidden field while it is empty', async () => {
+    const calls = serve();
+    const { result } = renderHook(() => useGuestSubmit());
+    await act(() => result.current.send('/enquiry', { method: 'POST', body: { email: 'a@b.example' } }));
+    expect(bodyOf(calls[0])).toEqual({ email: 'a@b.example' });
+  });
+
+  it('sends a filled hidden field in the body, or in the query of a call without one', async () => {
+    const calls = serve();
+    const { result } = renderHook(() => useGuestSubmit());
+    act(() => result.current.honeypot.onChange('https://spam.example'));
+    await act(() => result.current.send('/enquiry', { method: 'POST', body: { email: 'a@b.example' } }));
+    await act(() => result.current.send('/unsubscribe?contact_id=7', { method: 'PUT' }));
+    expect(bodyOf(calls[0])).toEqual({ email: 'a@b.example', homepage: 'https://spam.example' });
+    expect(calls[1]?.url).toBe('/unsubscribe?contact_id=7&homepage=https%3A%2F%2Fspam.example');
+  });
+
+  it('asks for the form stamp when the form appears and sends it with a lead', async () => {
+    const calls = serve();
+    const { result } = renderHook(() => useGuestSubmit({ stampFrom: '/users' }));
+    expect(calls.map((call) => call.url)).toEqual(['/users/guests/form-stamp']);
+    await act(() => result.current.send('/leads', { method: 'POST', body: { type: 'savings' } }));
+    expect(calls).toHaveLength(2);
+    expect(bodyOf(calls[1])).toEqual({ type: 'savings', form_stamp: 'signed' });
+  });
+});
