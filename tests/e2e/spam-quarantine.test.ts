@@ -78,4 +78,23 @@ describe('lead forms with the time check on', () => {
     expect(JSON.parse(held!.reasons)).toEqual(['honeypot']);
     await context.close();
   });
+
+  it('a calculator with its hidden field filled still shows the result, and its savings lead waits in quarantine', async () => {
+    const { page, context, stampedAt } = await openWithStamp('/calculator');
+    const form = page.getByRole('form', { name: 'Savings calculator' });
+    await form.getByLabel('Number of customers').fill('20000');
+    await form.getByLabel('Current annual cost (USD)').fill('12000');
+    await form.getByLabel('Email Address', { exact: true }).fill('trapped@nairobi.example');
+    await form.getByRole('checkbox', { name: 'Campaign Mailing' }).check();
+    await form.locator('input[name="homepage"]').fill('https://spam.example', { force: true });
+    await afterAPersonsPace(page, stampedAt);
+    const sent = page.waitForResponse((response) => response.url().endsWith('/services/sales/leads'));
+    await form.getByRole('button', { name: 'Estimate your savings' }).click();
+    expect((await sent).ok()).toBe(true);
+    expect(await page.getByTestId('savings').isVisible()).toBe(true);
+    expect(await leadsFor('trapped@nairobi.example')).toEqual([]);
+    const [held] = await heldFor('trapped@nairobi.example');
+    expect(JSON.parse(held!.reasons)).toEqual(['honeypot']);
+    await context.close();
+  });
 });

@@ -13,7 +13,8 @@ import {
 import { formatMoney } from '@growmail/contracts/pricing';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CheckList } from '@/components/ui/check-list';
-import { useFormStamp } from '@/components/forms/form-stamp';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -53,7 +54,7 @@ const textFields = [
 export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   const id = useId();
   const [form, setForm] = useState(emptyForm);
-  const formStamp = useFormStamp(usersUrl);
+  const { honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(null);
   const [result, setResult] = useState<{ savings: number } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -86,11 +87,9 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
     const key = JSON.stringify(lead);
     if (key === lastLead.current) return;
     lastLead.current = key;
-    void formStamp()
-      .then((stamp) => postSavingsLead(salesUrl, lead, stamp))
-      .then((stored) => {
-        if (!stored) lastLead.current = '';
-      });
+    void postSavingsLead(send, salesUrl, lead).then((stored) => {
+      if (!stored) lastLead.current = '';
+    });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -145,7 +144,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Savings calculator" className="space-y-5">
+    <form noValidate onSubmit={submit} aria-label="Savings calculator" className="relative space-y-5">
       {textFields.map(({ field, label, ...attributes }) => (
         <div key={field}>
           <label htmlFor={fieldId(field)} className={fieldLabel}>
@@ -185,6 +184,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
           ))}
         </div>
       </fieldset>
+      <Honeypot {...honeypot} />
       <div id={errorId} role="alert">
         {error && (
           <p className="rounded-lg border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

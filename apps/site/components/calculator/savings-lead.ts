@@ -1,34 +1,21 @@
 import type { savingsLeadFor } from '@growmail/contracts/calculator';
+import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
+import type { useGuestSubmit } from '@/components/forms/guest-submit';
 
 type SavingsLead = ReturnType<typeof savingsLeadFor>;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Send = ReturnType<typeof useGuestSubmit>['send'];
 
 /**
  * Posts the savings lead (D15) without holding up the result: up to three tries on a network
- * failure, 429 or 5xx; a 4xx other than 429 will not get better by trying again. `signals`
- * are the form's own fields besides the lead (its time stamp).
+ * failure, 429 or 5xx, and kept alive if the visitor leaves. `send` adds the form's time
+ * stamp and hidden field, like every other form's. True once the lead is stored.
  */
-export async function postSavingsLead(
-  salesUrl: string,
-  lead: SavingsLead,
-  signals: Record<string, string>,
-  attempts = 3,
-): Promise<boolean> {
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    try {
-      const response = await fetch(`${salesUrl}/leads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...lead, ...signals }),
-        keepalive: true,
-      });
-      if (response.ok) return true;
-      if (response.status < 500 && response.status !== 429) return false;
-    } catch {
-      // Offline or cut off: try again below.
-    }
-    if (attempt < attempts) await pause(1000 * attempt);
-  }
-  return false;
+export async function postSavingsLead(send: Send, salesUrl: string, lead: SavingsLead): Promise<boolean> {
+  const answer = await send<SubmissionAccepted>(`${salesUrl}/leads`, {
+    method: 'POST',
+    body: lead,
+    attempts: 3,
+    keepalive: true,
+  });
+  return answer.payload !== null;
 }
