@@ -31,6 +31,7 @@ import {
   serialize,
   validValue,
 } from '../../../../tests/support/fuzz.ts';
+import { demoRequest as demo, enquiry } from '../../../../tests/support/submissions.ts';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values
@@ -391,19 +392,6 @@ const endpoints: [string, (fixture: Fixture) => fc.Arbitrary<Request>][] = [
 /** Known hostile requests, tried first on every run (fast-check's `examples`), whatever the seed. */
 const json = (url: string, value: unknown, headers: Record<string, string> = {}) =>
   request('POST', url, { 'content-type': jsonType, ...headers }, serialize(value));
-const enquiry = { fullname: 'Ada Lovelace', email: 'ada@example.com', subject: 'Pricing', body: 'Agency pricing?' };
-const demo = {
-  type: 'demo',
-  metadata: {
-    type: 'demo',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    company_name: 'Compile Co',
-    email: 'grace@compile.example',
-    phone_number: '+234 803 123 4567',
-    subscribers: '100K:250K',
-  },
-};
 const savings = {
   type: 'savings',
   metadata: {

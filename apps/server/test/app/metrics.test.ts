@@ -2,47 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../../tests/support/app.ts';
 import { freePort } from '../../../../tests/support/process.ts';
 import { redisReachable, redisUrl } from '../../../../tests/support/redis.ts';
+import {
+  enquiry,
+  demoRequest as demo,
+  savingsLead as savings,
+  startupLead as startup,
+} from '../../../../tests/support/submissions.ts';
 
 const token = 'metrics-token-for-the-tests-0123456789abcdef';
 const authorised = { authorization: `Bearer ${token}` };
-
-const enquiry = { fullname: 'Ada Lovelace', email: 'ada@example.com', subject: 'Metrics', body: 'Counted?' };
-const demo = {
-  type: 'demo',
-  metadata: {
-    type: 'demo',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    company_name: 'Compile Co',
-    email: 'grace@compile.example',
-    phone_number: '+234 803 123 4567',
-    subscribers: '100K:250K',
-  },
-};
-const savings = {
-  type: 'savings',
-  metadata: {
-    email: 'ada@example.com',
-    type: 'savings',
-    contact_count: 20000,
-    current_cost: 12000,
-    savings: 8000,
-    services: { campaign: true, automation: true, transactional: false, push: false },
-  },
-};
-const startup = {
-  type: 'startup',
-  metadata: {
-    type: 'startup',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    company_name: 'Compile Co',
-    email: 'grace@example.com',
-    phone_number: '+234 803 123 4567',
-    user_count: '10:50K',
-    annual_budget: '1K:5K',
-  },
-};
 
 /** The value of one series in Prometheus's text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -3,31 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { testApp } from '../../../../tests/support/app.ts';
 import { testDatabases } from '../../../../tests/support/databases.ts';
-
-const savings = {
-  type: 'savings',
-  metadata: {
-    email: 'ada@example.com',
-    type: 'savings',
-    contact_count: 20000,
-    current_cost: 12000,
-    savings: 8000,
-    services: { campaign: true, automation: true, transactional: false, push: false },
-  },
-};
-const startup = {
-  type: 'startup',
-  metadata: {
-    type: 'startup',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    company_name: 'Compile Co',
-    email: 'grace@example.com',
-    phone_number: '+234 803 123 4567',
-    user_count: '10:50K',
-    annual_budget: '1K:5K',
-  },
-};
+import { savingsLead as savings, startupLead as startup } from '../../../../tests/support/submissions.ts';
 
 describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ open }) => {
   let db: Db;

@@ -9,25 +9,7 @@ import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
 import { testApp } from '../../../../tests/support/app.ts';
 import { testDatabases } from '../../../../tests/support/databases.ts';
-
-const enquiry = {
-  fullname: 'Ada Lovelace',
-  email: 'ada@example.com',
-  subject: 'Pricing for agencies',
-  body: 'Do you offer agency pricing?',
-};
-const demo = {
-  type: 'demo',
-  metadata: {
-    type: 'demo',
-    firstname: 'Grace',
-    lastname: 'Hopper',
-    company_name: 'Compile Co',
-    email: 'grace@compile.example',
-    phone_number: '+234 803 123 4567',
-    subscribers: '100K:250K',
-  },
-};
+import { enquiry, demoRequest as demo } from '../../../../tests/support/submissions.ts';
 
 let address = 0;
 /** Each test speaks from its own address, so one test's requests never count against another's limit. */
