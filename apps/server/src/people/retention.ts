@@ -1,5 +1,4 @@
 import type { Db } from '../db/index.ts';
-import { quarantineRepository } from '../repositories/quarantine.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -27,32 +26,21 @@ export type Pruned = { quarantine: number; mail: number; webhookEvents: number; 
  */
 export async function pruneExpired(db: Db, now = new Date()): Promise<Pruned> {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  const quarantine = await quarantineRepository(db.kysely).removeOlderThan(
-    new Date(Date.parse(before(retention.quarantine))),
-  );
-  const mail = await db.kysely
-    .deleteFrom('outbox')
-    .where('sent_at', '<', before(retention.sentMessages))
-    .executeTakeFirst();
-  const webhookEvents = await db.kysely
-    .deleteFrom('webhook_events')
-    .where('delivered_at', '<', before(retention.sentMessages))
-    .executeTakeFirst();
-  const leads = await db.kysely
-    .deleteFrom('leads')
-    .where('created_at', '<', before(retention.leads))
-    .executeTakeFirst();
-  const memberships = await db.kysely
-    .deleteFrom('list_memberships')
-    .where('status', '=', 'unsubscribed')
-    .where('unsubscribed_at', '<', before(retention.unsubscribed))
-    .executeTakeFirst();
+  const deleted = async (query: { executeTakeFirst: () => Promise<{ numDeletedRows: bigint }> }) =>
+    Number((await query.executeTakeFirst()).numDeletedRows);
+  const { kysely } = db;
   return {
-    quarantine,
-    mail: count(mail),
-    webhookEvents: count(webhookEvents),
-    leads: count(leads),
-    memberships: count(memberships),
+    quarantine: await deleted(kysely.deleteFrom('quarantine').where('created_at', '<', before(retention.quarantine))),
+    mail: await deleted(kysely.deleteFrom('outbox').where('sent_at', '<', before(retention.sentMessages))),
+    webhookEvents: await deleted(
+      kysely.deleteFrom('webhook_events').where('delivered_at', '<', before(retention.sentMessages)),
+    ),
+    leads: await deleted(kysely.deleteFrom('leads').where('created_at', '<', before(retention.leads))),
+    memberships: await deleted(
+      kysely
+        .deleteFrom('list_memberships')
+        .where('status', '=', 'unsubscribed')
+        .where('unsubscribed_at', '<', before(retention.unsubscribed)),
+    ),
   };
 }

@@ -54,12 +54,6 @@ const quarantineQueries = (db: Executor) => ({
     const result = await db.deleteFrom('quarantine').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   },
-
-  /** Deletes what was held before `cutoff`; returns how many. */
-  async removeOlderThan(cutoff: Date): Promise<number> {
-    const result = await db.deleteFrom('quarantine').where('created_at', '<', cutoff.toISOString()).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  },
 });
 
 /** Made inside transactions and by the CLI, so not decorated on the app. */
