@@ -258,17 +258,26 @@ describe('the testimonial', () => {
       await expect.poll(() => shown.count()).toBe(1);
       seen.add((await shown.locator('figcaption').textContent()) ?? '');
       expect(await section.locator('figure').count()).toBe(4);
-      const shift = await page.evaluate(
+      const { shift, moved } = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
+          new Promise<{ shift: number; moved: string[] }>((resolve) => {
             let total = 0;
+            const moved: string[] = [];
+            type Shift = { value: number; sources?: { node?: Node | null }[] };
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+              for (const entry of list.getEntries() as unknown as Shift[]) {
+                total += entry.value;
+                // Which elements moved, so a failure says where to look.
+                for (const source of entry.sources ?? []) {
+                  const node = source.node as Element | null | undefined;
+                  moved.push(node ? `${node.nodeName.toLowerCase()}#${node.id}.${node.className}` : 'unknown');
+                }
+              }
             }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 100);
+            setTimeout(() => resolve({ shift: total, moved }), 100);
           }),
       );
-      expect(shift).toBeLessThan(0.01);
+      expect(shift, `layout shifted; moved: ${moved.join(', ')}`).toBeLessThan(0.01);
     }
     // Ten loads showing one testimonial each: all the same has a chance of 4 × (1/4)^10.
     expect(seen.size).toBeGreaterThan(1);
