@@ -9,7 +9,7 @@ const siteRoot = fileURLToPath(new URL('./apps/site/', import.meta.url));
  * - server: the app through app.inject(), against the exported site;
  * - data: the data layer on SQLite, and on PostgreSQL when it is reachable;
  * - e2e: Chromium through playwright-core against the real server.
- * The server and e2e projects read apps/site/out: `npm test` builds it first.
+ * The server and e2e projects read apps/site/dist: `npm test` builds it first.
  * Each workspace keeps its tests in its own test/ folder; tests that span workspaces are in
  * tests/e2e, and the helpers they share are in tests/support (see the README's "Tests").
  */
@@ -43,6 +43,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page hydrates its islands after load; on a busy two-core machine that can take
+          // longer than the default second, so a poll waits up to five for what it expects.
+          expect: { poll: { timeout: 5_000 } },
           // One browser at a time: two cores are not enough for parallel Chromiums.
           fileParallelism: false,
         },

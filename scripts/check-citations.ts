@@ -12,7 +12,7 @@ const defined = new Set([...readFileSync(decisionsFile, 'utf8').matchAll(/\*\*D(
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
   .filter((file) => /\.(ts|tsx|js|mjs|cjs|css|md|mdx|yaml|yml|json)$|^\.env\.example$/.test(file))
-  .filter((file) => file !== 'package-lock.json' && !file.startsWith('apps/site/out/'));
+  .filter((file) => file !== 'package-lock.json' && !file.startsWith('apps/site/dist/'));
 
 const problems: string[] = [];
 for (const file of files) {

@@ -107,18 +107,24 @@ describe('the API reference', () => {
     const visiblePanel = page.getByRole('tabpanel');
     await expect.poll(() => visiblePanel.textContent()).toContain('curl -X POST');
 
+    // The tabs' JavaScript loads on this first focus; the arrow key pressed meanwhile still counts.
     await tabs.getByRole('tab', { name: 'curl' }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => tabs.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected'), { timeout: 5_000 })
+      .toBe('true');
     await expect.poll(() => visiblePanel.textContent()).toContain('await fetch(');
     await tabs.getByRole('tab', { name: 'Python' }).click();
     await expect.poll(() => visiblePanel.textContent()).toContain('requests.post(');
 
+    // The button copies once its JavaScript has loaded, which this press may start.
     await visiblePanel.getByRole('button', { name: 'Copy code' }).click();
+    await expect
+      .poll(() => visiblePanel.getByRole('status').textContent(), { timeout: 5_000 })
+      .toBe('Copied to the clipboard');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('requests.post(\n    "https://api.growmail.io/v1/contacts"');
     expect(copied).toContain('"email": "ada@example.com"');
-    await expect.poll(() => visiblePanel.getByRole('status').textContent()).toBe('Copied to the clipboard');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -163,10 +169,13 @@ describe('search', () => {
   it('opens with the / key and says when nothing matches', async () => {
     const { page, context } = await site.openPage(mobile);
     await page.goto(`${site.url}/developers/guides/webpush`, { waitUntil: 'networkidle' });
+    // The search's JavaScript loads on this first press of its shortcut.
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });
     await expect
-      .poll(() => dialog.getByRole('searchbox').evaluate((input) => input === document.activeElement))
+      .poll(() => dialog.getByRole('searchbox').evaluate((input) => input === document.activeElement), {
+        timeout: 5_000,
+      })
       .toBe(true);
     await page.keyboard.type('zzqxv');
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('0 results');

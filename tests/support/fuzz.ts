@@ -669,7 +669,7 @@ export const hostileSegment = fc.oneof(
     'a'.repeat(100_000),
     'index.html',
     '.env',
-    '_next',
+    '_astro',
   ),
 );
 

@@ -68,7 +68,7 @@ const environmentSchema = z.object({
       ),
     'sqlite:data/growmail.sqlite',
   ),
-  SITE_DIR: withDefault(z.string().check(z.minLength(1)), resolve(repoRoot, 'apps/site/out')),
+  SITE_DIR: withDefault(z.string().check(z.minLength(1)), resolve(repoRoot, 'apps/site/dist')),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMTP_URL: z.optional(
     z.url({

@@ -1,7 +1,4 @@
-'use client';
-
-import { utmStorageKey } from '@growmail/contracts/routes';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { registerUrl } from '@/lib/register-url';
 
 type Props = {
@@ -13,24 +10,14 @@ type Props = {
   children: ReactNode;
 };
 
-function readUtm(): string | null {
-  try {
-    return window.localStorage.getItem(utmStorageKey);
-  } catch {
-    return null;
-  }
-}
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-};
-
-/** Every 'Get started' button: the app's register page with the stored utm and its location. */
+/**
+ * Every 'Get started' button: the app's register page with its location. The server cannot
+ * know the visitor's stored utm, so the inline head script (components/head-script.tsx) adds it
+ * to every link marked `data-get-started`: plain HTML, with no React in the browser for it.
+ */
 export function GetStartedLink({ registerBase, location, className, children }: Props) {
-  const utm = useSyncExternalStore(subscribe, readUtm, () => null);
   return (
-    <a href={registerUrl(registerBase, utm, location)} className={className}>
+    <a href={registerUrl(registerBase, null, location)} data-get-started={location} className={className}>
       {children}
     </a>
   );

@@ -24,3 +24,8 @@ export function PageSection({ id, className, containerClassName, title, titleCla
     </section>
   );
 }
+
+/** The tinted band that holds a page's single form card (the confirmation and preferences pages). */
+export function FormPageSection({ children }: { children: ReactNode }) {
+  return <section className="bg-ink-50 px-4 py-16 lg:py-24">{children}</section>;
+}

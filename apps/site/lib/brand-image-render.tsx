@@ -1,25 +1,26 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ImageResponse } from 'next/og';
-import type { CSSProperties, ReactNode } from 'react';
+import { Resvg } from '@resvg/resvg-js';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import satori from 'satori';
 import { ogImageSize } from './brand-images';
 import { siteConfig } from './site-config';
 
 /**
- * Draws the brand images at build time with next/og. Runs only in route handlers that are
- * prerendered by the static export; nothing here reaches a browser.
+ * Draws the brand images at build time: satori lays the React tree out as SVG, resvg
+ * rasterises it to PNG. Runs only in the endpoints prerendered by the build (src/pages/og, src/pages/icons); nothing here reaches a browser.
  */
 
 const colours = { brand: '#0a6e4f', brandDark: '#0a4736', mint: '#d1fae9', accent: '#fcd34d', ink: '#0f1729' };
 
-/** The mark of components/layout/brand-logo.tsx as an SVG data URL (next/og draws <img>). */
+/** The mark of components/layout/brand-logo.tsx as an SVG data URL (satori draws <img>). */
 export function brandMarkDataUrl(): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${colours.brand}"/><path d="M7 11.5h18v11H7z" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/><path d="M7 11.5l9 6.5 9-6.5" fill="none" stroke="#fff" stroke-width="2" stroke-linejoin="round"/><path d="M20 8.5l3.5-2.5 2.5 3" fill="none" stroke="${colours.accent}" stroke-width="2" stroke-linecap="round"/></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-/** The static Plus Jakarta Sans files (next/og reads WOFF, not the WOFF2 the pages use). */
+/** The static Plus Jakarta Sans files (satori reads WOFF, not the WOFF2 the pages use). */
 async function brandFontFile(weight: 400 | 800): Promise<ArrayBuffer> {
   const file = join(
     'node_modules',
@@ -52,13 +53,22 @@ function Canvas({ style, children }: { style: CSSProperties; children: ReactNode
 
 /** The brand mark, `size` pixels square. */
 function BrandMark({ size }: { size: number }) {
-  // eslint-disable-next-line @next/next/no-img-element -- drawn by next/og, not a page
   return <img src={brandMarkDataUrl()} width={size} height={size} alt="" />;
 }
 
+type Size = { width: number; height: number };
+type Font = Awaited<ReturnType<typeof fonts>>[number];
+
+/** The tree drawn at a size, as a PNG response. */
+async function png(tree: ReactElement, size: Size, imageFonts: Font[] = []): Promise<Response> {
+  const svg = await satori(tree, { ...size, fonts: imageFonts });
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: size.width } }).render().asPng();
+  return new Response(new Uint8Array(image), { headers: { 'content-type': 'image/png' } });
+}
+
 /** A page's social card, 1200×630. */
-export async function ogCardImage(card: { eyebrow: string; title: string }): Promise<ImageResponse> {
-  return new ImageResponse(
+export async function ogCardImage(card: { eyebrow: string; title: string }): Promise<Response> {
+  return png(
     <Canvas
       style={{
         flexDirection: 'column',
@@ -81,14 +91,15 @@ export async function ogCardImage(card: { eyebrow: string; title: string }): Pro
         Email campaigns · Automation · Transactional email · Analytics · SMS · Web push
       </div>
     </Canvas>,
-    { ...ogImageSize, fonts: await fonts() },
+    ogImageSize,
+    await fonts(),
   );
 }
 
 /** A square app icon; `maskable` keeps the mark inside the safe zone on a full-bleed colour. */
-export function appIconImage(size: number, maskable: boolean): ImageResponse {
+export function appIconImage(size: number, maskable: boolean): Promise<Response> {
   const mark = maskable ? Math.round(size * 0.6) : size;
-  return new ImageResponse(
+  return png(
     <Canvas
       style={{ alignItems: 'center', justifyContent: 'center', background: maskable ? colours.brand : 'transparent' }}
     >

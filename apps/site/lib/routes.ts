@@ -1,6 +1,7 @@
-import { productSlugs, productPath } from '@growmail/contracts/routes';
+import { products } from './content/products';
+import { docsPages } from './docs/pages';
 
-/** The canonical, indexable routes, for the sitemap. */
+/** The canonical, indexable routes, for the sitemap and the Open Graph cards; docs and product pages come from their files. */
 export const publicRoutes: readonly string[] = [
   '/',
   '/pricing',
@@ -9,12 +10,8 @@ export const publicRoutes: readonly string[] = [
   '/contact',
   '/demo',
   '/startup',
-  ...productSlugs.map(productPath),
-  '/developers/reference/get-started',
-  '/developers/reference/automations',
-  '/developers/reference/contacts',
-  '/developers/reference/transactionals',
-  '/developers/guides/webpush',
+  ...products.map((product) => product.path),
+  ...docsPages.map((page) => page.path),
   '/privacy',
   '/terms',
 ];

@@ -3,10 +3,10 @@ import { standInOrigin, standIns, type RuntimeUrlName } from '@growmail/contract
 /**
  * Values chosen when the server starts, not when the site is built (D21).
  *
- * The build writes the stand-ins of packages/contracts/src/runtime.ts into the HTML and the
- * client-navigation payloads, and the server replaces them with the configured values.
- * Read them in server components only and hand them to client components as props: a
- * stand-in inside a JavaScript chunk would never be replaced (a test guards this).
+ * The build writes the stand-ins of packages/contracts/src/runtime.ts into the HTML (islands'
+ * props included), and the server replaces them with the configured values. Read them in
+ * route shells and static components only, and hand them to islands as props: a stand-in
+ * inside a JavaScript chunk would never be replaced (a test guards this).
  */
 const development = process.env.NODE_ENV === 'development';
 const standIn = (name: RuntimeUrlName, devValue: string) => (development ? devValue : standInOrigin(name));

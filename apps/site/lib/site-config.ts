@@ -14,7 +14,7 @@ export const siteConfig = {
     { name: 'Facebook', href: 'https://www.facebook.com/growmail' },
     { name: 'Instagram', href: 'https://www.instagram.com/growmail' },
   ],
-  /** Browser UI and app-icon colour: brand-700 in app/globals.css. */
+  /** Browser UI and app-icon colour: brand-700 in src/styles/globals.css. */
   themeColor: '#0a6e4f',
   startupPromo: 'Access up to 70% discount on enterprise-grade growth tools for your startup.',
 } as const;

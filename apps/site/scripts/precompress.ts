@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * name, so the server sends these as they are; pages are compressed at start, after the
  * server has applied the configuration to them.
  */
-const dir = join(import.meta.dirname, '..', 'out', '_next', 'static');
+const dir = join(import.meta.dirname, '..', 'dist', '_astro');
 const compressible = /\.(js|css|svg|json|txt|map)$/;
 
 let files = 0;

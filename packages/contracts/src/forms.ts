@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { enquiryMaxLengths } from './form-fields.ts';
+import { demoSubscriberOptions } from './form-options.ts';
 import { messages } from './messages.ts';
 import { email, optionalText, optionValue, plainText, requiredText } from './primitives.ts';
 
@@ -16,16 +17,6 @@ export const enquirySchema = z.object({
   body: requiredText(messages.required.body, enquiryMaxLengths.body),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
-
-/** Demo request 'Number of users' (spec "Entities"). */
-export const demoSubscriberOptions = [
-  { value: '0:100K', label: 'Less than 100K' },
-  { value: '100K:250K', label: '100K - 250K' },
-  { value: '250K:500K', label: '250K - 500K' },
-  { value: '500K:1M', label: '500K - 1M' },
-  { value: '1M:5M', label: '1M - 5M' },
-  { value: '5M+', label: 'Greater than 5M' },
-] as const;
 
 /** The forms check no phone format: any typed number is kept (the server normalises it). */
 export const phoneNumber = () => requiredText(messages.required.phone_number, 40);

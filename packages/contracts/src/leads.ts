@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { phoneNumber } from './forms.ts';
+import { startupBudgets, startupUserCounts } from './form-options.ts';
 import { messages } from './messages.ts';
 import { boundedNumber, email, optionValue, requiredText } from './primitives.ts';
 
@@ -25,16 +26,6 @@ export const savingsLeadSchema = z.object({
     }),
   }),
 });
-
-export const startupUserCounts = [
-  { value: '10:50K', label: '10K - 50K' },
-  { value: '50K:100K', label: '50K - 100K' },
-] as const;
-
-export const startupBudgets = [
-  { value: '1K:5K', label: '$1,000 - $5,000' },
-  { value: '5K:10K', label: '$5,000 - $10,000' },
-] as const;
 
 export const startupLeadSchema = z.object({
   type: z.literal('startup'),

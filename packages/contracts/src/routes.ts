@@ -3,11 +3,11 @@
  * and the server that resolves what a static export cannot.
  */
 
-export const productSlugs = ['campaign', 'automations', 'transactionals', 'analytics'] as const;
-export type ProductSlug = (typeof productSlugs)[number];
-
-/** Spellings that resolve to a canonical product page (D5). */
-export const productAliases: Readonly<Record<string, ProductSlug>> = {
+/**
+ * Spellings that resolve to a canonical product page (D5), by its slug: the name of its file in
+ * apps/site/content/products, where the products are listed (the site's tests check each here has one).
+ */
+export const productAliases: Readonly<Record<string, string>> = {
   '/products/automation': 'automations',
   '/products/transactional': 'transactionals',
   '/automations': 'automations',
@@ -16,7 +16,10 @@ export const productAliases: Readonly<Record<string, ProductSlug>> = {
   '/transactionals': 'transactionals',
 };
 
-export const productPath = (slug: ProductSlug) => `/products/${slug}`;
+export const productPath = (slug: string) => `/products/${slug}`;
+
+/** The product page an unknown /products/* path shows (D5). */
+export const fallbackProductSlug = 'campaign';
 
 /** Where a developer lands when a docs path does not exist. */
 export const docsFallbackPath = '/developers/reference/get-started';

@@ -1,6 +1,7 @@
 import {
   calculatorPath,
   docsFallbackPath,
+  fallbackProductSlug,
   preferencesPath,
   productAliases,
   productPath,
@@ -14,7 +15,7 @@ export type Resolution =
   | { kind: 'not-found' };
 
 export type SiteIndex = {
-  /** Exact URL paths of exported files, such as /favicon.ico or /_next/static/…/main.js. */
+  /** Exact URL paths of exported files, such as /favicon.ico or /_astro/client.B4stUBFQ.js. */
   hasFile: (path: string) => boolean;
   /** Routes that have an exported HTML page, such as / or /products/campaign. */
   hasPage: (route: string) => boolean;
@@ -22,7 +23,7 @@ export type SiteIndex = {
 
 const referral = /^\/register\/([^/]+)\/?$/;
 const preferences = /^\/unsubscription\/[^/]+\/[^/]+\/[^/]+$/;
-const looksLikeAsset = /(^\/_next\/)|(\.[A-Za-z0-9]{1,12}$)/;
+const looksLikeAsset = /(^\/_astro\/)|(\.[A-Za-z0-9]{1,12}$)/;
 
 export function resolveRequest(pathname: string, site: SiteIndex, appUrl: string): Resolution {
   const code = referral.exec(pathname)?.[1];
@@ -41,7 +42,7 @@ export function resolveRequest(pathname: string, site: SiteIndex, appUrl: string
 function fallbackRoute(route: string, site: SiteIndex): string {
   const alias = productAliases[route];
   if (alias) return productPath(alias);
-  if (route === '/products' || route.startsWith('/products/')) return productPath('campaign');
+  if (route === '/products' || route.startsWith('/products/')) return productPath(fallbackProductSlug);
   if (route.startsWith(`${calculatorPath}/`)) return calculatorPath;
   if (route === '/developers' || route.startsWith('/developers/')) return nearestDocsPage(route, site);
   if (preferences.test(route)) return preferencesPath;

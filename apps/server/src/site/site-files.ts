@@ -76,7 +76,7 @@ export class Site {
   }
 }
 
-/** `/index.html` → `/`, `/pricing.html` → `/pricing`; Next's own error pages are not routes. */
+/** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */
 function routeOf(path: string): string | null {
   if (!path.endsWith('.html')) return null;
   const route = path.replace(/\.html$/, '').replace(/\/index$/, '') || '/';
@@ -132,14 +132,14 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
     contentType,
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-    immutable: path.startsWith('/_next/static/'),
+    immutable: path.startsWith('/_astro/'),
     compressible: isCompressible(contentType) && body.length > 512,
     scriptHashes,
     encoded,
   };
 }
 
-/** sha256 sources for the page's executable inline scripts (Next's flight data, our utm capture). */
+/** sha256 sources for the page's executable inline scripts (Astro's island loader, our utm capture and header script). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {

@@ -20,9 +20,9 @@ describe('caching with CDN_MAX_AGE=60', () => {
 
   it('keeps hashed assets immutable, and missing files and redirects as they were', async () => {
     const page = await app.inject('/');
-    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(page.body)?.[1];
+    const script = /"(\/_astro\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect((await app.inject(script!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const missing = await app.inject('/_next/static/chunks/missing.js');
+    const missing = await app.inject('/_astro/missing.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect((await app.inject('/register/friend')).headers['cache-control']).toBe('no-store');

@@ -178,7 +178,7 @@ const sitePath = fc.oneof(
     '/register/x',
     '/unsubscription/a.b.c.d/e/f',
     '/newsletter/confirm',
-    '/_next/static/x.js',
+    '/_astro/x.js',
     '/services',
     '/services/',
     '/services/nothing',
@@ -198,15 +198,7 @@ const sitePath = fc.oneof(
   fc.webPath({ size: 'medium' }).map((path) => (path.startsWith('/') ? path : `/${path}`)),
   fc
     .tuple(
-      fc.constantFrom(
-        '/',
-        '/products/',
-        '/pricing/',
-        '/services/',
-        '/services/users/',
-        '/_next/static/',
-        '/calculator/',
-      ),
+      fc.constantFrom('/', '/products/', '/pricing/', '/services/', '/services/users/', '/_astro/', '/calculator/'),
       fc.array(hostileSegment, { minLength: 1, maxLength: 3 }),
     )
     .map(([base, segments]) => `${base}${segments.join('/')}`),

@@ -95,7 +95,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const routes = labelValues(before, 'growmail_http_requests_total', 'route');
 
     for (let n = 0; n < 20; n++) {
-      await app.inject(`/_next/static/chunks/missing-${n}.js`);
+      await app.inject(`/_astro/missing-${n}.js`);
       await app.inject(`/services/users/nothing-${n}`);
       await app.inject({ method: 'DELETE', url: `/random-${n}` });
     }

@@ -60,7 +60,7 @@ describe('static files', () => {
 
   it('serves hashed assets precompressed with immutable caching', async () => {
     const page = await app.inject('/');
-    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(page.body)?.[1];
+    const script = /"(\/_astro\/[^"]+\.js)"/.exec(page.body)?.[1];
     expect(script).toBeDefined();
     const response = await app.inject({ url: script!, headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('static files', () => {
       ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
       ['/icon.svg', 'image/svg+xml'],
       ['/robots.txt', 'text/plain; charset=utf-8'],
-      ['/pricing.txt', 'text/plain; charset=utf-8'],
+      ['/llms.txt', 'text/plain; charset=utf-8'],
     ];
     for (const [url, type] of cases) {
       const response = await app.inject(url);
@@ -97,7 +97,7 @@ describe('static files', () => {
   });
 
   it('answers 404 for a missing asset, not the home page', async () => {
-    for (const url of ['/_next/static/chunks/missing.js', '/images/missing.png', '/missing.css']) {
+    for (const url of ['/_astro/missing.js', '/images/missing.png', '/missing.css']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('<html');
@@ -105,7 +105,7 @@ describe('static files', () => {
   });
 
   it('sets the security headers on every response', async () => {
-    for (const url of ['/', '/services/health', '/_next/static/chunks/missing.js']) {
+    for (const url of ['/', '/services/health', '/_astro/missing.js']) {
       const response = await app.inject(url);
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');

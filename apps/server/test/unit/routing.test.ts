@@ -15,7 +15,7 @@ const pages = new Set([
   '/developers/reference/contacts',
   '/developers/guides/webpush',
 ]);
-const files = new Set(['/index.html', '/favicon.ico', '/_next/static/chunks/a.js', '/pricing.txt']);
+const files = new Set(['/index.html', '/favicon.ico', '/_astro/a.js', '/pricing.txt']);
 const site: SiteIndex = { hasFile: (p) => files.has(p), hasPage: (r) => pages.has(r) };
 const app = 'https://app.example.com';
 const resolve = (path: string) => resolveRequest(path, site, app);
@@ -33,9 +33,9 @@ describe('resolveRequest', () => {
   });
 
   it('answers 404 for a missing asset instead of a page', () => {
-    expect(resolve('/_next/static/chunks/missing.js')).toEqual({ kind: 'not-found' });
+    expect(resolve('/_astro/missing.js')).toEqual({ kind: 'not-found' });
     expect(resolve('/logo.png')).toEqual({ kind: 'not-found' });
-    expect(resolve('/_next/whatever')).toEqual({ kind: 'not-found' });
+    expect(resolve('/_astro/whatever')).toEqual({ kind: 'not-found' });
   });
 
   it('serves pages with or without a trailing slash', () => {

@@ -18,7 +18,7 @@ import { Honeypot } from '@/components/forms/honeypot';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
-  /** Bases chosen at server start, from the server component (lib/runtime.ts). */
+  /** Bases chosen at server start, handed over by the route shell (lib/runtime.ts). */
   salesUrl: string;
   /** The users service, which issues the form's time stamp. */
   usersUrl: string;
@@ -54,7 +54,7 @@ const textFields = [
 export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   const id = useId();
   const [form, setForm] = useState(emptyForm);
-  const { honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
+  const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(null);
   const [result, setResult] = useState<{ savings: number } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -144,7 +144,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Savings calculator" className="relative space-y-5">
+    <form ref={formRef} noValidate onSubmit={submit} aria-label="Savings calculator" className="relative space-y-5">
       {textFields.map(({ field, label, ...attributes }) => (
         <div key={field}>
           <label htmlFor={fieldId(field)} className={fieldLabel}>

@@ -3,9 +3,9 @@ export const carouselTiming = {
   /** Time between the starts of two moves. */
   autoplayDelayMs: 2000,
   /**
-   * Embla's `duration` is not in milliseconds but a physics constant. At 50 a one-logo move
-   * eases to rest (within half a pixel) in about 2000 ms at 60 frames a second, so each move
-   * lasts as long as the pause between them, as the spec's speed of 2000 ms asks.
+   * How long one move glides, easing out. Most of the 2000 ms, so the logos are nearly always
+   * drifting as the spec's speed asks, but ending a little before the next move starts: the
+   * loop's jump back from the copied logos to the real ones happens in that rest.
    */
-  emblaDuration: 50,
+  glideMs: 1800,
 } as const;

@@ -1,9 +1,6 @@
 'use client';
 
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { Pause, Play } from 'lucide-react';
-import { Children, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Children, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { carouselTiming } from './carousel-timing';
 
 type Props = {
@@ -25,56 +22,44 @@ const subscribeReducedMotion = (onChange: () => void) => {
 const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
 
 /**
- * An infinite, autoplaying slider with dots and no arrows (spec "Business constants"), on Embla.
+ * An infinite, autoplaying slider with dots and no arrows (spec "Business constants").
  * Slides per view come from CSS: 2 below 400 px, 5 from 400 to 767 px, 4 from 768 px.
  * It stops while the pointer is over it or focus is inside it, when the visitor presses
  * Pause, and never moves on its own for visitors who prefer reduced motion (WCAG 2.2.2).
+ *
+ * The track glides by a CSS transition on `transform`. To loop, a hidden copy of the slides
+ * follows them: a move from the last slide glides on to the copy of the first, and once it ends
+ * the track jumps, unanimated, to the first itself, which looks the same.
  */
 export function Carousel({ label, slideLabels, className = '', slideClassName = '', children }: Props) {
-  const [plugins] = useState(() => [
-    Autoplay({
-      delay: carouselTiming.autoplayDelayMs,
-      playOnInit: false,
-      // Pausing is decided below, from hover, focus, the button and the motion preference.
-      stopOnInteraction: false,
-      stopOnFocusIn: false,
-      stopOnMouseEnter: false,
-    }),
-  ]);
-  const [viewportRef, embla] = useEmblaCarousel(
-    { loop: true, align: 'start', duration: carouselTiming.emblaDuration },
-    plugins,
-  );
-
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
-  const playing = !!embla && !reducedMotion && !hovered && !focused && !pausedByVisitor;
+  const playing = !reducedMotion && !hovered && !focused && !pausedByVisitor;
 
-  const subscribeSelect = useCallback(
-    (onChange: () => void) => {
-      embla?.on('select', onChange);
-      return () => void embla?.off('select', onChange);
-    },
-    [embla],
-  );
-  const selected = useSyncExternalStore(
-    subscribeSelect,
-    () => embla?.selectedScrollSnap() ?? 0,
-    () => 0,
-  );
-
-  // Start or stop the autoplay plugin whenever the reasons to pause change.
-  useEffect(() => {
-    const autoplay = embla?.plugins().autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.play();
-    else autoplay.stop();
-  }, [embla, playing]);
-
+  // The slide at the start of the view, counted on into the copy, and whether going there glides.
+  const [{ position, glide }, setTrack] = useState({ position: 0, glide: false });
+  const trackRef = useRef<HTMLDivElement>(null);
   const slides = Children.toArray(children);
   const count = slides.length;
+  const selected = position % count;
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      // A hidden tab draws no frames, so a move would never end and jump back from the copy.
+      if (document.hidden) return;
+      // Reading the layout makes the browser take a jump back it has not drawn yet, so this
+      // move glides on from the first slide rather than back across the whole track.
+      trackRef.current?.getBoundingClientRect();
+      setTrack((track) => ({ position: track.position + 1, glide: true }));
+    }, carouselTiming.autoplayDelayMs);
+    return () => clearInterval(timer);
+  }, [playing]);
+
+  // A slide's share of the track, set per breakpoint: its width, and the length of one step.
+  const slideClasses = `min-w-0 shrink-0 grow-0 basis-(--slide-width) ${slideClassName}`;
 
   return (
     // The region only watches hover and focus to pause; its controls are the buttons inside.
@@ -91,17 +76,33 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div ref={viewportRef} className="overflow-hidden">
-        <div className="flex touch-pan-y">
+      <div className="overflow-hidden">
+        <div
+          ref={trackRef}
+          className="flex touch-pan-y [--slide-width:50%] sm:[--slide-width:20%] md:[--slide-width:25%]"
+          style={{
+            transform: `translateX(calc(var(--slide-width) * ${-position}))`,
+            transition: glide ? `transform ${carouselTiming.glideMs}ms ease-out` : undefined,
+          }}
+          onTransitionEnd={(event) => {
+            if (event.target === event.currentTarget && position >= count)
+              setTrack({ position: position - count, glide: false });
+          }}
+        >
           {slides.map((slide, index) => (
             <div
               key={slideLabels[index] ?? index}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}: ${slideLabels[index] ?? ''}`}
-              className={`min-w-0 shrink-0 grow-0 basis-1/2 sm:basis-1/5 md:basis-1/4 ${slideClassName}`}
+              className={slideClasses}
               data-carousel-slide=""
             >
+              {slide}
+            </div>
+          ))}
+          {slides.map((slide, index) => (
+            <div key={`copy ${index}`} aria-hidden="true" inert className={slideClasses}>
               {slide}
             </div>
           ))}
@@ -119,15 +120,23 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
           className={`mr-1 flex h-8 w-8 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 ${
             reducedMotion ? 'invisible' : ''
           }`}
-          aria-label={pausedByVisitor ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
+          aria-label={`${pausedByVisitor ? 'Play' : 'Pause'} ${label.toLowerCase()}`}
           aria-pressed={pausedByVisitor}
           onClick={() => setPausedByVisitor(!pausedByVisitor)}
         >
-          {pausedByVisitor ? (
-            <Play aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <Pause aria-hidden="true" className="h-4 w-4" />
-          )}
+          {/* Drawn here, in the stroke of the site's other icons, rather than taken from
+              lucide-react: the two glyphs cost this island less as one path. */}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          >
+            <path d={pausedByVisitor ? 'M6 3v18l14-9z' : 'M6 3h4v18H6zm8 0h4v18h-4z'} />
+          </svg>
         </button>
         {slides.map((_, index) => (
           <button
@@ -136,7 +145,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
             className="group flex h-6 w-6 items-center justify-center rounded-full"
             aria-label={`Show ${slideLabels[index] ?? `slide ${index + 1}`}`}
             aria-current={index === selected ? 'true' : undefined}
-            onClick={() => embla?.scrollTo(index, reducedMotion)}
+            onClick={() => setTrack({ position: index, glide: !reducedMotion })}
           >
             <span
               aria-hidden="true"

@@ -8,7 +8,7 @@ import {
 } from '@growmail/contracts/form-fields';
 import type { Enquiry } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
@@ -30,8 +30,7 @@ const validate = (values: Enquiry): Errors =>
 export function ContactForm({ usersUrl }: { usersUrl: string }) {
   const [values, setValues] = useState<Enquiry>(empty);
   const [errors, setErrors] = useState<Errors>({});
-  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
-  const form = useRef<HTMLFormElement>(null);
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -44,7 +43,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
     setErrors(found);
     const firstInvalid = enquiryFields.find((field) => found[field]);
     if (firstInvalid) {
-      form.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     const trimmed = Object.fromEntries(enquiryFields.map((field) => [field, values[field].trim()])) as Enquiry;
@@ -68,7 +67,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
 
   return (
     <form
-      ref={form}
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="relative flex flex-col gap-4"

@@ -1,9 +1,8 @@
-import { runtime } from '@/lib/runtime';
+import type { ReactNode } from 'react';
 import { siteConfig } from '@/lib/site-config';
-import { ContactForm } from './contact-form';
 
-/** 'Got Questions?' at #contact-us (spec "Screens and routes"): the enquiry form, and the address for those who prefer email. */
-export function ContactSection() {
+/** 'Got Questions?' at #contact-us (spec "Screens and routes"): the enquiry form (an island, `children`), and the address for those who prefer email. */
+export function ContactSection({ children }: { children: ReactNode }) {
   return (
     <section id="contact-us" aria-labelledby="contact-title" className="scroll-mt-24 bg-ink-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-[1fr_1.5fr] lg:px-8">
@@ -23,9 +22,7 @@ export function ContactSection() {
             .
           </p>
         </div>
-        <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">
-          <ContactForm usersUrl={runtime.urls.users} />
-        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">{children}</div>
       </div>
     </section>
   );

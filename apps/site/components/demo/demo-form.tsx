@@ -1,4 +1,4 @@
-import { demoSubscriberOptions } from '@growmail/contracts/forms';
+import { demoSubscriberOptions } from '@growmail/contracts/form-options';
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
 

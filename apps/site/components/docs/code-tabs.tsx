@@ -2,8 +2,16 @@
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
-/** Tabs over pre-rendered code samples (curl, JavaScript, Python); arrow keys move between them. */
-export function CodeTabs({ labels, children }: { labels: string[]; children: ReactNode[] }) {
+/** The panels arrive as named slots `panel0`, `panel1`, …, one per label (src/components/docs/Operation.astro). */
+export const panelSlot = (index: number) => `panel${index}`;
+
+type Props = { labels: string[] } & Record<string, ReactNode>;
+
+/**
+ * Tabs over code samples rendered at build (curl, JavaScript, Python); arrow keys, Home and
+ * End move between them. An island that hydrates on the first focus or press inside it.
+ */
+export function CodeTabs({ labels, ...panels }: Props) {
   const [selected, setSelected] = useState(0);
   const id = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -49,15 +57,15 @@ export function CodeTabs({ labels, children }: { labels: string[]; children: Rea
           </button>
         ))}
       </div>
-      {children.map((panel, index) => (
+      {labels.map((label, index) => (
         <div
-          key={labels[index]}
+          key={label}
           role="tabpanel"
           id={`${id}-panel-${index}`}
           aria-labelledby={`${id}-tab-${index}`}
           hidden={index !== selected}
         >
-          {panel}
+          {panels[panelSlot(index)]}
         </div>
       ))}
     </div>

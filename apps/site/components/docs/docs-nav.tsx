@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { isGroupOpen, navigation } from '@/lib/docs/pages';
 
 /**
@@ -27,7 +26,7 @@ export function DocsNav({ currentPath }: { currentPath: string }) {
                 const current = item.path === currentPath;
                 return (
                   <li key={item.path}>
-                    <Link
+                    <a
                       href={item.path}
                       aria-current={current ? 'page' : undefined}
                       className={`block rounded-md px-3 py-1.5 text-sm ${
@@ -35,7 +34,7 @@ export function DocsNav({ currentPath }: { currentPath: string }) {
                       }`}
                     >
                       {item.title}
-                    </Link>
+                    </a>
                   </li>
                 );
               })}

@@ -1,12 +1,11 @@
+import type { ReactNode } from 'react';
 import { headingsOf, markdownPath, pageMarkdown } from '@/lib/docs/markdown';
-import { readContent } from '@/lib/docs/content-files';
 import { docsPage, type DocsPath } from '@/lib/docs/pages';
 import { DocsNav } from './docs-nav';
-import { MdxContent } from './mdx-content';
 import { TableOfContents } from './table-of-contents';
 
-/** A docs page: the navigation tree, the MDX content rendered at build, and its table of contents. */
-export function DocsPage({ path }: { path: DocsPath }) {
+/** A docs page: the navigation tree, the page's MDX content (`children`, rendered at build), its table of contents. */
+export function DocsPage({ path, children }: { path: DocsPath; children: ReactNode }) {
   const page = docsPage(path);
   const headings = headingsOf(pageMarkdown(path));
   return (
@@ -17,7 +16,7 @@ export function DocsPage({ path }: { path: DocsPath }) {
           <h1 className="text-3xl font-bold tracking-tight text-ink-900 lg:text-4xl">{page.title}</h1>
           <p className="mt-3 text-lg text-ink-700">{page.description}</p>
           <TableOfContents headings={headings} variant="inline" />
-          <MdxContent source={readContent(page.source)} />
+          {children}
           <p className="mt-12 border-t border-ink-100 pt-6 text-sm text-ink-700">
             This page as markdown, for tools and language models:{' '}
             <a href={markdownPath(path)} className="font-medium text-brand-800 underline underline-offset-4">

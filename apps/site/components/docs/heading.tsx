@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { slug } from '@/lib/docs/slug';
 
-/** A section heading with the id the table of contents links to, and a link to itself. */
-export function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
-  const text = textOf(children);
-  const id = slug(text);
+type Props = {
+  level: 2 | 3;
+  /** Given by MDX (lib/docs/mdx-plugins.ts); otherwise the slug of the text. */
+  id?: string | undefined;
+  children: ReactNode;
+};
+
+/** A section heading with the id the table of contents links to. */
+export function Heading({ level, children, id = slug(textOf(children)) }: Props) {
   const Tag = level === 2 ? 'h2' : 'h3';
   return (
     <Tag

@@ -1,20 +1,22 @@
+import type { ReactNode } from 'react';
 import { operationHeadings } from '@/lib/docs/markdown';
-import { apiBaseUrl, fieldsOf, operation } from '@/lib/docs/openapi';
-import { requestSamples } from '@/lib/docs/samples';
-import { CodeBlock } from './code-block';
-import { CodeTabs } from './code-tabs';
+import { fieldsOf, operationView } from '@/lib/docs/openapi';
 import { FieldsTable } from './fields-table';
 import { Heading } from './heading';
 import { InlineMarkdown } from './inline-markdown';
 
+type Props = {
+  /** The operationId in content/openapi.yaml. */
+  id: string;
+  /** The code blocks and the samples' tabs, placed by src/components/docs/Operation.astro. */
+  examples: ReactNode;
+  samples: ReactNode;
+  response: ReactNode;
+};
+
 /** One endpoint of the OpenAPI document: request, fields, examples, samples and responses. */
-export function Operation({ id }: { id: string }) {
-  const op = operation(id);
-  const url = `${apiBaseUrl}${op.path}`;
-  const examples = Object.values(op.body.examples ?? {});
-  const samples = requestSamples(url, examples[0]?.value ?? {});
-  const [success, ...failures] = op.responseList;
-  if (!success) throw new Error(`${id} documents no responses`);
+export function Operation({ id, examples, samples, response }: Props) {
+  const { op, url, failures } = operationView(id);
   return (
     <>
       <Heading level={2}>{operationHeadings.request}</Heading>
@@ -29,26 +31,11 @@ export function Operation({ id }: { id: string }) {
       <Heading level={2}>{operationHeadings.fields}</Heading>
       <FieldsTable fields={fieldsOf(op.body.schema)} />
       <Heading level={2}>{operationHeadings.examples}</Heading>
-      {examples.map((example) => (
-        <CodeBlock
-          key={example.summary}
-          title={example.summary}
-          language="json"
-          code={JSON.stringify(example.value, null, 2)}
-        />
-      ))}
+      {examples}
       <Heading level={2}>{operationHeadings.samples}</Heading>
-      <CodeTabs labels={samples.map((sample) => sample.label)}>
-        {samples.map((sample) => (
-          <CodeBlock key={sample.label} title={sample.label} language={sample.language} code={sample.code} />
-        ))}
-      </CodeTabs>
+      {samples}
       <Heading level={2}>{operationHeadings.responses}</Heading>
-      <CodeBlock
-        title={`${success.status}: ${success.description}`}
-        language="json"
-        code={JSON.stringify(success.example, null, 2)}
-      />
+      {response}
       <p className="my-4 leading-7 text-ink-700">
         When a call fails, <code className="font-mono text-[0.9em]">payload</code> is null and{' '}
         <code className="font-mono text-[0.9em]">error</code> says why:
@@ -65,15 +52,15 @@ export function Operation({ id }: { id: string }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-100">
-          {failures.map((response) => (
-            <tr key={response.status} className="align-top">
+          {failures.map((failure) => (
+            <tr key={failure.status} className="align-top">
               <th scope="row" className="px-3 py-2 font-mono font-semibold">
-                {response.status}
+                {failure.status}
               </th>
               <td className="px-3 py-2 text-ink-700">
-                {response.description}
+                {failure.description}
                 <code className="mt-1 block font-mono text-[0.85em] break-words text-ink-900">
-                  {JSON.stringify((response.example as { error: string }).error)}
+                  {JSON.stringify(failure.error)}
                 </code>
               </td>
             </tr>

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { StrokeIcon } from '@/components/stroke-icon';
 
 export type Outcome = { kind: 'success' | 'error'; message: string } | null;
 
@@ -26,7 +26,7 @@ export function FormAlert({ outcome, onClose }: { outcome: Outcome; onClose: () 
               className="-m-1 rounded p-1 text-red-800 hover:bg-red-100"
               aria-label="Close the error message"
             >
-              <X aria-hidden="true" className="h-4 w-4" />
+              <StrokeIcon name="close" className="h-4 w-4" />
             </button>
           </div>
         )}

@@ -43,7 +43,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit({ stampFrom: usersUrl });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const complete = names.every((name) => values[name]!.trim() !== '');
 
   const change = (name: string, value: string) => {
@@ -71,7 +71,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
 
   const hintId = `${idPrefix}-hint`;
   return (
-    <form noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label={submitLabel}>
+    <form ref={formRef} noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label={submitLabel}>
       <p id={hintId} className="text-sm text-ink-700">
         All fields are required.
       </p>

@@ -1,8 +1,8 @@
 'use client';
 
-import { useCombobox } from 'downshift';
-import { ChevronDown, X } from 'lucide-react';
+import { autocomplete, useCombobox } from '@szhsin/react-autocomplete';
 import { useId, useMemo, useState, type FocusEvent } from 'react';
+import { StrokeIcon } from '@/components/stroke-icon';
 import { Field, fieldAria } from './field';
 import {
   collapsedSummary,
@@ -36,35 +36,40 @@ type Single = Common & { multiple?: false; value: string | null; onChange: (valu
 type Multiple = Common & { multiple: true; value: string[]; onChange: (value: string[]) => void };
 export type SelectProps = Single | Multiple;
 
-const itemLabel = (item: Item | null) =>
+const itemLabel = (item: Item | null | undefined) =>
   !item ? '' : item.kind === 'option' ? item.option.label : item.kind === 'all' ? 'Select All' : createLabel(item.text);
 
+/** Two entries are the same option by value; 'Select All' and 'Create' are each one entry. */
+const sameItem = (a: Item | undefined, b: Item | undefined) =>
+  a?.kind === 'option' && b?.kind === 'option' ? a.option.value === b.option.value : a?.kind === b?.kind;
+
 /**
- * The site's dropdown (spec "Validation rules"), on downshift's useCombobox: the ARIA combobox pattern with
- * its keyboard model (arrows, Home/End, Enter, Escape) and announcements done by a
- * maintained library. It filters as you type, sorts, selects one or many ('Select All'),
- * and can create entries.
+ * The site's dropdown (spec "Validation rules"), on @szhsin/react-autocomplete's useCombobox: the
+ * ARIA combobox pattern with its keyboard model (arrows, Enter, Escape) done by a maintained
+ * library of about 2 KB, where downshift cost the lead forms 12 KB. It filters as you type,
+ * sorts, selects one or many ('Select All'), and can create entries.
  */
 export function Select(props: SelectProps) {
   const { label, name, required, error, placeholder = 'Select…', loading, sortBy, creatable, disabled } = props;
   const errorId = useId();
   const [created, setCreated] = useState<SelectOption[]>([]);
   const [focused, setFocused] = useState(false);
-  const [text, setText] = useState('');
+  // What the visitor has typed; undefined when not typing, so a single select shows its choice.
+  const [text, setText] = useState<string | undefined>();
 
   const options = useMemo(() => sortOptions([...props.options, ...created], sortBy), [props.options, created, sortBy]);
   const selectedValues = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const selectedOptions = selectedValues.flatMap((value) => options.filter((option) => option.value === value));
-  const singleLabel = !props.multiple ? (selectedOptions[0]?.label ?? '') : '';
-  // Typing filters; the selected label itself (single mode) shows everything.
-  const filterText = !props.multiple && text === singleLabel ? '' : text;
+  const filterText = text ?? '';
 
   const items: Item[] = loading
     ? []
     : [
         ...(props.multiple && options.length > 0 && !filterText ? [{ kind: 'all' } as const] : []),
         ...filterOptions(options, filterText).map((option) => ({ kind: 'option', option }) as const),
-        ...(creatable && creatableText(options, text) ? [{ kind: 'create', text: text.trim() } as const] : []),
+        ...(creatable && creatableText(options, filterText)
+          ? [{ kind: 'create', text: filterText.trim() } as const]
+          : []),
       ];
 
   const choose = (item: Item) => {
@@ -73,46 +78,37 @@ export function Select(props: SelectProps) {
       setCreated((list) => [...list, option]);
       if (props.multiple) props.onChange([...props.value, option.value]);
       else props.onChange(option.value);
-      return props.multiple ? '' : option.label;
-    }
-    if (props.multiple) {
+    } else if (props.multiple) {
       props.onChange(
         item.kind === 'all' ? toggleAll(options, props.value) : toggleValue(props.value, item.option.value),
       );
-      return '';
-    }
-    if (item.kind === 'option') props.onChange(item.option.value);
-    return item.kind === 'option' ? item.option.label : '';
+    } else if (item.kind === 'option') props.onChange(item.option.value);
+    // A multi-select clears what was typed, ready for the next pick.
+    if (props.multiple) setText(undefined);
   };
 
-  const { isOpen, getLabelProps, getInputProps, getToggleButtonProps, getMenuProps, getItemProps, highlightedIndex } =
-    useCombobox<Item>({
+  const singleOption = !props.multiple ? selectedOptions[0] : undefined;
+  const { open, focusIndex, setFocusIndex, getLabelProps, getInputProps, getToggleProps, getListProps, getItemProps } =
+    useCombobox({
       items,
-      itemToString: itemLabel,
-      // A single select shows its chosen label whenever the visitor is not typing in it, so a
-      // value set or cleared from outside (a form reset) shows at once.
-      inputValue: props.multiple || focused ? text : singleLabel,
-      selectedItem: null,
-      onInputValueChange: ({ inputValue, type }) => {
-        if (type === useCombobox.stateChangeTypes.InputChange) setText(inputValue);
-      },
-      onSelectedItemChange: ({ selectedItem }) => {
-        if (selectedItem) setText(choose(selectedItem));
-      },
-      onStateChange: ({ type }) => {
-        if (type === useCombobox.stateChangeTypes.InputBlur) setText(props.multiple ? '' : singleLabel);
-      },
-      stateReducer: (state, { type, changes }) => {
-        const { InputKeyDownEnter, ItemClick, InputBlur } = useCombobox.stateChangeTypes;
-        // Leaving the field never picks the highlighted option by itself.
-        if (type === InputBlur) return { ...changes, selectedItem: state.selectedItem };
-        // A multi-select stays open so several can be picked in a row.
-        if (props.multiple && (type === InputKeyDownEnter || type === ItemClick)) {
-          return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex };
-        }
-        return changes;
-      },
+      getItemValue: itemLabel,
+      isEqual: sameItem,
+      // A multi-select shows its choices as chips, not in the input, so the library tracks none.
+      selected: singleOption ? { kind: 'option', option: singleOption } : undefined,
+      onSelectChange: (item) => item && choose(item),
+      value: text,
+      onChange: setText,
+      // select: typing filters and never changes the value; leaving never picks the highlighted option.
+      feature: autocomplete<Item>({ select: true, closeOnSelect: !props.multiple, deselectOnClear: false }),
     });
+
+  /**
+   * After a pick from the keyboard, a multi-select stays on the same option, so several can be
+   * picked in a row (a pointer keeps its own place by hovering).
+   */
+  const keepFocusIndex = (index: number) => {
+    if (props.multiple && index >= 0) setFocusIndex(index);
+  };
 
   // Focus moving within the field (the input, a chip's remove button) keeps the full view.
   const leave = (event: FocusEvent<HTMLElement>) => {
@@ -120,20 +116,11 @@ export function Select(props: SelectProps) {
     if (!field?.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
 
-  const showSummary = props.multiple && !focused && !isOpen && selectedOptions.length > 0;
+  const showSummary = props.multiple && !focused && !open && selectedOptions.length > 0;
   const status = loading ? 'Loading...' : items.length === 0 ? 'No options' : null;
-  const inputProps = getInputProps({
-    name: props.multiple ? undefined : name,
-    disabled,
-    placeholder: showSummary ? undefined : selectedOptions.length && props.multiple ? undefined : placeholder,
-    ...fieldAria(required, error, errorId),
-    onFocus: () => {
-      setFocused(true);
-      if (!props.multiple) setText(singleLabel);
-    },
-    onBlur: leave,
-  });
-
+  const inputProps = getInputProps();
+  // The library's listbox, told when several can be chosen.
+  const listProps = { ...getListProps(), 'aria-multiselectable': props.multiple || undefined };
   return (
     <Field label={label} labelProps={getLabelProps()} required={required} error={error} errorId={errorId}>
       <div
@@ -159,7 +146,7 @@ export function Select(props: SelectProps) {
                 onBlur={leave}
                 onClick={() => props.onChange(props.value.filter((value) => value !== option.value))}
               >
-                <X aria-hidden="true" className="h-3.5 w-3.5" />
+                <StrokeIcon name="close" className="h-3.5 w-3.5" />
               </button>
             </span>
           ))}
@@ -170,25 +157,40 @@ export function Select(props: SelectProps) {
         )}
         <input
           {...inputProps}
+          name={props.multiple ? undefined : name}
+          disabled={disabled}
+          placeholder={showSummary || (props.multiple && selectedOptions.length > 0) ? undefined : placeholder}
+          {...fieldAria(required, error, errorId)}
+          onFocus={() => setFocused(true)}
+          onBlur={(event) => {
+            inputProps.onBlur?.(event);
+            leave(event);
+          }}
+          onKeyDown={(event) => {
+            const index = focusIndex;
+            inputProps.onKeyDown?.(event);
+            if (event.key === 'Enter' && open) keepFocusIndex(index);
+          }}
           className={`min-w-16 flex-1 bg-transparent py-2 text-ink-900 outline-none placeholder:text-ink-600 ${
             showSummary ? 'absolute inset-0 opacity-0' : ''
           }`}
         />
         <button
           type="button"
-          {...getToggleButtonProps({ disabled })}
+          {...getToggleProps()}
+          disabled={disabled}
           aria-label={`Show ${label} options`}
           className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-ink-700"
         >
-          <ChevronDown aria-hidden="true" className={`h-5 w-5 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
+          <StrokeIcon name="chevronDown" className={`h-5 w-5 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
         <ul
-          {...getMenuProps({ 'aria-multiselectable': props.multiple || undefined })}
+          {...listProps}
           className={`absolute top-full right-0 left-0 z-20 mt-1 max-h-[300px] min-h-[140px] overflow-y-auto rounded-lg border border-ink-100 bg-white py-1 shadow-lg ${
-            isOpen && items.length > 0 ? '' : 'hidden'
+            open && items.length > 0 ? '' : 'hidden'
           }`}
         >
-          {isOpen &&
+          {open &&
             items.map((item, index) => {
               const selected =
                 item.kind === 'option'
@@ -196,12 +198,14 @@ export function Select(props: SelectProps) {
                   : item.kind === 'all'
                     ? options.length > 0 && options.every((option) => selectedValues.includes(option.value))
                     : false;
+              // The library marks the one selected item; a multi-select has several.
+              const itemProps = { ...getItemProps({ item, index }), 'aria-selected': selected };
               return (
                 <li
                   key={item.kind === 'option' ? item.option.value : item.kind}
-                  {...getItemProps({ item, index, 'aria-selected': selected })}
+                  {...itemProps}
                   className={`flex cursor-pointer items-center justify-between px-3 py-2 text-ink-900 ${
-                    highlightedIndex === index ? 'bg-brand-50' : ''
+                    focusIndex === index ? 'bg-brand-50' : ''
                   } ${item.kind === 'all' ? 'border-b border-ink-100 font-medium' : ''}`}
                 >
                   {itemLabel(item)}
@@ -210,7 +214,7 @@ export function Select(props: SelectProps) {
               );
             })}
         </ul>
-        {isOpen && status && (
+        {open && status && (
           <div
             role="status"
             className="absolute top-full right-0 left-0 z-20 mt-1 rounded-lg border border-ink-100 bg-white px-3 py-3 text-ink-700 shadow-lg"

@@ -23,7 +23,6 @@ export function InTheNews() {
         {press.map((item) => (
           <li key={item.href}>
             <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm">
-              {/* eslint-disable-next-line @next/next/no-img-element -- static SVG; next/image adds client JS for nothing */}
               <img
                 src={item.image}
                 alt=""

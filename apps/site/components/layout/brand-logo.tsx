@@ -12,12 +12,19 @@ export function BrandMark({ className = 'h-8 w-8' }: { className?: string }) {
   );
 }
 
-/** The mark and the name; `compact` keeps only the mark on tablets, where the header is tight. */
-export function BrandLogo({ compact = false }: { compact?: boolean }) {
+/**
+ * The mark and the name. `compact` keeps only the mark on tablets, where the site header is
+ * tight; `narrow` keeps only the mark on the smallest phones, where the docs header is.
+ */
+export function BrandLogo({ compact = false, narrow = false }: { compact?: boolean; narrow?: boolean }) {
   return (
     <span className="flex items-center gap-2 text-xl font-bold tracking-tight text-ink-900">
       <BrandMark />
-      <span className={compact ? 'md:max-lg:sr-only' : undefined}>{siteConfig.name}</span>
+      <span
+        className={[compact && 'md:max-lg:sr-only', narrow && 'max-sm:sr-only'].filter(Boolean).join(' ') || undefined}
+      >
+        {siteConfig.name}
+      </span>
     </span>
   );
 }

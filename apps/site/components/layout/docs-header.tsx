@@ -1,22 +1,24 @@
-import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { GetStartedLink } from '@/components/get-started-link';
 import { appLinks } from '@/lib/runtime';
-import { DocsSearch } from '@/components/docs/docs-search';
 import { BrandLogo } from './brand-logo';
 
-/** The developer docs header (spec "Screens and routes"): the logo to /developers, Log In and Sign Up to the app, and the docs search. */
-export function DocsHeader() {
+/**
+ * The developer docs header (spec "Screens and routes"): the logo to /developers, Log In and
+ * Sign Up to the app, and the docs search, an island the layout places (src/layouts/Docs.astro).
+ */
+export function DocsHeader({ search }: { search: ReactNode }) {
   return (
     <header className="border-b border-ink-100 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:px-8">
-        <Link href="/developers" className="flex items-center gap-2 rounded-lg">
-          <BrandLogo />
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 lg:px-8">
+        <a href="/developers" className="flex items-center gap-2 rounded-lg">
+          <BrandLogo narrow />
           <span className="hidden rounded-md bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-800 sm:inline">
             Docs
           </span>
-        </Link>
+        </a>
         <div className="flex items-center gap-1.5 sm:gap-2">
-          <DocsSearch />
+          {search}
           <a href={appLinks.login} className="button-secondary max-md:px-3">
             Log In
           </a>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { appLinks } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
@@ -8,10 +7,9 @@ export function GuestHeader() {
   return (
     <header className="border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 lg:px-8">
-        {/* No prefetch: it would load the whole main site's JavaScript on these form pages. */}
-        <Link href="/" prefetch={false} className="rounded-lg" aria-label={`${siteConfig.name} home`}>
+        <a href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
           <BrandLogo />
-        </Link>
+        </a>
         <a href={appLinks.login} className="button-secondary">
           Log In
         </a>

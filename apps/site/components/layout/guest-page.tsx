@@ -5,7 +5,7 @@ type Props = {
   lead: ReactNode;
   /** What the left column shows under the title and lead. */
   details: ReactNode;
-  /** The form card's heading and the form. */
+  /** The form card's heading, and the form: an island the route shell places. */
   formTitle: string;
   form: ReactNode;
   /** More cells of the grid, after the form. */

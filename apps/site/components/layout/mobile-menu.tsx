@@ -1,10 +1,7 @@
-'use client';
-
-import Link from 'next/link';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
-type NavLink = { href: string; label: string; external?: boolean };
+type NavLink = { href: string; label: string };
 
 type Props = {
   products: readonly { href: string; title: string }[];
@@ -13,89 +10,81 @@ type Props = {
   actions: ReactNode;
 };
 
-const MenuIcon = ({ open }: { open: boolean }) => (
+// The header has one mobile menu, so fixed ids are unique and the header script can name them.
+const menuId = 'mobile-menu';
+const productsId = 'mobile-menu-products';
+
+// The toggle's name and icon follow the menu's state in CSS: text hidden with `display: none`
+// drops out of the accessible name, so no script has to swap a label.
+const whileOpen = 'hidden group-has-[:popover-open]/menu:inline';
+const whileClosed = 'group-has-[:popover-open]/menu:hidden';
+
+const MenuIcon = () => (
   <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
-    {open ? (
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    ) : (
-      <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    )}
+    <path
+      className={whileClosed}
+      d="M4 7h16M4 12h16M4 17h16"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
+    <path className={whileOpen} d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
   </svg>
 );
 
-/** The header below 768 px: a menu toggle, a Products accordion, then the other links. */
+/**
+ * The header below 768 px: a menu toggle, a Products accordion, then the other links; plain
+ * HTML, so no page downloads React for it. The menu is a popover: the browser toggles it from
+ * the button and closes it on Escape or a tap outside, with no script. The header script
+ * (components/head-script.tsx) keeps `aria-expanded` in step, closes the menu when a link is
+ * chosen, and runs the Products accordion (`data-disclosure`).
+ */
 export function MobileMenu({ products, links, actions }: Props) {
-  const [open, setOpen] = useState(false);
-  const [productsOpen, setProductsOpen] = useState(false);
-  const menuId = useId();
-  const productsId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
   return (
-    <div className="md:hidden">
-      <button
-        type="button"
-        className="-mr-2 rounded-lg p-2 text-ink-900"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={open ? 'Close menu' : 'Open menu'}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <MenuIcon open={open} />
+    // Stretched to the header's height, so the menu anchored to it opens right under the header.
+    <div className="group/menu flex items-center self-stretch [anchor-name:--mobile-menu] md:hidden">
+      <button type="button" popoverTarget={menuId} aria-controls={menuId} className="-mr-2 rounded-lg p-2 text-ink-900">
+        <span className={`sr-only ${whileClosed}`}>Open menu</span>
+        <span className={`sr-only ${whileOpen}`}>Close menu</span>
+        <MenuIcon />
       </button>
+      {/* In the top layer, so it is placed by anchor positioning: full width under the header,
+          scrolling within the screen when it is taller than what is left of it. */}
       <div
         id={menuId}
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-40 border-t border-ink-100 bg-white shadow-lg"
+        popover="auto"
+        className="max-h-full w-full border-t border-ink-100 bg-white text-inherit shadow-lg [position-anchor:--mobile-menu] [position-area:bottom]"
       >
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
           <ul className="flex flex-col gap-1">
             <li>
+              {/* Rendered open, so the products stay reachable if the script never runs; the
+                  script closes it once the page is parsed. */}
               <button
                 type="button"
-                className="flex w-full items-center justify-between rounded-lg px-3 py-3 text-left font-medium text-ink-900"
-                aria-expanded={productsOpen}
+                data-disclosure=""
+                aria-expanded="true"
                 aria-controls={productsId}
-                onClick={() => setProductsOpen((value) => !value)}
+                className="group/products flex w-full items-center justify-between rounded-lg px-3 py-3 text-left font-medium text-ink-900"
               >
                 Products
-                <DisclosureChevron open={productsOpen} className="h-5 w-5" />
+                <DisclosureChevron open={false} className="h-5 w-5 group-aria-expanded/products:rotate-180" />
               </button>
-              <ul id={productsId} hidden={!productsOpen} className="mb-2 ml-3 border-l border-ink-100 pl-3">
+              <ul id={productsId} className="mb-2 ml-3 border-l border-ink-100 pl-3">
                 {products.map((product) => (
                   <li key={product.href}>
-                    <Link
-                      href={product.href}
-                      className="block rounded-lg px-3 py-2 text-ink-700"
-                      onClick={() => setOpen(false)}
-                    >
+                    <a href={product.href} className="block rounded-lg px-3 py-2 text-ink-700">
                       {product.title}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
             </li>
             {links.map((link) => (
               <li key={link.href}>
-                {link.external ? (
-                  <a href={link.href} className="block rounded-lg px-3 py-3 font-medium text-ink-900">
-                    {link.label}
-                  </a>
-                ) : (
-                  <Link
-                    href={link.href}
-                    className="block rounded-lg px-3 py-3 font-medium text-ink-900"
-                    onClick={() => setOpen(false)}
-                  >
-                    {link.label}
-                  </Link>
-                )}
+                <a href={link.href} className="block rounded-lg px-3 py-3 font-medium text-ink-900">
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>

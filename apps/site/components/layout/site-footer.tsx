@@ -1,22 +1,17 @@
 import type { ReactNode } from 'react';
+import { products } from '@/lib/content/products';
 import { appLinks, runtime } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
-import { ProductUpdatesPrompt } from '@/components/push/product-updates-prompt';
 import { BrandLogo } from './brand-logo';
 
 type FooterLink = { href: string; label: string };
 
-// The spellings are the spec's own (spec "Screens and routes" Footer); the server resolves each to its page (D5),
-// so these are plain links rather than client-side navigations.
+// The products come from their files (content/products), linked by the spec's own spellings where it
+// gives one (spec "Screens and routes" Footer); the server resolves each to its page (D5).
 const columns: { title: string; links: FooterLink[] }[] = [
   {
     title: 'Products',
-    links: [
-      { href: '/products/campaign/', label: 'Broadcast Messaging' },
-      { href: '/products/automation', label: 'Marketing Automation' },
-      { href: '/products/transactionals', label: 'Transactional Emails' },
-      { href: '/products/analytics', label: 'App Analytics' },
-    ],
+    links: products.map((product) => ({ href: product.footerPath ?? product.path, label: product.title })),
   },
   {
     title: 'Company',
@@ -38,11 +33,18 @@ const columns: { title: string; links: FooterLink[] }[] = [
   },
 ];
 
-/** The site footer (spec "Screens and routes"). `newsletter` is the subscribe box's slot. */
-export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
+type Props = {
+  /** The subscribe box, an island the route shell places (src/layouts/Main.astro). */
+  newsletter: ReactNode;
+  /** The web push prompt (D19), another island. */
+  productUpdates: ReactNode;
+};
+
+/** The site footer (spec "Screens and routes"). */
+export function SiteFooter({ newsletter, productUpdates }: Props) {
   return (
     <footer className="border-t border-ink-100 bg-ink-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
         <div className="flex flex-col gap-4">
           <BrandLogo />
           <p className="max-w-sm text-sm text-ink-700">{siteConfig.description}</p>
@@ -68,8 +70,8 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
           <p>
             © {new Date().getFullYear()} {siteConfig.name}. All rights reserved.
           </p>
-          <ProductUpdatesPrompt />
-          <ul className="flex gap-4" aria-label="Social media">
+          {productUpdates}
+          <ul className="flex flex-wrap gap-x-4 gap-y-2" aria-label="Social media">
             {siteConfig.social.map((social) => (
               <li key={social.name}>
                 <a href={social.href} className="footer-link" rel="me noopener">

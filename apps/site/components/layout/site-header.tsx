@@ -1,11 +1,10 @@
-import Link from 'next/link';
 import { GetStartedLink } from '@/components/get-started-link';
-import { products } from '@/lib/products';
+import { FeatureIcon } from '@/components/products/feature-icon';
+import { products } from '@/lib/content/products';
 import { appLinks, runtime } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
 import { MobileMenu } from './mobile-menu';
-import { ProductIcon } from './product-icon';
 import { ProductsFlyout } from './products-flyout';
 
 /** The main site header (spec "Screens and routes"): desktop navigation from 768 px, a menu below it. */
@@ -24,21 +23,19 @@ export function SiteHeader() {
   return (
     <header className="relative z-30 border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20 lg:px-8">
-        {/* No prefetch on the header's always-visible links: it would load home's and the
-            calculator's JavaScript on every page (the per-page budget counts it). */}
-        <Link href="/" prefetch={false} className="rounded-lg" aria-label={`${siteConfig.name} home`}>
+        <a href="/" className="rounded-lg" aria-label={`${siteConfig.name} home`}>
           <BrandLogo compact />
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1 lg:gap-3">
             <li>
               <ProductsFlyout
                 label="Products"
                 items={products.map((product) => ({
-                  href: product.href,
+                  href: product.path,
                   title: product.title,
-                  description: product.description,
-                  icon: <ProductIcon slug={product.slug} className="h-5 w-5" />,
+                  description: product.navDescription,
+                  icon: <FeatureIcon name={product.icon} className="h-5 w-5" />,
                 }))}
                 promo={{
                   text: siteConfig.startupPromo,
@@ -49,14 +46,14 @@ export function SiteHeader() {
               />
             </li>
             <li>
-              <Link href="/#pricing" prefetch={false} className="nav-link">
+              <a href="/#pricing" className="nav-link">
                 Pricing
-              </Link>
+              </a>
             </li>
             <li>
-              <Link href="/calculator" prefetch={false} className="nav-link">
+              <a href="/calculator" className="nav-link">
                 Savings calculator
-              </Link>
+              </a>
             </li>
             <li>
               <a href={runtime.urls.blog} className="nav-link">
@@ -67,9 +64,9 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 md:flex lg:gap-3">{actions('header')}</div>
         <MobileMenu
-          products={products.map(({ href, title }) => ({ href, title }))}
+          products={products.map(({ path, title }) => ({ href: path, title }))}
           links={[
-            { href: runtime.urls.blog, label: 'Blog', external: true },
+            { href: runtime.urls.blog, label: 'Blog' },
             { href: '/#pricing', label: 'Pricing' },
             { href: '/calculator', label: 'Savings calculator' },
           ]}

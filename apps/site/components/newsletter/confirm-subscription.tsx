@@ -18,7 +18,7 @@ const noSubscription = () => () => {};
  */
 export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
   const token = useSyncExternalStore(noSubscription, readToken, () => null);
-  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +55,12 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
         )}
       </div>
       {token && (
-        <form onSubmit={submit} className="relative flex flex-col gap-5" aria-label="Confirm your subscription">
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          className="relative flex flex-col gap-5"
+          aria-label="Confirm your subscription"
+        >
           <Honeypot {...honeypot} />
           <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
           {outcome?.kind !== 'success' && (

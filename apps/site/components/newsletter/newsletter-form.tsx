@@ -16,7 +16,7 @@ import { SubmitButton } from '@/components/forms/submit-button';
 export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   // The address itself was refused, not the moment (an outage leaves it marked valid).
   const [invalid, setInvalid] = useState(false);
 
@@ -48,6 +48,7 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
   const messageId = `${id}-message`;
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="relative flex max-w-sm flex-col gap-2"

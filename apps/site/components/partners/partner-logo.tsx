@@ -1,14 +1,13 @@
 import type { Partner } from '@/lib/content/partners';
 
 /**
- * One partner's logo. A plain <img>: the export serves images as they are, and next/image
+ * One partner's logo. A plain <img>: the build serves images as they are, and an image component
  * would add client JavaScript for nothing. Its size is set, so nothing shifts as it loads. Low
  * priority rather than lazy: all twelve are fetched (none pops in mid-slide), after what matters
  * more, and React does not preload them ahead of the page's own resources.
  */
 export function PartnerLogo({ partner }: { partner: Partner }) {
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- static SVG, see above
     <img
       fetchPriority="low"
       decoding="async"

@@ -49,7 +49,7 @@ const noSubscription = () => () => {};
 export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
   const link = useSyncExternalStore(noSubscription, snapshot, () => null);
   const [scope, setScope] = useState<'list' | 'all'>('list');
-  const { submitting, outcome, setOutcome, honeypot, send } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,7 +87,7 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
         )}
       </div>
       {link && (
-        <form onSubmit={submit} className="relative flex flex-col gap-5">
+        <form ref={formRef} onSubmit={submit} className="relative flex flex-col gap-5">
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
             {scopes.map((option) => (

@@ -21,7 +21,7 @@ import { useLocationSearch } from './use-location-search';
 type Props = {
   /** The catalogue at build time: what the prerendered page shows and the fallback when the modules call fails. */
   builtCatalogue: Catalogue;
-  /** Bases chosen at server start, from the server component (lib/runtime.ts). */
+  /** Bases chosen at server start, handed over by the route shell (lib/runtime.ts). */
   modulesUrl: string;
   registerBase: string;
   cardHeading: CardHeading;

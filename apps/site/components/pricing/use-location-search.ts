@@ -16,7 +16,7 @@ function subscribe(listener: () => void) {
 /**
  * The page's query string as state. The prerendered HTML and hydration see '' (the defaults),
  * then the browser's real query, so a shared link shows its view without a hydration mismatch.
- * Writing replaces the history entry (Next integrates replaceState) and keeps the hash.
+ * Writing replaces the history entry and keeps the hash.
  */
 export function useLocationSearch(): [string, (search: string) => void] {
   const search = useSyncExternalStore(

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { GetStartedLink } from '@/components/get-started-link';
 import type { FeatureBlock as Block } from '@/lib/content/schemas';
 import { appLinks } from '@/lib/runtime';
@@ -45,9 +44,9 @@ export function FeatureBlock({ block, headingLevel: Heading = 'h3' }: { block: B
               {block.cta}
             </GetStartedLink>
           ) : (
-            <Link href={block.link} className="button-secondary">
+            <a href={block.link} className="button-secondary">
               {block.cta}
-            </Link>
+            </a>
           )}
         </div>
       </div>

@@ -1,54 +1,44 @@
-import type { ProductSlug } from '@growmail/contracts/routes';
+import type { ReactNode } from 'react';
 import { JsonLd } from '@/components/json-ld';
 import { HeroActions } from '@/components/hero-actions';
-import { PartnerCarousel } from '@/components/partners/partner-carousel';
-import { ProductIcon } from '@/components/layout/product-icon';
+import type { PageMeta } from '@/components/layout/page-head';
 import { productFaqs } from '@/lib/content/faqs';
-import { productPages } from '@/lib/content/product-pages';
-import { pageMetadata } from '@/lib/metadata';
-import { products } from '@/lib/products';
+import type { Product } from '@/lib/content/products';
 import { faqPageData } from '@/lib/structured-data';
 import { FaqAccordion } from './faq-accordion';
 import { FeatureBlocks } from './feature-block';
+import { FeatureIcon } from './feature-icon';
 import { GetStartedCta } from './get-started-cta';
 
-function productOf(slug: ProductSlug) {
-  const product = products.find((candidate) => candidate.slug === slug)!;
-  return { product, page: productPages[slug] };
-}
-
-export function productMetadata(slug: ProductSlug) {
-  const { product, page } = productOf(slug);
-  return pageMetadata({ title: product.title, description: page.metaDescription, path: product.href });
-}
+export const productMeta = ({ title, description, path }: Product): PageMeta => ({ title, description, path });
 
 /**
  * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the FAQ and a
- * closing call to action. The footer comes from the layout.
+ * closing call to action. The footer comes from the layout, the carousel (an island) from the route shell.
  */
-export function ProductPage({ slug }: { slug: ProductSlug }) {
-  const { product, page } = productOf(slug);
+export function ProductPage({ product, carousel }: { product: Product; carousel: ReactNode }) {
+  const { slug, hero } = product;
   return (
     <>
       <JsonLd data={faqPageData(productFaqs)} />
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-16 text-center lg:px-8 lg:py-24">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
-            <ProductIcon slug={slug} className="h-4 w-4" />
-            {page.eyebrow}
+            <FeatureIcon name={product.icon} className="h-4 w-4" />
+            {hero.eyebrow}
           </p>
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-ink-900 md:text-5xl">{product.title}</h1>
-          <p className="mx-auto mt-4 max-w-3xl text-2xl font-semibold text-ink-900 md:text-3xl">{page.headline}</p>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{page.lead}</p>
+          <p className="mx-auto mt-4 max-w-3xl text-2xl font-semibold text-ink-900 md:text-3xl">{hero.headline}</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-700">{hero.lead}</p>
           <HeroActions location={`${slug}-hero`} />
         </div>
       </section>
-      <PartnerCarousel />
+      {carousel}
       <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24">
         <h2 id="features-title" className="sr-only">
           What {product.title} does
         </h2>
-        <FeatureBlocks blocks={page.blocks} />
+        <FeatureBlocks blocks={product.blocks} />
       </section>
       <FaqAccordion faqs={productFaqs} />
       <GetStartedCta

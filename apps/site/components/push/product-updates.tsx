@@ -2,21 +2,27 @@
 
 import { messages } from '@growmail/contracts/messages';
 import { isEmail } from '@growmail/contracts/rules';
-import { BellRing } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+// Part of the island, not a lazy import: the island already loads on first use, and Vite's
+// preload helper for a lazy import would cost more (0.7 KB) than the SDK's own code.
+import * as sdk from '@growmail/webpush-sdk';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 
-type Props = { apiKey: string; usersUrl: string; messagingUrl: string };
+type Settings = { apiKey: string; usersUrl: string; messagingUrl: string };
+type Props = Settings & {
+  /** The button's bell, drawn on the server: an island that drew it would ship an icon library. */
+  icon: ReactNode;
+};
 type Status = { tone: 'success' | 'problem'; text: string } | null;
 
-const loadSdk = () => import('@growmail/webpush-sdk');
 const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 const noSubscription = () => () => {};
 
 /**
  * "Get product updates": a soft prompt (D19). The browser's permission prompt only follows the
- * visitor's own submit, and the SDK (D20) loads only once they show interest.
+ * visitor's own submit. The island, and the SDK (D20) with it, loads on the first press, key or
+ * focus on the button (client:interaction).
  */
-export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
+export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) {
   const supported = useSyncExternalStore(noSubscription, pushSupported, () => true);
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
@@ -56,13 +62,10 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
       <button
         ref={toggle}
         type="button"
-        onClick={() => {
-          setOpen(true);
-          void loadSdk();
-        }}
+        onClick={() => setOpen(true)}
         className="inline-flex items-center gap-2 text-sm font-medium text-ink-700 underline-offset-4 hover:text-brand-800 hover:underline"
       >
-        <BellRing aria-hidden="true" className="size-4" />
+        {icon}
         Get product updates
       </button>
     );
@@ -110,9 +113,8 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl }: Props) {
   );
 }
 
-async function subscribe(email: string, settings: Props): Promise<Status> {
+async function subscribe(email: string, settings: Settings): Promise<Status> {
   try {
-    const sdk = await loadSdk();
     // The visitor sees the outcome here, so the SDK need not log it to the console too.
     await sdk.register(settings.apiKey, {
       usersUrl: settings.usersUrl,

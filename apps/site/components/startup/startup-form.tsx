@@ -1,6 +1,6 @@
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
-import { startupBudgets, startupUserCounts } from '@growmail/contracts/leads';
+import { startupBudgets, startupUserCounts } from '@growmail/contracts/form-options';
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
 export function StartupForm({ salesUrl, usersUrl }: { salesUrl: string; usersUrl: string }) {

@@ -10,7 +10,6 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         <p>{testimonial.content}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4">
-        {/* eslint-disable-next-line @next/next/no-img-element -- static SVG; next/image adds client JS for nothing */}
         <img
           loading="lazy"
           decoding="async"

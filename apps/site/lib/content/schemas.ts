@@ -1,6 +1,7 @@
 // Never in the browser: see validate.ts.
 import 'server-only';
 import * as z from 'zod/mini';
+import { ogCardSchema } from '../og-card';
 
 /** Shapes of the site's content files (D2): what an operator may edit, checked at build. */
 
@@ -83,7 +84,7 @@ export const featureIcons = [
 export const featureTaglines = ['inbox', 'channels', 'personalisation', 'report'] as const;
 export const featureColours = ['brand', 'sky', 'violet', 'amber'] as const;
 
-const featureBlock = z.object({
+const featureBlock = z.strictObject({
   icon: z.enum(featureIcons),
   tagline: z.enum(featureTaglines),
   title: text(),
@@ -92,7 +93,7 @@ const featureBlock = z.object({
     .array(text())
     .check(z.minLength(2, 'list at least 2 benefits'), z.maxLength(5, 'list at most 5 benefits')),
   colour: z.enum(featureColours),
-  highlight: z.object({ value: text(), label: text() }),
+  highlight: z.strictObject({ value: text(), label: text() }),
   /** Where the block's call to action goes: a path on this site, or 'register' for the app's sign-up. */
   link: z.union([
     z.literal('register'),
@@ -124,12 +125,35 @@ export const faqsSchema = z
   .array(z.object({ question: text(), answer: z.array(text()).check(z.minLength(1)) }))
   .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
 
-export const productPageSchema = z.object({
-  eyebrow: text(),
-  headline: text(),
-  lead: text(),
-  metaDescription: text({ length: 160, message: 'keep the meta description under 160 characters' }),
-  blocks: featureBlocksSchema,
+/** A product page's blocks: each invites the visitor to sign up, on alternating sides, so its file says neither. */
+const productBlocks = z.pipe(
+  z.pipe(
+    z.array(z.omit(featureBlock, { link: true, cta: true, direction: true })),
+    z.transform((blocks) =>
+      alternatingSides(blocks.map((block) => ({ ...block, link: 'register' as const, cta: 'Get started free' }))),
+    ),
+  ),
+  featureBlocksSchema,
+);
+
+/**
+ * A product page's file in content/products: the one source of its name, order, flyout line,
+ * <head>, Open Graph card and copy (lib/content/products.ts reads the files).
+ */
+export const productSchema = z.strictObject({
+  /** The product's name: the navigation, the page's heading and its <title>. */
+  title: text(),
+  description: text({ length: 160, message: 'keep the meta description under 160 characters' }),
+  /** Where the product sits in the header and footer: lower first. */
+  order: z.int(),
+  /** The line under the name in the header's Products flyout. */
+  navDescription: text(),
+  icon: z.enum(featureIcons),
+  /** The spelling the footer links to where the spec gives one of its own (D5); the server shows this page there. */
+  footerPath: z.optional(z.string().check(z.regex(/^\/[a-z0-9/-]*$/, 'must be a path such as /products/campaign'))),
+  card: ogCardSchema,
+  hero: z.strictObject({ eyebrow: text(), headline: text(), lead: text() }),
+  blocks: productBlocks,
 });
 
 const legalBlock = z.union([text(), z.object({ list: z.array(text()).check(z.minLength(1)) })]);

@@ -17,9 +17,8 @@ export async function highlight(code: string, language: string): Promise<string>
 }
 
 /**
- * Every token's colour is an inline style, and a page carries its HTML twice (the HTML and
- * React's payload), so the page's weight is mostly these: tokens in the default colour lose
- * theirs and the rest get a short class (highlightCss), which keeps reference pages light.
+ * Every token's colour is an inline style, so a reference page's weight is mostly these:
+ * tokens in the default colour lose theirs and the rest get a short class (highlightCss).
  */
 function compact(html: string, foreground: string): string {
   return html.replace(/<span style="color:(#[0-9A-Fa-f]{6})">/g, (_match, color: string) =>

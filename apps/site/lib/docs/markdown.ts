@@ -1,7 +1,5 @@
-import { apiBaseUrl, fieldsOf, openApi, operation } from './openapi';
-import { readContent } from './content-files';
+import { fieldsOf, openApi, operationView } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
-import { requestSamples } from './samples';
 import { slug } from './slug';
 
 /**
@@ -11,7 +9,7 @@ import { slug } from './slug';
  */
 export function pageMarkdown(path: DocsPath): string {
   const page = docsPage(path);
-  const body = readContent(page.source)
+  const body = page.body
     .replace(/<Operation id="([^"]+)" \/>/g, (_match, id: string) => operationMarkdown(id))
     .replace(/<StatusCodes \/>/g, statusCodesMarkdown)
     .trim();
@@ -41,41 +39,29 @@ export const operationHeadings = {
 } as const;
 
 export function operationMarkdown(id: string): string {
-  const op = operation(id);
+  const { op, url, examples, samples, success, failures } = operationView(id);
   const rows = fieldsOf(op.body.schema).map(
     (field) =>
       `| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : 'no'} | ${[field.description, ...field.rules].filter(Boolean).join('; ')} |`,
   );
-  const examples = Object.values(op.body.examples ?? {});
-  const first = examples[0]?.value ?? {};
-  const [success, ...failures] = op.responseList;
-  if (!success) throw new Error(`${id} documents no responses`);
   return [
     `## ${operationHeadings.request}`,
-    `\`${op.method} ${apiBaseUrl}${op.path}\` with \`Authorization: Bearer <API key>\` and a JSON body.`,
+    `\`${op.method} ${url}\` with \`Authorization: Bearer <API key>\` and a JSON body.`,
     op.description,
     `## ${operationHeadings.fields}`,
-    '| Field | Type | Required | Rules |',
-    '| --- | --- | --- | --- |',
-    ...rows,
+    ['| Field | Type | Required | Rules |', '| --- | --- | --- | --- |', ...rows].join('\n'),
     `## ${operationHeadings.examples}`,
-    ...examples.flatMap((example) => [`### ${example.summary}`, json(example.value)]),
+    ...examples.flatMap((example) => [`### ${example.title}`, fence('json', example.code)]),
     `## ${operationHeadings.samples}`,
-    ...requestSamples(`${apiBaseUrl}${op.path}`, first).flatMap((sample) => [
-      `### ${sample.label}`,
-      `\`\`\`${sample.language}\n${sample.code}\n\`\`\``,
-    ]),
+    ...samples.flatMap((sample) => [`### ${sample.label}`, fence(sample.language, sample.code)]),
     `## ${operationHeadings.responses}`,
-    `### ${success.status}: ${success.description}`,
-    json(success.example),
+    `### ${success.title}`,
+    fence('json', success.code),
     'When a call fails, `payload` is null and `error` says why:',
     [
       '| Code | Meaning | Example `error` |',
       '| --- | --- | --- |',
-      ...failures.map((response) => {
-        const { error } = response.example as { error: string };
-        return `| ${response.status} | ${response.description} | \`${error}\` |`;
-      }),
+      ...failures.map((response) => `| ${response.status} | ${response.description} | \`${response.error}\` |`),
     ].join('\n'),
   ].join('\n\n');
 }
@@ -97,7 +83,7 @@ export function statusCodesMarkdown(): string {
   return ['| Code | Meaning |', '| --- | --- |', ...rows].join('\n');
 }
 
-const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+const fence = (language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``;
 
 /** llms.txt (llmstxt.org): the docs in brief, linking the markdown copy of each page. */
 export function llmsText(origin: string): string {

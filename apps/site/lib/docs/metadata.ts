@@ -1,7 +1,5 @@
-import { pageMetadata } from '@/lib/metadata';
-import { docsPage, type DocsPath } from './pages';
+import type { PageMeta } from '@/components/layout/page-head';
+import type { DocsPage } from './pages';
 
-export const docsMetadata = (path: DocsPath) => {
-  const { title, description } = docsPage(path);
-  return pageMetadata({ title, description, path });
-};
+/** A docs page's <head>: its title and description from its frontmatter, its URL as canonical. */
+export const docsMeta = ({ title, description, path }: DocsPage): PageMeta => ({ title, description, path });

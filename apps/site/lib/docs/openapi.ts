@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { readContent } from './content-files';
+import { requestSamples } from './samples';
 
 /**
  * The OpenAPI 3.1 document (content/openapi.yaml) the API reference is generated from, read
@@ -77,6 +78,35 @@ export function operation(operationId: string): ResolvedOperation {
       const examples = resolved.content?.['application/json'].examples ?? {};
       return { status, description: resolved.description, example: Object.values(examples)[0]?.value ?? null };
     }),
+  };
+}
+
+/** A code block of the reference: its caption, language and text. */
+export type CodeSample = { title: string; language: string; code: string };
+
+/** What the reference shows of an operation; the page and its markdown copy both read it. */
+export function operationView(operationId: string) {
+  const op = operation(operationId);
+  const url = `${apiBaseUrl}${op.path}`;
+  const examples = Object.values(op.body.examples ?? {});
+  const [success, ...failures] = op.responseList;
+  if (!success) throw new Error(`${operationId} documents no responses`);
+  const json = (value: unknown) => JSON.stringify(value, null, 2);
+  return {
+    op,
+    url,
+    examples: examples.map((example): CodeSample => ({
+      title: example.summary ?? 'Example',
+      language: 'json',
+      code: json(example.value),
+    })),
+    samples: requestSamples(url, examples[0]?.value ?? {}),
+    success: { title: `${success.status}: ${success.description}`, language: 'json', code: json(success.example) },
+    failures: failures.map((response) => ({
+      status: response.status,
+      description: response.description,
+      error: (response.example as { error: string }).error,
+    })),
   };
 }
 

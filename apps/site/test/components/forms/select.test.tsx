@@ -114,6 +114,22 @@ describe('the Select', () => {
     expect(screen.getByTestId('value').textContent).toBe('3');
   });
 
+  it('stays open on the same option after a keyboard pick in a multi-select, and leaving picks nothing', async () => {
+    const user = userEvent.setup();
+    render(<Multi sortBy="label" />);
+    const input = screen.getByRole('combobox', { name: 'Channels' });
+    await user.click(input);
+    // Select All, Campaigns, Marketing Automations: the third entry, then the one after it.
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('2');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('2,3');
+    await user.keyboard('{ArrowUp}');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.getByTestId('value').textContent).toBe('2,3');
+  });
+
   it('offers Create "{text}" unless an option matches, case-insensitively, and selects what it creates', async () => {
     const user = userEvent.setup();
     render(<Single creatable />);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { homeFeatures } from '@/lib/content/home';
 import { partners } from '@/lib/content/partners';
 import { press } from '@/lib/content/press';
-import { productPages } from '@/lib/content/product-pages';
+import { products } from '@/lib/content/products';
 import { featureBlocksSchema, partnersSchema, pressSchema, testimonialsSchema } from '@/lib/content/schemas';
 import { testimonials } from '@/lib/content/testimonials';
 import { validContent } from '@/lib/content/validate';
@@ -22,7 +22,7 @@ describe('the site content', () => {
     expect(testimonials).toHaveLength(4);
     expect(press).toHaveLength(3);
     expect(homeFeatures.map((block) => block.tagline)).toEqual(['inbox', 'channels', 'personalisation', 'report']);
-    for (const page of Object.values(productPages)) expect(page.blocks).toHaveLength(4);
+    for (const product of products) expect(product.blocks).toHaveLength(4);
   });
 
   it('points at images that exist in public/', async () => {

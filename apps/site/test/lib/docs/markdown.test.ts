@@ -8,7 +8,10 @@ describe('the docs pages as markdown', () => {
     const markdown = pageMarkdown('/developers/reference/automations');
     expect(markdown.startsWith('# Automations\n\n> ')).toBe(true);
     expect(markdown).toContain('`POST https://api.growmail.io/v1/automations`');
-    expect(markdown).toContain('| `event_code` | string | yes |');
+    // One table, its rows on consecutive lines.
+    expect(markdown).toContain(
+      '| Field | Type | Required | Rules |\n| --- | --- | --- | --- |\n| `event_code` | string | yes |',
+    );
     expect(markdown).not.toContain('<Operation');
   });
 
@@ -48,5 +51,15 @@ describe('the navigation tree', () => {
     expect(isGroupOpen(guides!, '/developers/reference/contacts')).toBe(false);
     expect(isGroupOpen(guides!, '/developers/guides/webpush')).toBe(true);
     expect(isGroupOpen(guides!, '/developers/guidesx')).toBe(false);
+  });
+
+  it('lists each folder’s pages in their frontmatter order, by their navigation label', () => {
+    expect(reference!.items).toEqual([
+      { title: 'Get Started', path: '/developers/reference/get-started' },
+      { title: 'Automations', path: '/developers/reference/automations' },
+      { title: 'Contacts', path: '/developers/reference/contacts' },
+      { title: 'Transactional emails', path: '/developers/reference/transactionals' },
+    ]);
+    expect(docsPages[0]!.path).toBe('/developers');
   });
 });

@@ -1,7 +1,0 @@
-import { markdownResponse } from '@/lib/docs/routes';
-
-export const dynamic = 'force-static';
-
-export function GET() {
-  return markdownResponse('/developers/reference/transactionals');
-}

@@ -1,8 +1,0 @@
-import { DocsPage } from '@/components/docs/docs-page';
-import { docsMetadata } from '@/lib/docs/metadata';
-
-export const metadata = docsMetadata('/developers/reference/transactionals');
-
-export default function Page() {
-  return <DocsPage path="/developers/reference/transactionals" />;
-}

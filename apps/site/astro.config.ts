@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { satteri } from '@astrojs/markdown-satteri';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { islandStylesInStylesheet } from './src/integrations/island-styles';
+import type { Plugin } from 'vite';
+import { docsMdxOptions } from './lib/docs/mdx-plugins';
+import { formDirective } from './src/directives/form-integration';
+import { interactionDirective } from './src/directives/integration';
+
+/**
+ * `import 'server-only'` marks the content modules (lib/content): they are validated at build
+ * and rendered to HTML, and must never reach an island's bundle. Rendering on the server, the
+ * import is nothing; an island that pulls one in fails the build, naming the importer.
+ */
+function serverOnly(): Plugin {
+  const id = '\0server-only';
+  return {
+    name: 'growmail:server-only',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (source !== 'server-only') return null;
+      if (!options?.ssr) this.error(`${importer ?? 'a module'} is server-only, but an island imports it.`);
+      return id;
+    },
+    load: (source) => (source === id ? 'export {};' : null),
+  };
+}
+
+/**
+ * The site as static HTML: every page is prerendered, and React runs only in the islands a
+ * route shell marks with a client directive. The Fastify server serves `dist/` and adds what a
+ * static site cannot (redirects, fallbacks, configuration chosen at start).
+ */
+export default defineConfig({
+  output: 'static',
+  outDir: './dist',
+  trailingSlash: 'never',
+  // /pricing.html rather than /pricing/index.html: the server maps both, and links carry no slash.
+  build: { format: 'file', assets: '_astro' },
+  devToolbar: { enabled: false },
+  integrations: [
+    react(),
+    // The docs' MDX (content/docs): code is highlighted by lib/docs/highlight.ts, not Astro's Shiki.
+    mdx({ syntaxHighlight: false, processor: satteri(docsMdxOptions) }),
+    interactionDirective(),
+    formDirective(),
+    islandStylesInStylesheet(),
+  ],
+  vite: {
+    plugins: [serverOnly(), tailwindcss()],
+    resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+    build: {
+      rolldownOptions: {
+        output: {
+          // Fewer, larger chunks where every island page needs them all anyway: brotli packs one
+          // file better than several, and each chunk repeats the names it imports and exports.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+              // What every form shares: submitting, the alert, the fields, and the messages and rules.
+              {
+                name: 'forms',
+                test: /components[\\/]forms[\\/](guest-submit|honeypot|early-input|form-ready|form-stamp|form-alert|field|text-field|submit-button)\.|lib[\\/]guest-api\.|contracts[\\/]src[\\/](messages|rules)\./,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

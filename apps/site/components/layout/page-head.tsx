@@ -1,0 +1,52 @@
+import { appIconPath, appleIconSize, ogImagePath, ogImageSize } from '@/lib/brand-images';
+import { runtime } from '@/lib/runtime';
+import { siteConfig } from '@/lib/site-config';
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** The page's canonical path, such as /pricing. */
+  path: string;
+  /** Use the title as it is, without the site name appended. */
+  absoluteTitle?: boolean;
+  /** Reached only from a personal link (the confirmation page): kept out of search. */
+  noindex?: boolean;
+};
+
+/**
+ * A page's title, description, canonical URL and social cards, rendered into <head> at build.
+ * The origin is a stand-in the server replaces with PUBLIC_URL (D21); the card image is the
+ * page's own, drawn at build (src/pages/og).
+ */
+export function PageHead({ title, description, path, absoluteTitle, noindex }: PageMeta) {
+  const url = `${runtime.urls.public}${path === '/' ? '' : path}`;
+  const image = `${runtime.urls.public}${ogImagePath(path)}`;
+  const imageAlt = `${siteConfig.name}: ${title}`;
+  return (
+    <>
+      <title>{absoluteTitle ? title : `${title} | ${siteConfig.name}`}</title>
+      <meta name="description" content={description} />
+      <meta name="application-name" content={siteConfig.name} />
+      <meta name="theme-color" content={siteConfig.themeColor} />
+      {noindex && <meta name="robots" content="noindex, nofollow" />}
+      <link rel="canonical" href={url} />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href={appIconPath(appleIconSize, 'maskable')} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:site_name" content={siteConfig.name} />
+      <meta property="og:type" content="website" />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(ogImageSize.width)} />
+      <meta property="og:image:height" content={String(ogImageSize.height)} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { parseProduct, products } from '@/lib/content/products';
+
+// See content.test.ts: 'server-only' is a no-op outside the browser build.
+vi.mock('server-only', () => ({}));
+
+/** A real product file, as an editor would start a new one. */
+const campaign = readFileSync(
+  join(import.meta.dirname, '..', '..', '..', 'content', 'products', 'campaign.yaml'),
+  'utf8',
+);
+type Entry = { card?: { title?: string }; order?: number; blocks: unknown[]; navDescripton?: string };
+const edited = (change: (entry: Entry) => void) => {
+  const entry = parse(campaign) as Entry;
+  change(entry);
+  return stringify(entry);
+};
+
+describe('the product files', () => {
+  it('hold the spec\'s four products, in the order of the navigation (spec "Screens and routes")', () => {
+    const spec = [
+      ['/products/campaign', 'Broadcast Messaging'],
+      ['/products/automations', 'Marketing Automation'],
+      ['/products/transactionals', 'Transactional Emails'],
+      ['/products/analytics', 'App Analytics'],
+    ];
+    const listed = products.map((product) => [product.path, product.title]);
+    expect(listed.filter(([path]) => spec.some(([specPath]) => specPath === path))).toEqual(spec);
+  });
+
+  it('take the URL from the file name and give every block a sign-up link, on alternating sides', () => {
+    const product = parseProduct('web-push.yaml', campaign);
+    expect(product).toMatchObject({ slug: 'web-push', path: '/products/web-push', title: 'Broadcast Messaging' });
+    expect(product.blocks.map((block) => [block.link, block.cta, block.direction])).toEqual([
+      ['register', 'Get started free', 'text-left'],
+      ['register', 'Get started free', 'text-right'],
+      ['register', 'Get started free', 'text-left'],
+      ['register', 'Get started free', 'text-right'],
+    ]);
+  });
+});
+
+describe('a bad product file', () => {
+  it.each([
+    ['no card', (entry: Entry) => delete entry.card, '  - .card: '],
+    ['a card without its title', (entry: Entry) => delete entry.card!.title, '  - .card.title: '],
+    ['no order', (entry: Entry) => delete entry.order, '  - .order: '],
+    ['a misspelt field', (entry: Entry) => (entry.navDescripton = 'Typo'), '  - (root): unknown field "navDescripton"'],
+    [
+      'three feature blocks',
+      (entry: Entry) => (entry.blocks.length = 3),
+      '  - .blocks: a page shows exactly 4 feature blocks',
+    ],
+  ])('stops the build, naming the file and the field, when it has %s', (_name, change, message) => {
+    const bad = edited(change);
+    expect(() => parseProduct('campaign.yaml', bad)).toThrow(
+      'Invalid site content in apps/site/content/products/campaign.yaml:\n',
+    );
+    expect(() => parseProduct('campaign.yaml', bad)).toThrow(message);
+  });
+
+  it('refuses a file name that is not a URL segment', () => {
+    expect(() => parseProduct('Web Push.yaml', campaign)).toThrow('content/products/Web Push.yaml');
+  });
+});
