@@ -15,7 +15,7 @@ const triggers = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
  * - what they typed is handed to React by the form itself (components/forms/early-input.ts),
  *   which then says it is ready;
  * - keys (an arrow that opens a list) are pressed again, and a held submit is sent, once the
- *   form is ready (or after a moment, for an island without a form).
+ *   form is ready, however long that takes (or after a moment, for an island without a form).
  */
 const form: ClientDirective = (load, options, el) => {
   const missed: Event[] = [];
@@ -25,7 +25,10 @@ const form: ClientDirective = (load, options, el) => {
   const record = (event: Event) => {
     if (!event.isTrusted) return;
     if (event.type === 'submit') event.preventDefault();
-    if (event.type === 'submit' || event.type === 'keydown') missed.push(event);
+    // A second press of Send while waiting is the same submit, not another lead.
+    const again =
+      event.type === 'submit' && missed.some((held) => held.type === 'submit' && held.target === event.target);
+    if ((event.type === 'submit' && !again) || event.type === 'keydown') missed.push(event);
     void start();
   };
 
@@ -35,12 +38,14 @@ const form: ClientDirective = (load, options, el) => {
     observer.disconnect();
     const hydrate = await load();
     await hydrate();
-    // Astro's hydrate() only starts React's render; the form says when React holds it. An
-    // island without a form gets a second, counted from here so a slow load cannot eat it.
+    // Astro's hydrate() only starts React's render; the form says when React holds it. Until
+    // then the held submit stays held however long React takes on a busy phone: sent early,
+    // it would reach a form React does not handle yet, and load the page. An island without
+    // a form gets a second, counted from here so a slow load cannot eat it.
     if (!ready)
       await new Promise((done) => {
         el.addEventListener(formReadyEvent, done, { once: true });
-        setTimeout(done, 1000);
+        if (!el.querySelector('form')) setTimeout(done, 1000);
       });
     for (const type of triggers) el.removeEventListener(type, record, true);
     for (const event of missed) {
