@@ -10,9 +10,8 @@ import {
   type PeriodPrice,
 } from '@growmail/contracts/pricing';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { GetStartedLink } from '@/components/get-started-link';
 import { GrowthModules } from './growth-modules';
-import { FeatureList, PlanCard, type CardHeading } from './plan-card';
+import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
 import { PricingControls } from './pricing-controls';
 import { readSelection, selectionSearch, type PricingSelection } from './selection';
@@ -21,21 +20,19 @@ import { useLocationSearch } from './use-location-search';
 type Props = {
   /** The catalogue at build time: what the prerendered page shows and the fallback when the modules call fails. */
   builtCatalogue: Catalogue;
-  /** Bases chosen at server start, handed over by the route shell (lib/runtime.ts). */
+  /** The base chosen at server start, handed over by the route shell (lib/runtime.ts). */
   modulesUrl: string;
-  registerBase: string;
   cardHeading: CardHeading;
-  /** The Enterprise card: no state, so it is rendered on the server and passed in. */
+  /**
+   * What no choice changes, rendered on the server and passed in as slots
+   * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
+   */
+  flexFeatures: ReactNode;
+  flexAction: ReactNode;
+  growthFeatures: ReactNode;
+  growthAction: ReactNode;
   enterprise: ReactNode;
 };
-
-const growthFeatures = [
-  'Engage, convert and retain up to 50K users',
-  '5 seats',
-  '10X campaigns a month',
-  'API contact synchronization',
-];
-const flexFeatures = ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'];
 
 /** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */
 function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue {
@@ -61,7 +58,7 @@ function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue 
 }
 
 /** The interactive part of the pricing section (D9): selectors, Flex and Growth cards. */
-export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHeading, enterprise }: Props) {
+export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, ...fixed }: Props) {
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
   const [search, setSearch] = useLocationSearch();
@@ -98,20 +95,14 @@ export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHea
           name="Flex"
           heading={cardHeading}
           pitch="Pay as you send. Buy credits when you need them, with no monthly commitment."
-          action={
-            <GetStartedLink registerBase={registerBase} location="pricing-flex" className="button-secondary w-full">
-              Get Started free
-            </GetStartedLink>
-          }
+          action={fixed.flexAction}
         >
           {flexPrice ? (
             <PriceTag price={flexPrice} currency={currency} per="per 1,000 credits" label="Pay as you go" />
           ) : (
             <p className="text-3xl font-bold text-ink-900">Ask us</p>
           )}
-          <div className="mt-6">
-            <FeatureList items={flexFeatures} />
-          </div>
+          <div className="mt-6">{fixed.flexFeatures}</div>
         </PlanCard>
         <PlanCard
           id="growth"
@@ -119,18 +110,12 @@ export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHea
           heading={cardHeading}
           highlighted
           pitch="One subscription for your growing audience. Start with Campaigns and add what you need."
-          action={
-            <GetStartedLink registerBase={registerBase} location="pricing-growth" className="button-primary w-full">
-              Get Started free
-            </GetStartedLink>
-          }
+          action={fixed.growthAction}
         >
           <div data-testid="growth-total">
             <PriceTag price={total} currency={currency} per={per} label="Total for your modules" />
           </div>
-          <div className="mt-6">
-            <FeatureList items={growthFeatures} />
-          </div>
+          <div className="mt-6">{fixed.growthFeatures}</div>
           <GrowthModules
             modules={catalogue.modules}
             selected={modules}
@@ -139,7 +124,7 @@ export function PricingPlans({ builtCatalogue, modulesUrl, registerBase, cardHea
             onToggle={toggle}
           />
         </PlanCard>
-        {enterprise}
+        {fixed.enterprise}
       </div>
     </>
   );
