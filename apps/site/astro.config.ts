@@ -60,10 +60,11 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-              // What every form shares: submitting, the alert, the fields, and the messages and rules.
+              // What every form shares: submitting, the alert, the fields, and the messages and rules;
+              // with the newsletter form, which is in the footer of every page but the form pages.
               {
                 name: 'forms',
-                test: /components[\\/]forms[\\/](guest-submit|honeypot|early-input|form-ready|form-stamp|form-alert|field|text-field|submit-button)\.|lib[\\/]guest-api\.|contracts[\\/]src[\\/](messages|rules)\./,
+                test: /components[\\/]forms[\\/](guest-submit|honeypot|early-input|form-ready|form-stamp|form-alert|field|text-field|submit-button)\.|newsletter[\\/]newsletter-form\.|lib[\\/]guest-api\.|contracts[\\/]src[\\/](messages|rules)\./,
               },
             ],
           },
