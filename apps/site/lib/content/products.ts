@@ -1,7 +1,7 @@
 import { productPath } from '@growmail/contracts/routes';
 import type * as z from 'zod/mini';
 import { parse } from 'yaml';
-import { listContent, readContent } from '../docs/content-files';
+import { listContent, readContent } from './files';
 import { productSchema } from './schemas';
 import { validContentFile } from './validate';
 

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { readContent } from './content-files';
+import { readContent } from '../content/files';
 import { requestSamples } from './samples';
 
 /**

@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import * as z from 'zod/mini';
 import { ogCardSchema } from '../og-card';
-import { listContent, readContent } from './content-files';
+import { listContent, readContent } from '../content/files';
 
 /**
  * The docs' pages (spec "Screens and routes"), one MDX file each in content/docs. A file's
