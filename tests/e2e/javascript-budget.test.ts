@@ -88,7 +88,7 @@ async function measure(viewport: Viewport) {
     const updates = page.getByRole('button', { name: 'Get product updates' });
     if ((await updates.count()) > 0) {
       await updates.click();
-      await page.getByRole('button', { name: 'Get product updates' }).waitFor({ state: 'detached' });
+      await updates.waitFor({ state: 'detached' });
     }
     await settle(page);
     await context.close();

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '../support/layout-shift.ts';
 import { useSite, viewports } from '../support/site.ts';
 
 const site = useSite();
-
-type Shift = { value: number; sources?: { node?: Node | null }[] };
 
 /**
  * A page's total layout shift may not reach this. The issue asks for none; a few pages still move
@@ -18,20 +17,7 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
     const over: string[] = [];
     for (const route of site.app.site.routes()) {
       const { page, context } = await site.openPage(viewport);
-      // Recorded from the first paint, so a page painted before its footer is parsed counts.
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        Object.assign(window, { layoutShifts: seen });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Shift[]) {
-            const moved = (entry.sources ?? []).map((source) => {
-              const node = source.node as Element | null | undefined;
-              return node ? `${node.nodeName.toLowerCase()}.${String(node.className).slice(0, 40)}` : 'unknown';
-            });
-            seen.push(`${entry.value.toFixed(4)} (${moved.join(', ')})`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
       // Down the page a screen at a time, so every island that hydrates on sight does.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -40,10 +26,10 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
         await page.waitForTimeout(100);
       }
       await page.waitForTimeout(500);
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
-      shifted.push(...shifts.map((shift) => `${route}: ${shift}`));
-      const total = shifts.reduce((sum, shift) => sum + Number.parseFloat(shift), 0);
-      if (total >= ceiling) over.push(`${route}: ${total.toFixed(4)} (${shifts.join('; ')})`);
+      const shifts = await layoutShifts(page);
+      shifted.push(...describeShifts(shifts).map((shift) => `${route}: ${shift}`));
+      const total = totalShift(shifts);
+      if (total >= ceiling) over.push(`${route}: ${total.toFixed(4)} (${describeShifts(shifts).join('; ')})`);
       await context.close();
     }
     console.log(`Layout shifts at ${viewport.name} size:`, shifted);
