@@ -1,14 +1,18 @@
 /**
  * Lighthouse (mobile, its default simulated throttling) against the production-mode server on
- * the current build, with Debian's Chromium. Prints a table of scores per page and exits 1 when
- * a page falls below the targets: performance 95, accessibility, best practices and SEO 100.
+ * the current build, with Debian's Chromium. Prints a table per page and exits 1 when a page
+ * misses the islands issue's targets:
+ * - performance 100 on a page that loads no JavaScript until used, and 98 on the others;
+ * - accessibility, best practices and SEO 100 (SEO is not asked of a noindex page);
+ * - total blocking time at most 50 ms, and no layout shift.
  *
- *   npm run bench:lighthouse                 # home, a product page and /terms
- *   npm run bench:lighthouse -- / /pricing   # any pages
+ *   npm run bench:lighthouse                 # every page
+ *   npm run bench:lighthouse -- / /pricing   # some pages
  *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
  *
  * Each page runs LIGHTHOUSE_RUNS times (default 3) and the run with the median performance
- * score is reported, as Lighthouse advises: one run on a shared machine is noise.
+ * score is reported, as Lighthouse advises: one run on a shared machine is noise. Run it on a
+ * quiet machine: with other work on both cores, even a page with no script measures long tasks.
  */
 import { createServer } from 'node:net';
 import { launch } from 'chrome-launcher';
@@ -16,18 +20,17 @@ import lighthouse, { type Result } from 'lighthouse';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
-const pages =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
-    : ['/', '/products/campaign', '/terms', '/developers/reference/transactionals'];
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const targets: Record<(typeof categories)[number], number> = {
-  performance: 95,
+const maxBlockingMs = 50;
+
+/** The target for each category on a page, given whether it ran any script and may be indexed. */
+const targetsFor = ({ scripted, indexed }: { scripted: boolean; indexed: boolean }) => ({
+  performance: scripted ? 98 : 100,
   accessibility: 100,
   'best-practices': 100,
-  seo: 100,
-};
+  seo: indexed ? 100 : 0,
+});
 
 /** A port nobody uses, so the public URL (canonical links) can name it before the server starts. */
 async function freePort(): Promise<number> {
@@ -50,6 +53,7 @@ const config = loadConfig({
 });
 const app = await buildApp({ config });
 await app.listen({ port, host: '127.0.0.1' });
+const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : app.site.routes();
 
 /** A fresh browser per page: a reused one loses the navigation start of later traces (NO_NAVSTART). */
 const launchChromium = () =>
@@ -87,7 +91,13 @@ try {
     }
     const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
     const lhr = results.sort((a, b) => performance(a) - performance(b))[Math.floor(results.length / 2)]!;
-    const row: Record<string, number | string> = {};
+    // What the page ran before the visitor did anything, and whether search engines may list it.
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)
+      ?.items;
+    const scripted = (requests ?? []).some((request) => request.resourceType === 'Script');
+    const indexed = lhr.audits['is-crawlable']?.score !== 0;
+    const targets = targetsFor({ scripted, indexed });
+    const row: Record<string, number | string> = { scripts: scripted ? 'yes' : 'none' };
     for (const category of categories) {
       const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
       row[category] = score;
@@ -97,6 +107,8 @@ try {
     row.LCP = audit('largest-contentful-paint');
     row.TBT = audit('total-blocking-time');
     row.CLS = audit('cumulative-layout-shift');
+    if ((lhr.audits['total-blocking-time']?.numericValue ?? 0) > maxBlockingMs) failed = true;
+    if (row.CLS !== '0') failed = true;
     row.runs = results.map((each) => Math.round(performance(each) * 100)).join(' ');
     rows[page] = row;
     // Name what kept a category below 100, so the table is actionable.
@@ -115,8 +127,9 @@ try {
 
 console.table(rows);
 console.log(
-  `Targets: performance ≥ ${targets.performance}, accessibility, best practices and SEO ${targets.seo}. ${
-    failed ? 'Some page is below them.' : 'All pages meet them.'
-  }`,
+  `Targets: performance 100 with no script before use, 98 with; accessibility, best practices and SEO 100 ` +
+    `(SEO not for a noindex page); blocking time ≤ ${maxBlockingMs} ms; layout shift 0. ${
+      failed ? 'Some page misses them.' : 'All pages meet them.'
+    }`,
 );
 process.exitCode = failed ? 1 : 0;
