@@ -20,26 +20,34 @@ const trusted = <E extends Event>(event: E) => {
   return event;
 };
 
+let teardown = new AbortController();
+
 const island = (html: string) => {
   const el = document.createElement('astro-island');
   el.innerHTML = html;
   document.body.append(el);
   // What reaches the document unhandled would be the browser's own submit: a page load.
   const pageLoads: Event[] = [];
-  document.addEventListener('submit', (event) => {
-    if (!event.defaultPrevented) pageLoads.push(event);
-    event.preventDefault();
-  });
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!event.defaultPrevented) pageLoads.push(event);
+      event.preventDefault();
+    },
+    { signal: teardown.signal },
+  );
   formDirective(async () => async () => {}, { name: 'form', value: 'load' }, el);
   return { el, pageLoads };
 };
 
 beforeEach(() => {
+  teardown = new AbortController();
   vi.useFakeTimers();
   vi.stubGlobal('IntersectionObserver', OffScreen);
 });
 
 afterEach(() => {
+  teardown.abort();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
