@@ -76,7 +76,7 @@ export function DocsSearch() {
         className="inline-flex items-center gap-2 rounded-lg border border-ink-300 px-2.5 py-2 text-sm text-ink-700 hover:border-brand-700 hover:text-brand-800"
       >
         <Search aria-hidden="true" className="size-4" />
-        <span className="sr-only md:not-sr-only">Search docs</span>
+        <span className="sr-only md:not-sr-only md:min-w-[6.2em]">Search docs</span>
       </button>
       <dialog
         ref={dialog}

@@ -6,6 +6,10 @@ import { BrandLogo } from './brand-logo';
 /**
  * The developer docs header (spec "Screens and routes"): the logo to /developers, Log In and
  * Sign Up to the app, and the docs search, an island the layout places (src/layouts/Docs.astro).
+ *
+ * The cluster sits against the right edge, so a label that widened or narrowed would move every
+ * button left of it. Each label therefore holds the width of its widest fallback face (in em, so
+ * it follows the text size): when the brand font lands after the first layout, nothing moves.
  */
 export function DocsHeader({ search }: { search: ReactNode }) {
   return (
@@ -20,14 +24,14 @@ export function DocsHeader({ search }: { search: ReactNode }) {
         <div className="flex items-center gap-1.5 sm:gap-2">
           {search}
           <a href={appLinks.login} className="button-secondary max-md:px-3">
-            Log In
+            <span className="min-w-[3.6em] text-center">Log In</span>
           </a>
           <GetStartedLink
             registerBase={appLinks.register}
             location="developers-header"
             className="button-primary max-md:px-3"
           >
-            Sign Up
+            <span className="min-w-[4.5em] text-center">Sign Up</span>
           </GetStartedLink>
         </div>
       </div>
