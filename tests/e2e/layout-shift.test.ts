@@ -1,18 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '../support/layout-shift.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { useSite, viewports, type Viewport } from '../support/site.ts';
 
 const site = useSite();
 
 /**
- * A page's total layout shift may not reach this. The issue asks for none; a few pages still move
- * a few thousandths as the web font replaces its fallback or an island hydrates (printed below),
- * while a real fault, such as a short page's footer jumping up once it is parsed, scores 0.25.
+ * A page's total layout shift may not reach this. The issue asks for none, and every page now
+ * records none here on a quiet machine (the shifts are printed below). The ceiling sits a little
+ * above zero because a busy machine's parser can still stop inside the main content and paint a
+ * part of it, which is not a fault of the page; a half-painted header, the last thing that moved
+ * (0.0069), is held back now and tested below. A real fault, such as a short page's footer
+ * jumping up once it is parsed, scores 0.25.
  */
-const ceiling = 0.01;
+const ceiling = 0.005;
 
 describe.each(viewports)('layout shift at $name size', (viewport) => {
-  it('stays under a hundredth on every page, as it loads and as its islands hydrate on the way down', async () => {
+  it('stays under five thousandths on every page, as it loads and as its islands hydrate on the way down', async () => {
     const shifted: string[] = [];
     const over: string[] = [];
     for (const route of site.app.site.routes()) {
@@ -35,4 +41,108 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
     console.log(`Layout shifts at ${viewport.name} size:`, shifted);
     expect(over).toEqual([]);
   }, 300_000);
+});
+
+/**
+ * Where each link and button of the header stands, with the brand font or with only its
+ * fallback (the font's request refused), once the page's fonts have settled.
+ */
+async function headerBoxes(viewport: Viewport, route: string, font: 'brand' | 'fallback') {
+  const { page, context } = await site.openPage(viewport);
+  if (font === 'fallback') await page.route('**/*.woff2', (request) => request.abort());
+  await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => document.fonts.ready);
+  const boxes = await page
+    .locator('header')
+    .first()
+    .evaluate((header) =>
+      [...header.querySelectorAll('a, button')].flatMap((element) => {
+        const { x, width } = element.getBoundingClientRect();
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+        return width > 0 ? [{ name, x: Math.round(x * 10) / 10, width: Math.round(width * 10) / 10 }] : [];
+      }),
+    );
+  await context.close();
+  return boxes;
+}
+
+/**
+ * The brand font is optional: if it lands after the first layout (inside its short block
+ * period), text is laid out again in it. These pin the two things that keep that from moving
+ * anything, without depending on when the font happens to arrive.
+ */
+describe.each(viewports)('the brand font arriving late at $name size', (viewport) => {
+  it("moves none of the docs header's buttons, which sit against the right edge", async () => {
+    const brand = await headerBoxes(viewport, '/developers', 'brand');
+    const fallback = await headerBoxes(viewport, '/developers', 'fallback');
+    const buttons = (boxes: typeof brand) => boxes.filter((box) => /^(Search docs|Log In|Sign Up)$/.test(box.name));
+    expect(buttons(brand)).toHaveLength(3);
+    expect(buttons(fallback)).toEqual(buttons(brand));
+  });
+
+  it('finds a fallback face drawn to within 5% of the brand font, so the main header keeps its shape', async () => {
+    const brand = await headerBoxes(viewport, '/', 'brand');
+    const fallback = await headerBoxes(viewport, '/', 'fallback');
+    expect(fallback.map((box) => box.name)).toEqual(brand.map((box) => box.name));
+    const off = fallback.flatMap((box, at) => {
+      const ratio = box.width / brand[at]!.width;
+      return Math.abs(ratio - 1) > 0.05
+        ? [`${box.name}: ${box.width} px, ${brand[at]!.width} px in the brand font`]
+        : [];
+    });
+    expect(off).toEqual([]);
+  });
+});
+
+/**
+ * A busy phone's parser can stop anywhere in the header and let the browser paint what it has.
+ * This proxy makes that happen at every link and button: it forwards the site, but sends a
+ * page's header a piece at a time, cut before each `<a`, `<li` and `<button`, a pause apart.
+ */
+describe('a header that arrives a piece at a time', () => {
+  let proxy: ReturnType<typeof createServer>;
+  let proxyUrl = '';
+  beforeAll(async () => {
+    proxy = createServer(async (request, response) => {
+      const upstream = await fetch(new URL(request.url ?? '/', site.url));
+      const headers = Object.fromEntries(
+        [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+      );
+      response.writeHead(upstream.status, headers);
+      if (!upstream.headers.get('content-type')?.startsWith('text/html')) {
+        response.end(Buffer.from(await upstream.arrayBuffer()));
+        return;
+      }
+      const html = await upstream.text();
+      const start = html.indexOf('<header');
+      const end = html.indexOf('</header>');
+      const cuts = [...html.slice(start, end).matchAll(/<(a|li|button)[ >]/g)].map((match) => start + match.index);
+      let sent = 0;
+      for (const cut of cuts) {
+        response.write(html.slice(sent, cut));
+        sent = cut;
+        await sleep(60);
+      }
+      response.end(html.slice(sent));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  it.each(viewports.flatMap((viewport) => ['/unsubscription', '/developers'].map((route) => ({ viewport, route }))))(
+    'moves nothing on $route at $viewport.name size: the header is painted once, whole',
+    async ({ viewport, route }) => {
+      const { page, context } = await site.openPage(viewport);
+      await recordLayoutShifts(page);
+      await page.goto(`${proxyUrl}${route}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      const shifts = await layoutShifts(page);
+      // Painted in the end: the rule that holds it back lets go once the page's main is parsed.
+      const shown = await page.locator('body > header').isVisible();
+      await context.close();
+      expect(describeShifts(shifts)).toEqual([]);
+      expect(shown).toBe(true);
+    },
+  );
 });
