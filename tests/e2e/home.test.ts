@@ -191,6 +191,22 @@ describe('the partner carousel', () => {
     await context.close();
   });
 
+  it('hydrates on sight, and stays still for a keyboard visitor whose Tab brought it into view', async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    await page.goto(site.url, { waitUntil: 'networkidle' });
+    const island = page.locator('astro-island', { has: carousel(page) });
+    // Below the fold on a phone, it has not loaded yet.
+    expect(await island.getAttribute('ssr')).toBe('');
+    // Focus on a dot scrolls it into view, as Tab does, before React is there to see the focus.
+    await carousel(page).getByRole('button', { name: 'Show Orbitly' }).focus();
+    await expect.poll(() => island.getAttribute('ssr')).toBeNull();
+    const held = await selectedDot(page);
+    await page.waitForTimeout(2600);
+    expect(await carousel(page).getAttribute('data-playing')).toBe('false');
+    expect(await selectedDot(page)).toBe(held);
+    await context.close();
+  });
+
   it('pauses on hover, on focus and on Pause, and says what it shows while paused', async () => {
     const { page, context } = await site.openPage(viewports[1]);
     await page.goto(site.url, { waitUntil: 'networkidle' });

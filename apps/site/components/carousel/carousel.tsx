@@ -41,10 +41,16 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
   // The slide at the start of the view, counted on into the copy, and whether going there glides.
   const [{ position, glide }, setTrack] = useState({ position: 0, glide: false });
   const trackRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
   const slides = Children.toArray(children);
   const count = slides.length;
   const selected = position % count;
 
+  // The island hydrates on sight, and a keyboard visitor can bring it into view by tabbing to a
+  // dot: focus that arrived before hydration fired no onFocus, so it is read here.
+  useEffect(() => {
+    if (regionRef.current?.contains(document.activeElement)) setFocused(true);
+  }, []);
   useEffect(() => {
     if (!playing) return;
     const timer = setInterval(() => {
@@ -65,6 +71,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
     // The region only watches hover and focus to pause; its controls are the buttons inside.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
+      ref={regionRef}
       aria-roledescription="carousel"
       aria-label={label}
       className={className}
