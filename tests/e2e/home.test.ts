@@ -299,6 +299,8 @@ describe('the testimonial', () => {
   it('finds no axe violations with the carousel paused and a testimonial shown', async () => {
     const { page, context } = await site.openPage(viewports[0]);
     await page.goto(site.url, { waitUntil: 'networkidle' });
+    // On a phone the carousel hydrates, and shows its Pause button, once scrolled into view.
+    await carousel(page).scrollIntoViewIfNeeded();
     await carousel(page).getByRole('button', { name: 'Pause partner logos' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
