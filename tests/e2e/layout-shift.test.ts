@@ -1,8 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '../support/layout-shift.ts';
+import { startPiecemealProxy } from '../support/piecemeal-proxy.ts';
 import { useSite, viewports, type Viewport } from '../support/site.ts';
 
 const site = useSite();
@@ -95,47 +93,22 @@ describe.each(viewports)('the brand font arriving late at $name size', (viewport
 });
 
 /**
- * A busy phone's parser can stop anywhere in the header and let the browser paint what it has.
- * This proxy makes that happen at every link and button: it forwards the site, but sends a
- * page's header a piece at a time, cut before each `<a`, `<li` and `<button`, a pause apart.
+ * A busy phone's parser can stop anywhere in the header and let the browser paint what it has;
+ * the proxy makes that happen at every link and button (tests/support/piecemeal-proxy.ts).
  */
 describe('a header that arrives a piece at a time', () => {
-  let proxy: ReturnType<typeof createServer>;
-  let proxyUrl = '';
+  let proxy: Awaited<ReturnType<typeof startPiecemealProxy>>;
   beforeAll(async () => {
-    proxy = createServer(async (request, response) => {
-      const upstream = await fetch(new URL(request.url ?? '/', site.url));
-      const headers = Object.fromEntries(
-        [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
-      );
-      response.writeHead(upstream.status, headers);
-      if (!upstream.headers.get('content-type')?.startsWith('text/html')) {
-        response.end(Buffer.from(await upstream.arrayBuffer()));
-        return;
-      }
-      const html = await upstream.text();
-      const start = html.indexOf('<header');
-      const end = html.indexOf('</header>');
-      const cuts = [...html.slice(start, end).matchAll(/<(a|li|button)[ >]/g)].map((match) => start + match.index);
-      let sent = 0;
-      for (const cut of cuts) {
-        response.write(html.slice(sent, cut));
-        sent = cut;
-        await sleep(60);
-      }
-      response.end(html.slice(sent));
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await startPiecemealProxy(site.url);
   });
-  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  afterAll(() => proxy.close());
 
   it.each(viewports.flatMap((viewport) => ['/unsubscription', '/developers'].map((route) => ({ viewport, route }))))(
     'moves nothing on $route at $viewport.name size: the header is painted once, whole',
     async ({ viewport, route }) => {
       const { page, context } = await site.openPage(viewport);
       await recordLayoutShifts(page);
-      await page.goto(`${proxyUrl}${route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${proxy.url}${route}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       const shifts = await layoutShifts(page);
       // Painted in the end: the rule that holds it back lets go once the page's main is parsed.
@@ -145,4 +118,16 @@ describe('a header that arrives a piece at a time', () => {
       expect(shown).toBe(true);
     },
   );
+
+  it('is shown in the end on every page that has one: each has the #main that lets it go', async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    const hidden: string[] = [];
+    for (const route of site.app.site.routes()) {
+      await page.goto(`${site.url}${route}`, { waitUntil: 'domcontentloaded' });
+      const header = page.locator('body > header');
+      if ((await header.count()) > 0 && !(await header.isVisible())) hidden.push(route);
+    }
+    await context.close();
+    expect(hidden).toEqual([]);
+  }, 120_000);
 });
