@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const siteRoot = fileURLToPath(new URL('./apps/site/', import.meta.url));
+const siteRoot = fileURLToPath(new URL('./apps/site/src/', import.meta.url));
 
 /**
  * One runner, four projects:

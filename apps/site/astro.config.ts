@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { islandStylesInStylesheet } from './src/integrations/island-styles';
 import type { Plugin } from 'vite';
-import { docsMdxOptions } from './lib/docs/mdx-plugins';
+import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
 import { interactionDirective } from './src/directives/integration';
 
@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [serverOnly(), tailwindcss()],
-    resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: {
       rolldownOptions: {
         output: {

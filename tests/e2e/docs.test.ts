@@ -137,7 +137,7 @@ describe('the API reference', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('openapi.yaml');
     const served = readFileSync((await download.path())!, 'utf8');
-    const source = readFileSync(new URL('../../apps/site/content/openapi.yaml', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../apps/site/src/content/openapi.yaml', import.meta.url), 'utf8');
     expect(served).toBe(source);
     expect(parse(served).openapi).toBe('3.1.0');
     await context.close();

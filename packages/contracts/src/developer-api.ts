@@ -3,7 +3,7 @@ import { boundedNumber, email, optionalText, plainText, requiredText } from './p
 
 /**
  * The objects of the documented public API (spec "Entities", "Validation rules"): contacts, automation events and
- * transactional sends. The OpenAPI document under apps/site/content describes the same rules,
+ * transactional sends. The OpenAPI document under apps/site/src/content describes the same rules,
  * and a test parses every example it shows with these schemas so the two cannot drift.
  */
 

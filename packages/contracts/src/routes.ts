@@ -5,7 +5,7 @@
 
 /**
  * Spellings that resolve to a canonical product page (D5), by its slug: the name of its file in
- * apps/site/content/products, where the products are listed (the site's tests check each here has one).
+ * apps/site/src/content/products, where the products are listed (the site's tests check each here has one).
  */
 export const productAliases: Readonly<Record<string, string>> = {
   '/products/automation': 'automations',

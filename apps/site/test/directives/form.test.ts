@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formReadyEvent } from '@/components/forms/form-ready';
-import formDirective from '@/src/directives/form';
+import formDirective from '@/directives/form';
 
 /**
  * client:form against Astro's side of the contract, played by hand: `load` resolves to a

@@ -38,7 +38,7 @@ describe('a bad content edit', () => {
   it('names the file, the entry and the field', () => {
     const bad = partners.map((partner, index) => (index === 2 ? { ...partner, logo: 'logo.svg' } : partner));
     expect(() => validContent('partners.ts', partnersSchema, bad)).toThrow(
-      'Invalid site content in apps/site/lib/content/partners.ts:\n  - [2].logo: must be an image under public/partners/',
+      'Invalid site content in apps/site/src/lib/content/partners.ts:\n  - [2].logo: must be an image under public/partners/',
     );
   });
 

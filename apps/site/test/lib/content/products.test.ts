@@ -9,7 +9,7 @@ vi.mock('server-only', () => ({}));
 
 /** A real product file, as an editor would start a new one. */
 const campaign = readFileSync(
-  join(import.meta.dirname, '..', '..', '..', 'content', 'products', 'campaign.yaml'),
+  join(import.meta.dirname, '..', '..', '..', 'src', 'content', 'products', 'campaign.yaml'),
   'utf8',
 );
 type Entry = { card?: { title?: string }; order?: number; blocks: unknown[]; navDescripton?: string };
@@ -57,7 +57,7 @@ describe('a bad product file', () => {
   ])('stops the build, naming the file and the field, when it has %s', (_name, change, message) => {
     const bad = edited(change);
     expect(() => parseProduct('campaign.yaml', bad)).toThrow(
-      'Invalid site content in apps/site/content/products/campaign.yaml:\n',
+      'Invalid site content in apps/site/src/content/products/campaign.yaml:\n',
     );
     expect(() => parseProduct('campaign.yaml', bad)).toThrow(message);
   });

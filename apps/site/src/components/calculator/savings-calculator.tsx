@@ -1,0 +1,198 @@
+import {
+  calculatorServices,
+  estimateSavings,
+  readCalculatorForm,
+  savingsLeadFor,
+  showsSavings,
+  type CalculatorField,
+  type CalculatorForm,
+  type CalculatorInput,
+} from '@growmail/contracts/calculator';
+import { formatMoney } from '@growmail/contracts/pricing';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { CheckList } from '@/components/ui/check-list';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
+import { postSavingsLead } from './savings-lead';
+
+type Props = {
+  /** Bases chosen at server start, handed over by the route shell (lib/runtime.ts). */
+  salesUrl: string;
+  /** The users service, which issues the form's time stamp. */
+  usersUrl: string;
+  demoUrl: string;
+};
+
+const benefits = [
+  'Send every message, from campaigns to receipts, from one place',
+  'Update your content without touching code',
+  'Keep customer data safe with built-in security',
+  'Scale your messaging as your business grows',
+];
+
+const emptyForm: CalculatorForm = {
+  customers: '',
+  annualCost: '',
+  email: '',
+  services: { campaign: false, automation: false, transactional: false, push: false },
+};
+
+const input =
+  'mt-1.5 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
+const fieldLabel = 'block text-sm font-semibold text-ink-900';
+
+/** The three text inputs of spec "Screens and routes"'s calculator, in order. */
+const textFields = [
+  { field: 'customers', label: 'Number of customers', type: 'text', inputMode: 'numeric', autoComplete: 'off' },
+  { field: 'annualCost', label: 'Current annual cost (USD)', type: 'text', inputMode: 'decimal', autoComplete: 'off' },
+  { field: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
+] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
+
+/** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
+export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
+  const id = useId();
+  const [form, setForm] = useState(emptyForm);
+  const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(null);
+  const [result, setResult] = useState<{ savings: number } | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const lastLead = useRef('');
+  const wasResult = useRef(false);
+
+  // Focus follows the view: the result's heading when it appears, the button when the visitor goes back.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+    else if (wasResult.current) submitButton.current?.focus();
+    wasResult.current = result !== null;
+  }, [result]);
+
+  const fieldId = (field: CalculatorField) => `${id}-${field}`;
+  const errorId = `${id}-error`;
+  const invalid = (field: CalculatorField) => error?.fields.includes(field) ?? false;
+  const describedBy = (field: CalculatorField) => (invalid(field) ? errorId : undefined);
+
+  const edit = (field: CalculatorField, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (error?.fields.includes(field)) {
+      const fields = error.fields.filter((other) => other !== field);
+      setError(fields.length > 0 ? { ...error, fields } : null);
+    }
+  };
+
+  const sendLead = (value: CalculatorInput, savings: number) => {
+    const lead = savingsLeadFor(value, savings);
+    const key = JSON.stringify(lead);
+    if (key === lastLead.current) return;
+    lastLead.current = key;
+    void postSavingsLead(send, salesUrl, lead).then((stored) => {
+      if (!stored) lastLead.current = '';
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reading = readCalculatorForm(form);
+    if (!reading.ok) {
+      setError({ message: reading.message, fields: reading.fields });
+      const first = reading.fields[0];
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setError(null);
+    const savings = estimateSavings(reading.value);
+    setResult({ savings });
+    sendLead(reading.value, savings);
+  };
+
+  if (result) {
+    const saves = showsSavings(result.savings);
+    return (
+      <div data-testid="calculator-result">
+        <h2 ref={resultHeading} tabIndex={-1} className="text-2xl font-bold text-ink-900 focus:outline-none">
+          {saves ? 'You could save' : 'Your setup is already cost efficient'}
+        </h2>
+        {saves ? (
+          <>
+            <p className="mt-3 text-lg text-ink-700">
+              You can save up to{' '}
+              <strong data-testid="savings" className="text-brand-800 tabular-nums">
+                {formatMoney(result.savings, 'USD')}
+              </strong>{' '}
+              every year by moving your messaging to Growmail, and:
+            </p>
+            <CheckList items={benefits} className="mt-4 space-y-2 text-ink-700" />
+          </>
+        ) : (
+          <p className="mt-3 text-lg text-ink-700">
+            Your current setup is already cost efficient. A demo can still show you what one platform for every message
+            would add.
+          </p>
+        )}
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <a href={demoUrl} className="button-primary">
+            Book a 30-minute Demo
+          </a>
+          <button type="button" className="button-secondary" onClick={() => setResult(null)}>
+            Edit your answers
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label="Savings calculator" className="relative space-y-5">
+      {textFields.map(({ field, label, ...attributes }) => (
+        <div key={field}>
+          <label htmlFor={fieldId(field)} className={fieldLabel}>
+            {label}
+          </label>
+          <input
+            id={fieldId(field)}
+            name={field}
+            className={input}
+            value={form[field]}
+            aria-invalid={invalid(field) || undefined}
+            aria-describedby={describedBy(field)}
+            onChange={(event) => edit(field, event.target.value)}
+            {...attributes}
+          />
+        </div>
+      ))}
+      <fieldset>
+        <legend className={fieldLabel}>Services you pay for today</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {calculatorServices.map((service) => (
+            <label key={service.value} className="flex items-center gap-3 text-ink-900">
+              <input
+                type="checkbox"
+                name={service.value}
+                className="size-5 accent-brand-700"
+                checked={form.services[service.value]}
+                onChange={(event) =>
+                  setForm((current) => ({
+                    ...current,
+                    services: { ...current.services, [service.value]: event.target.checked },
+                  }))
+                }
+              />
+              {service.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Honeypot {...honeypot} />
+      <div id={errorId} role="alert">
+        {error && (
+          <p className="rounded-lg border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {error.message}
+          </p>
+        )}
+      </div>
+      <button ref={submitButton} type="submit" className="button-primary w-full sm:w-auto">
+        Estimate your savings
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { Children, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { carouselTiming } from './carousel-timing';
+
+type Props = {
+  /** Names the carousel for assistive technology. */
+  label: string;
+  /** One short name per slide, for its announcement and its dot. */
+  slideLabels: readonly string[];
+  className?: string;
+  slideClassName?: string;
+  children: ReactNode;
+};
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
+
+/**
+ * An infinite, autoplaying slider with dots and no arrows (spec "Business constants").
+ * Slides per view come from CSS: 2 below 400 px, 5 from 400 to 767 px, 4 from 768 px.
+ * It stops while the pointer is over it or focus is inside it, when the visitor presses
+ * Pause, and never moves on its own for visitors who prefer reduced motion (WCAG 2.2.2).
+ *
+ * The track glides by a CSS transition on `transform`. To loop, a hidden copy of the slides
+ * follows them: a move from the last slide glides on to the copy of the first, and once it ends
+ * the track jumps, unanimated, to the first itself, which looks the same.
+ */
+export function Carousel({ label, slideLabels, className = '', slideClassName = '', children }: Props) {
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [pausedByVisitor, setPausedByVisitor] = useState(false);
+  const playing = !reducedMotion && !hovered && !focused && !pausedByVisitor;
+
+  // The slide at the start of the view, counted on into the copy, and whether going there glides.
+  const [{ position, glide }, setTrack] = useState({ position: 0, glide: false });
+  const trackRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const slides = Children.toArray(children);
+  const count = slides.length;
+  const selected = position % count;
+
+  // The island hydrates on sight, and a keyboard visitor can bring it into view by tabbing to a
+  // dot: focus that arrived before hydration fired no onFocus, so it is read here.
+  useEffect(() => {
+    if (regionRef.current?.contains(document.activeElement)) setFocused(true);
+  }, []);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => {
+      // A hidden tab draws no frames, so a move would never end and jump back from the copy.
+      if (document.hidden) return;
+      // Reading the layout makes the browser take a jump back it has not drawn yet, so this
+      // move glides on from the first slide rather than back across the whole track.
+      trackRef.current?.getBoundingClientRect();
+      setTrack((track) => ({ position: track.position + 1, glide: true }));
+    }, carouselTiming.autoplayDelayMs);
+    return () => clearInterval(timer);
+  }, [playing]);
+
+  // A slide's share of the track, set per breakpoint: its width, and the length of one step.
+  const slideClasses = `min-w-0 shrink-0 grow-0 basis-(--slide-width) ${slideClassName}`;
+
+  return (
+    // The region only watches hover and focus to pause; its controls are the buttons inside.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <section
+      ref={regionRef}
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={className}
+      data-playing={playing}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="overflow-hidden">
+        <div
+          ref={trackRef}
+          className="flex touch-pan-y [--slide-width:50%] sm:[--slide-width:20%] md:[--slide-width:25%]"
+          style={{
+            transform: `translateX(calc(var(--slide-width) * ${-position}))`,
+            transition: glide ? `transform ${carouselTiming.glideMs}ms ease-out` : undefined,
+          }}
+          onTransitionEnd={(event) => {
+            if (event.target === event.currentTarget && position >= count)
+              setTrack({ position: position - count, glide: false });
+          }}
+        >
+          {slides.map((slide, index) => (
+            <div
+              key={slideLabels[index] ?? index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${count}: ${slideLabels[index] ?? ''}`}
+              className={slideClasses}
+              data-carousel-slide=""
+            >
+              {slide}
+            </div>
+          ))}
+          {slides.map((slide, index) => (
+            <div key={`copy ${index}`} aria-hidden="true" inert className={slideClasses}>
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {/* Says which slide leads once it stops moving on its own, so a chosen dot is confirmed
+          without a running commentary while it plays. */}
+      <p className="sr-only" aria-live="polite" data-carousel-status="">
+        {playing ? '' : `Showing ${slideLabels[selected] ?? ''}, ${selected + 1} of ${count}`}
+      </p>
+      <div className="mt-4 flex items-center justify-center gap-1">
+        <button
+          type="button"
+          // Invisible rather than absent for reduced motion, so the dots never move as the page hydrates.
+          className={`mr-1 flex h-8 w-8 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 ${
+            reducedMotion ? 'invisible' : ''
+          }`}
+          aria-label={`${pausedByVisitor ? 'Play' : 'Pause'} ${label.toLowerCase()}`}
+          aria-pressed={pausedByVisitor}
+          onClick={() => setPausedByVisitor(!pausedByVisitor)}
+        >
+          {/* Drawn here, in the stroke of the site's other icons, rather than taken from
+              lucide-react: the two glyphs cost this island less as one path. */}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          >
+            <path d={pausedByVisitor ? 'M6 3v18l14-9z' : 'M6 3h4v18H6zm8 0h4v18h-4z'} />
+          </svg>
+        </button>
+        {slides.map((_, index) => (
+          <button
+            key={index}
+            type="button"
+            className="group flex h-6 w-6 items-center justify-center rounded-full"
+            aria-label={`Show ${slideLabels[index] ?? `slide ${index + 1}`}`}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => setTrack({ position: index, glide: !reducedMotion })}
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2 rounded-full transition-all motion-reduce:transition-none ${
+                index === selected ? 'w-4 bg-brand-700' : 'w-2 bg-ink-400 group-hover:bg-ink-700'
+              }`}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

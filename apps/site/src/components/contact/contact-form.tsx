@@ -1,0 +1,103 @@
+import {
+  enquiryFieldError,
+  enquiryFields,
+  type EnquiryField,
+  type SubmissionAccepted,
+} from '@growmail/contracts/form-fields';
+import type { Enquiry } from '@growmail/contracts/forms';
+import { messages } from '@growmail/contracts/messages';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
+import { TextAreaField, TextField } from '@/components/forms/text-field';
+
+const empty: Enquiry = { fullname: '', email: '', subject: '', body: '' };
+type Errors = Partial<Record<EnquiryField, string>>;
+
+const validate = (values: Enquiry): Errors =>
+  Object.fromEntries(
+    enquiryFields.flatMap((field) => {
+      const error = enquiryFieldError(field, values[field]);
+      return error ? [[field, error]] : [];
+    }),
+  );
+
+/** The 'Got Questions?' enquiry form (spec "States and transitions", "Validation rules", "Error catalogue"): validated on every input, sent to the users service. */
+export function ContactForm({ usersUrl }: { usersUrl: string }) {
+  const [values, setValues] = useState<Enquiry>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+
+  const change = (field: EnquiryField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: enquiryFieldError(field, value) ?? undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = enquiryFields.find((field) => found[field]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    const trimmed = Object.fromEntries(enquiryFields.map((field) => [field, values[field].trim()])) as Enquiry;
+    const answer = await send<SubmissionAccepted>(`${usersUrl}/guests/enquiry`, { method: 'POST', body: trimmed });
+    if (answer.payload) {
+      setOutcome({ kind: 'success', message: answer.payload.message });
+      setValues(empty);
+      setErrors({});
+    } else {
+      setOutcome({ kind: 'error', message: answer.error ?? messages.networkFailure });
+    }
+  }
+
+  const field = (name: EnquiryField) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    required: true,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="relative flex flex-col gap-4"
+      aria-label="Send us a message"
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          {...field('fullname')}
+          label="Full name"
+          autoComplete="name"
+          onChange={(event) => change('fullname', event.target.value)}
+        />
+        <TextField
+          {...field('email')}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          onChange={(event) => change('email', event.target.value)}
+        />
+      </div>
+      <TextField {...field('subject')} label="Subject" onChange={(event) => change('subject', event.target.value)} />
+      <TextAreaField
+        {...field('body')}
+        label="Message"
+        rows={5}
+        onChange={(event) => change('body', event.target.value)}
+      />
+      <Honeypot {...honeypot} />
+      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+      <div>
+        <SubmitButton submitting={submitting}>{submitting ? 'Sending…' : 'Send message'}</SubmitButton>
+      </div>
+    </form>
+  );
+}

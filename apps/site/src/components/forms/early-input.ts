@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { formReadyEvent } from './form-ready';
+
+/** The browser's own value setter, which React's change tracking does not see. */
+const setNativeValue = (field: HTMLInputElement | HTMLTextAreaElement, value: string) =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
+
+/**
+ * The page is static HTML until the form's island hydrates, and a visitor may type into it
+ * before then. React keeps the server's (empty) state and takes the typed text as already
+ * seen, so the words would be lost on submit. Once hydrated, each field whose text differs
+ * from what React rendered is handed over as a change, as if typed now. Attach the ref to the
+ * <form>.
+ */
+export function useEarlyInput() {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const root = form.current;
+    if (!root) return;
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (field instanceof HTMLInputElement && ['checkbox', 'radio', 'hidden'].includes(field.type)) continue;
+      const typed = field.value;
+      if (typed === field.defaultValue) continue;
+      // Through React's own setter, so it notes the rendered value; then the typed text
+      // natively, so the input event below reads as a change.
+      field.value = field.defaultValue;
+      setNativeValue(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    root.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+  }, []);
+  return form;
+}

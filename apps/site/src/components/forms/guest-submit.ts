@@ -1,0 +1,41 @@
+import { honeypotField } from '@growmail/contracts/form-fields';
+import { useState } from 'react';
+import { callGuestService, type GuestAnswer, type GuestRequest } from '@/lib/guest-api';
+import type { Outcome } from './form-alert';
+import { useEarlyInput } from './early-input';
+import { useFormStamp } from './form-stamp';
+
+/**
+ * What every form keeps around its call to a guest service: whether it is sending, what came
+ * of it, and the hidden field (spread `honeypot` into `<Honeypot>`). `send` adds the form's
+ * signals to the request, the hidden field's value when filled and, for a lead form given
+ * `stampFrom` (the users service), its time stamp; they go in the body, or in the query of a
+ * call that has none. The server reads them from either. Put `formRef` on the <form>, so
+ * words typed before the form's island hydrated are kept (early-input.ts).
+ */
+export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [trap, setTrap] = useState('');
+  const formStamp = useFormStamp(stampFrom);
+  const formRef = useEarlyInput();
+
+  async function send<T>(url: string, request: GuestRequest): Promise<GuestAnswer<T>> {
+    setSubmitting(true);
+    setOutcome(null);
+    const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
+    const answer = await callGuestService<T>(
+      request.body ? url : withQuery(url, signals),
+      request.body ? { ...request, body: { ...request.body, ...signals } } : request,
+    );
+    setSubmitting(false);
+    return answer;
+  }
+
+  return { submitting, outcome, setOutcome, honeypot: { value: trap, onChange: setTrap }, send, formRef };
+}
+
+function withQuery(url: string, fields: Record<string, string>): string {
+  if (Object.keys(fields).length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(fields)}`;
+}

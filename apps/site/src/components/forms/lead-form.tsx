@@ -1,0 +1,113 @@
+import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useId, useState, type FormEvent } from 'react';
+import { FormAlert } from './form-alert';
+import { useGuestSubmit } from './guest-submit';
+import { Honeypot } from './honeypot';
+import { Select } from './select';
+import type { SelectOption } from './select-options';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+const textFields = [
+  { name: 'firstname', label: 'First name', autoComplete: 'given-name', type: 'text' },
+  { name: 'lastname', label: 'Last name', autoComplete: 'family-name', type: 'text' },
+  { name: 'company_name', label: 'Company name', autoComplete: 'organization', type: 'text' },
+  { name: 'email', label: 'Company email', autoComplete: 'email', type: 'email' },
+  { name: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+] as const;
+
+export type LeadChoice = { name: string; label: string; options: readonly SelectOption[] };
+
+type Props = {
+  /** Where to POST, and the request's `type` ('demo' or 'startup'). */
+  url: string;
+  /** The users service, which issues the form's time stamp. */
+  usersUrl: string;
+  type: 'demo' | 'startup';
+  choices: readonly LeadChoice[];
+  submitLabel: string;
+  successMessage: string;
+};
+
+/**
+ * The demo and startup forms (spec "States and transitions", "Error catalogue"): every field required, the button disabled until
+ * all are filled, the request sent as `{type, metadata}`. The server's field errors are shown
+ * on their fields, on top of the spec's general failure message.
+ */
+export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage }: Props) {
+  const idPrefix = useId();
+  const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
+  const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
+  const [values, setValues] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const complete = names.every((name) => values[name]!.trim() !== '');
+
+  const change = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: '' }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!complete || submitting) return;
+    const metadata = { type, ...Object.fromEntries(names.map((name) => [name, values[name]!.trim()])) };
+    const answer = await send<SubmissionAccepted>(url, { method: 'POST', body: { type, metadata } });
+    if (answer.payload) {
+      setOutcome({ kind: 'success', message: successMessage });
+      setValues(blank);
+      setErrors({});
+      return;
+    }
+    // "metadata.email: Invalid email address." names the field to fix.
+    const named = parseFieldError(answer.error ?? '');
+    const field = named?.path[0] === 'metadata' ? named.path[1] : undefined;
+    if (named && field && names.includes(field)) setErrors({ [field]: named.message });
+    setOutcome({ kind: 'error', message: messages.formFailed });
+  }
+
+  const hintId = `${idPrefix}-hint`;
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label={submitLabel}>
+      <p id={hintId} className="text-sm text-ink-700">
+        All fields are required.
+      </p>
+      <div className="grid gap-4 md:grid-cols-2">
+        {textFields.map((field) => (
+          <TextField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            required
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(event) => change(field.name, event.target.value)}
+          />
+        ))}
+        {choices.map((choice) => (
+          <Select
+            key={choice.name}
+            name={choice.name}
+            label={choice.label}
+            options={choice.options}
+            required
+            value={values[choice.name] || null}
+            error={errors[choice.name]}
+            onChange={(value) => change(choice.name, value ?? '')}
+          />
+        ))}
+      </div>
+      <Honeypot {...honeypot} />
+      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+      <div>
+        <SubmitButton submitting={submitting} disabled={!complete} describedBy={complete ? undefined : hintId}>
+          {submitting ? 'Submitting…' : submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

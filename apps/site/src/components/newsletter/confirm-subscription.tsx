@@ -1,0 +1,75 @@
+import { newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
+
+/** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
+const readToken = () => new URLSearchParams(window.location.search).get('token');
+const noSubscription = () => () => {};
+
+/**
+ * The page the newsletter's confirmation email links to (D23). Only the button subscribes:
+ * mail scanners open links, so loading the page must change nothing.
+ */
+export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
+  const token = useSyncExternalStore(noSubscription, readToken, () => null);
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token || submitting) return;
+    const answer = await send<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
+      method: 'POST',
+      body: { token },
+    });
+    if (answer.payload) {
+      setOutcome({ kind: 'success', message: answer.payload.message });
+      // The button goes away with success; focus moves to the top of the answer, not to the document.
+      heading.current?.focus();
+    } else {
+      // "token: This confirmation link is not valid…": the visitor never typed a token, so drop its name.
+      const named = answer.error ? parseFieldError(answer.error) : null;
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.confirmFailed });
+    }
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
+      <div>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
+          Confirm your subscription
+        </h1>
+        {token ? (
+          <p className="mt-2 text-ink-700">{newsletterConsentWording}</p>
+        ) : (
+          <p className="mt-2 text-ink-700">
+            This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use
+            that link to confirm.
+          </p>
+        )}
+      </div>
+      {token && (
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          className="relative flex flex-col gap-5"
+          aria-label="Confirm your subscription"
+        >
+          <Honeypot {...honeypot} />
+          <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+          {outcome?.kind !== 'success' && (
+            <div>
+              <SubmitButton submitting={submitting}>
+                {submitting ? 'Confirming…' : 'Confirm my subscription'}
+              </SubmitButton>
+            </div>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

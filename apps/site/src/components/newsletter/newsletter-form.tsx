@@ -1,0 +1,89 @@
+import { newsletterConsentWording, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useId, useState, type FormEvent } from 'react';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
+
+/**
+ * The footer subscribe box (spec "Screens and routes", "States and transitions", "Calls made"): GET {users}/api/contacts/{api_key}/capture/.
+ * The server checks the address, so no validation code ships to every page; its message is
+ * shown under the field, which is cleared on success. Subscribing is double opt-in (D23): the
+ * server emails a confirmation link and records this page and the wording shown here.
+ */
+export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  // The address itself was refused, not the moment (an outage leaves it marked valid).
+  const [invalid, setInvalid] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setInvalid(false);
+    const query = new URLSearchParams({
+      source: 'website-api',
+      email: email.trim(),
+      tags: 'subscriber',
+      // The server keeps at most 300 characters of it; any page may subscribe.
+      page: window.location.pathname.slice(0, 300),
+    });
+    const answer = await send<SubmissionAccepted>(
+      `${usersUrl}/api/contacts/${encodeURIComponent(apiKey)}/capture/?${query}`,
+      { method: 'GET' },
+    );
+    if (answer.payload && !answer.error) {
+      setOutcome({ kind: 'success', message: answer.payload.message });
+      setEmail('');
+    } else {
+      // "email: Invalid email address." → the message alone; the field is the only one here.
+      const named = answer.error ? parseFieldError(answer.error) : null;
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.subscribeFailed });
+      setInvalid(named?.path[0] === 'email');
+    }
+  }
+
+  const messageId = `${id}-message`;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="relative flex max-w-sm flex-col gap-2"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
+        Get the newsletter
+      </h2>
+      <p className="text-sm text-ink-700">{newsletterConsentWording}</p>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        Email address
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={outcome ? messageId : undefined}
+          className={`min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-sm text-ink-900 placeholder:text-ink-600 ${
+            invalid ? 'border-red-700' : 'border-ink-300'
+          }`}
+        />
+        <SubmitButton submitting={submitting}>Subscribe</SubmitButton>
+      </div>
+      <Honeypot {...honeypot} />
+      <p
+        id={messageId}
+        role={outcome?.kind === 'error' ? 'alert' : 'status'}
+        className={`text-sm font-medium empty:hidden ${outcome?.kind === 'error' ? 'text-red-700' : 'text-brand-800'}`}
+      >
+        {outcome?.message}
+      </p>
+    </form>
+  );
+}

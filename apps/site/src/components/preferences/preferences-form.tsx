@@ -1,0 +1,126 @@
+import { unsubscribePath } from '@growmail/contracts/form-fields';
+import { messages } from '@growmail/contracts/messages';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { FormAlert } from '@/components/forms/form-alert';
+import { useGuestSubmit } from '@/components/forms/guest-submit';
+import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
+
+type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
+
+/** /unsubscription/:tracking_id/:email/:id, read in the browser: one exported page serves every link. */
+function readLink(): Link | null {
+  const parts = window.location.pathname.split('/').filter(Boolean);
+  if (parts.length !== 4 || parts[0] !== 'unsubscription') return null;
+  const [, trackingId, email, id] = parts.map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+  const query = new URLSearchParams(window.location.search);
+  const flag = query.get('hide_logo') ?? query.get('hideLogo');
+  return {
+    trackingId: trackingId!,
+    email: email!,
+    id: id!,
+    hideLogo: flag !== null && flag !== 'false' && flag !== '0',
+  };
+}
+
+const scopes = [
+  { value: 'list', label: 'This list only', hint: 'Stop the emails this message came from.' },
+  { value: 'all', label: 'All lists', hint: 'Stop every marketing email from us.' },
+] as const;
+
+let cached: { key: string; link: Link | null } | null = null;
+const snapshot = () => {
+  const key = window.location.pathname + window.location.search;
+  if (cached?.key !== key) cached = { key, link: readLink() };
+  return cached.link;
+};
+const noSubscription = () => () => {};
+
+/** The email preferences form (spec "Screens and routes", "States and transitions", "Error catalogue"): leave this list (the default) or every list. */
+export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
+  const link = useSyncExternalStore(noSubscription, snapshot, () => null);
+  const [scope, setScope] = useState<'list' | 'all'>('list');
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!link) return;
+    const query = new URLSearchParams({ contact_email: link.email, contact_id: link.id });
+    const answer = await send<unknown>(
+      `${usersUrl}/guests/unsubscribe/${unsubscribePath(link.trackingId, scope)}?${query}`,
+      { method: 'PUT' },
+    );
+    setOutcome(
+      answer.error === null && answer.payload
+        ? { kind: 'success', message: messages.preferencesSaved }
+        : { kind: 'error', message: messages.preferencesFailed },
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
+      {link && !link.hideLogo && (
+        <div data-testid="preferences-logo">
+          <BrandLogo />
+        </div>
+      )}
+      <div>
+        <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
+        {link ? (
+          <p className="mt-2 text-ink-700">
+            Choose which emails <strong className="break-all text-ink-900">{link.email}</strong> stops receiving.
+          </p>
+        ) : (
+          <p className="mt-2 text-ink-700">
+            This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your
+            preferences.
+          </p>
+        )}
+      </div>
+      {link && (
+        <form ref={formRef} onSubmit={submit} className="relative flex flex-col gap-5">
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
+            {scopes.map((option) => (
+              <div
+                key={option.value}
+                className="flex items-start gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700"
+              >
+                <input
+                  id={`scope-${option.value}`}
+                  type="radio"
+                  name="scope"
+                  value={option.value}
+                  aria-describedby={`scope-${option.value}-hint`}
+                  className="mt-1 h-4 w-4 accent-brand-700"
+                  checked={scope === option.value}
+                  onChange={() => setScope(option.value)}
+                />
+                <div>
+                  <label htmlFor={`scope-${option.value}`} className="block font-medium text-ink-900">
+                    {option.label}
+                  </label>
+                  <p id={`scope-${option.value}-hint`} className="text-sm text-ink-700">
+                    {option.hint}
+                  </p>
+                </div>
+              </div>
+            ))}
+          </fieldset>
+          <Honeypot {...honeypot} />
+          <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+          <div>
+            <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Catalogue } from '@growmail/contracts/catalogue';
+import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
+import {
+  contactBrackets,
+  currencies,
+  flexPricePer1000,
+  growthTotal,
+  type PeriodPrice,
+} from '@growmail/contracts/pricing';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { GrowthModules } from './growth-modules';
+import { PlanCard, type CardHeading } from './plan-card';
+import { PriceTag } from './price-tag';
+import { PricingControls } from './pricing-controls';
+import { readSelection, selectionSearch, type PricingSelection } from './selection';
+import { useLocationSearch } from './use-location-search';
+
+type Props = {
+  /** The catalogue at build time: what the prerendered page shows and the fallback when the modules call fails. */
+  builtCatalogue: Catalogue;
+  /** The base chosen at server start, handed over by the route shell (lib/runtime.ts). */
+  modulesUrl: string;
+  cardHeading: CardHeading;
+  /**
+   * What no choice changes, rendered on the server and passed in as slots
+   * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
+   */
+  flexFeatures: ReactNode;
+  flexAction: ReactNode;
+  growthFeatures: ReactNode;
+  growthAction: ReactNode;
+  enterprise: ReactNode;
+};
+
+/** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */
+function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue {
+  const [catalogue, setCatalogue] = useState(builtCatalogue);
+  useEffect(() => {
+    const controller = new AbortController();
+    // A plain timer rather than AbortSignal.timeout/any, which older Safari lacks.
+    const timer = setTimeout(() => controller.abort(), 10_000);
+    fetch(`${modulesUrl}/modules`, { headers: { accept: 'application/json' }, signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .then((body: { error?: unknown; payload?: unknown } | undefined) => {
+        const fresh = body?.error === null ? catalogueFromAnswer(body.payload) : undefined;
+        if (fresh) setCatalogue(fresh);
+      })
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [modulesUrl]);
+  return catalogue;
+}
+
+/** The interactive part of the pricing section (D9): selectors, Flex and Growth cards. */
+export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, ...fixed }: Props) {
+  const catalogue = useCatalogue(builtCatalogue, modulesUrl);
+  const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
+  const [search, setSearch] = useLocationSearch();
+  const selection = readSelection(search, brackets);
+  const [modules, setModules] = useState<ReadonlySet<string>>(new Set());
+
+  const change = (next: Partial<PricingSelection>) =>
+    setSearch(selectionSearch(window.location.search, { ...selection, ...next }));
+  const toggle = (code: string, on: boolean) =>
+    setModules((current) => {
+      const next = new Set(current);
+      if (on) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+
+  const { currency, period, bracket } = selection;
+  const per = period === 'year' ? 'per year' : 'per month';
+  const flex = flexPricePer1000(catalogue.rates, bracket.min, currency);
+  const flexPrice: PeriodPrice | undefined =
+    flex === undefined ? undefined : { amount: flex, original: flex, discounted: false };
+  const total = growthTotal(catalogue.modules, modules, bracket, currency, period);
+  const currencyLabel = currencies.find((option) => option.value === currency)?.label;
+
+  return (
+    <>
+      <PricingControls selection={selection} brackets={brackets} onChange={change} />
+      <p role="status" className="sr-only">
+        Prices in {currencyLabel}, billed {period === 'year' ? 'annually' : 'monthly'}, for {bracket.label} contacts.
+      </p>
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <PlanCard
+          id="flex"
+          name="Flex"
+          heading={cardHeading}
+          pitch="Pay as you send. Buy credits when you need them, with no monthly commitment."
+          action={fixed.flexAction}
+        >
+          {flexPrice ? (
+            <PriceTag price={flexPrice} currency={currency} per="per 1,000 credits" label="Pay as you go" />
+          ) : (
+            <p className="text-3xl font-bold text-ink-900">Ask us</p>
+          )}
+          <div className="mt-6">{fixed.flexFeatures}</div>
+        </PlanCard>
+        <PlanCard
+          id="growth"
+          name="Growth"
+          heading={cardHeading}
+          highlighted
+          pitch="One subscription for your growing audience. Start with Campaigns and add what you need."
+          action={fixed.growthAction}
+        >
+          <div data-testid="growth-total">
+            <PriceTag price={total} currency={currency} per={per} label="Total for your modules" />
+          </div>
+          <div className="mt-6">{fixed.growthFeatures}</div>
+          <GrowthModules
+            modules={catalogue.modules}
+            selected={modules}
+            selection={selection}
+            per={period === 'year' ? '/yr' : '/mo'}
+            onToggle={toggle}
+          />
+        </PlanCard>
+        {fixed.enterprise}
+      </div>
+    </>
+  );
+}
