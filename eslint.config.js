@@ -1,11 +1,12 @@
 import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The site's rules: React Hooks and jsx-a11y. Astro's route shells are not linted by ESLint;
-// `astro check` is not needed either, since they hold no logic beyond composing components.
+// The site's rules: React Hooks and jsx-a11y on the components, and Astro's own rules with
+// jsx-a11y on the .astro pages and layouts (which `astro check` also type-checks).
 const site = ['apps/site/**/*.{ts,tsx}'];
 
 export default tseslint.config(
@@ -22,9 +23,10 @@ export default tseslint.config(
     },
   },
   { ...reactHooks.configs.flat.recommended, files: site },
-  { ...jsxA11y.flatConfigs.strict, files: site },
+  { ...jsxA11y.flatConfigs.strict, files: [...site, 'apps/site/**/*.astro'] },
   {
     files: site,
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...astro.configs.recommended,
 );
