@@ -11,7 +11,8 @@ const siteRoot = fileURLToPath(new URL('./apps/site/src/', import.meta.url));
  * - e2e: Chromium through playwright-core against the real server.
  * The server and e2e projects read apps/site/dist: `npm test` builds it first.
  * Each workspace keeps its tests in its own test/ folder; tests that span workspaces are in
- * tests/e2e, and the helpers they share are in tests/support (see the README's "Tests").
+ * tests/e2e, and the helpers they share are the workspace package @growmail/test-support
+ * (tests/support; see docs/testing.md).
  */
 export default defineConfig({
   resolve: { alias: { '@': siteRoot } },

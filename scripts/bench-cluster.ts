@@ -15,11 +15,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { exerciseCluster, runLoad, startCluster } from '../tests/support/cluster.ts';
-import { createSchema } from '../tests/support/databases.ts';
-import { nginxInstalled } from '../tests/support/nginx.ts';
-import { redisReachable, redisUrl } from '../tests/support/redis.ts';
-import { startSmtp } from '../tests/support/smtp.ts';
+import { exerciseCluster, runLoad, startCluster } from '@growmail/test-support/cluster';
+import { createSchema } from '@growmail/test-support/databases';
+import { nginxInstalled } from '@growmail/test-support/nginx';
+import { redisReachable, redisUrl } from '@growmail/test-support/redis';
+import { startSmtp } from '@growmail/test-support/smtp';
 
 const pages = Number(process.env.BENCH_PAGES ?? 2000);
 const perForm = Number(process.env.BENCH_PER_FORM ?? 100);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSite } from '../support/site.ts';
+import { useSite } from '@growmail/test-support/site';
 
 // These tests fetch pages and images directly, so no Chromium is started.
 const site = useSite({}, { browser: false });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
 

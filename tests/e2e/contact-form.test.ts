@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
-import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 

@@ -1,10 +1,10 @@
 import { messages } from '@growmail/contracts/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../support/process.ts';
-import { axeViolations } from '../support/axe.ts';
-import { isRed, textColour } from '../support/forms.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { freePort } from '@growmail/test-support/process';
+import { axeViolations } from '@growmail/test-support/axe';
+import { isRed, textColour } from '@growmail/test-support/forms';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 // A real outage: nothing listens where the database should be (D26).
 const site = useSite(async () => ({ DATABASE_URL: `postgres://127.0.0.1:${await freePort()}/growmail` }));

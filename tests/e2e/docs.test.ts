@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { axeViolations } from '../support/axe.ts';
-import { testAppUrl, useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const publicUrl = 'https://www.growmail.test';
 const site = useSite({ PUBLIC_URL: publicUrl });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useSite, viewports } from '../support/site.ts';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const desktop = viewports[1];
 const robotsMeta = (page: Page) =>

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { useSite } from '../support/site.ts';
+import { useSite } from '@growmail/test-support/site';
 
 const site = useSite({}, { browser: false });
 

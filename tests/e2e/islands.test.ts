@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdRequests } from '../support/forms.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { holdRequests } from '@growmail/test-support/forms';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
 

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useSite, viewports, type Viewport } from '../support/site.ts';
+import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
 
 /**
  * Brotli bytes (as the server sends them) of JavaScript a page may load once every island on it

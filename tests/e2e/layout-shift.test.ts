@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '../support/layout-shift.ts';
-import { startPiecemealProxy } from '../support/piecemeal-proxy.ts';
-import { useSite, viewports, type Viewport } from '../support/site.ts';
+import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '@growmail/test-support/layout-shift';
+import { startPiecemealProxy } from '@growmail/test-support/piecemeal-proxy';
+import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
 
 const site = useSite();
 
@@ -94,7 +94,7 @@ describe.each(viewports)('the brand font arriving late at $name size', (viewport
 
 /**
  * A busy phone's parser can stop anywhere in the header and let the browser paint what it has;
- * the proxy makes that happen at every link and button (tests/support/piecemeal-proxy.ts).
+ * the proxy makes that happen at every link and button (@growmail/test-support/piecemeal-proxy).
  */
 describe('a header that arrives a piece at a time', () => {
   let proxy: Awaited<ReturnType<typeof startPiecemealProxy>>;

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp } from '../support/smtp.ts';
-import { axeViolations } from '../support/axe.ts';
-import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { startSmtp } from '@growmail/test-support/smtp';
+import { axeViolations } from '@growmail/test-support/axe';
+import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 // The SMTP server's hooks come before useSite's, so it starts before the site and stops after it.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
-import { axeViolations } from '../support/axe.ts';
-import { failRequests, holdRequests, isGreen, isRed, textColour } from '../support/forms.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { failRequests, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 

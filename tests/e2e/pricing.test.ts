@@ -12,8 +12,8 @@ import {
 } from '@growmail/contracts/pricing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
-import { testAppUrl, useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const catalogue = parseCatalogue(catalogueData);
 const brackets = contactBrackets(catalogue);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSite } from '../support/site.ts';
+import { useSite } from '@growmail/test-support/site';
 
 const site = useSite();
 

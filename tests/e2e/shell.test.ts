@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAppUrl, useSite, viewports } from '../support/site.ts';
+import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
 

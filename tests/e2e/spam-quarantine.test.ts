@@ -1,8 +1,8 @@
 import { messages } from '@growmail/contracts/messages';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 // The forms' time check on, as in production, at two seconds so the test need not wait long.
 const minFillMs = 2_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe.ts';
-import { useSite, viewports } from '../support/site.ts';
+import { axeViolations } from '@growmail/test-support/axe';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 const vapid = {
   VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',

@@ -1,5 +1,5 @@
-import { buildApp, type AppOptions } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { buildApp, type AppOptions } from '@growmail/server/app';
+import { loadConfig } from '@growmail/server/config';
 
 /**
  * The whole app on the real exported site, with an in-memory database unless one is given.

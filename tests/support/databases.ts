@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, withDefaultUser, type Db } from '../../apps/server/src/db/index.ts';
+import { migrateToLatest, openDatabase, withDefaultUser, type Db } from '@growmail/server/db';
 
 /** The PostgreSQL the data tests use; this machine and CI have one with trust auth. */
 export const postgresUrl = withDefaultUser(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test');

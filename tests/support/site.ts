@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import { buildApp } from '@growmail/server/app';
+import { loadConfig } from '@growmail/server/config';
 
 export const viewports = [
   { name: 'mobile', width: 390, height: 844 },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../tests/support/app.ts';
+import { testApp } from '@growmail/test-support/app';
 
 const sharedCaching = 'public, max-age=0, s-maxage=60, stale-while-revalidate=86400, stale-if-error=86400';
 

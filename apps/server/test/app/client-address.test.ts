@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../tests/support/app.ts';
+import { testApp } from '@growmail/test-support/app';
 
 const enquiry = (n: number) => ({
   fullname: 'Ada Lovelace',

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { exerciseCluster, startCluster } from '../../../../tests/support/cluster.ts';
-import { createSchema, testDatabases } from '../../../../tests/support/databases.ts';
-import { nginxInstalled } from '../../../../tests/support/nginx.ts';
-import { redisReachable, redisUrl } from '../../../../tests/support/redis.ts';
-import { startSmtp } from '../../../../tests/support/smtp.ts';
+import { exerciseCluster, startCluster } from '@growmail/test-support/cluster';
+import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { nginxInstalled } from '@growmail/test-support/nginx';
+import { redisReachable, redisUrl } from '@growmail/test-support/redis';
+import { startSmtp } from '@growmail/test-support/smtp';
 
 const limit = 5;
 

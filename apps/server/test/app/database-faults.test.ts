@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.ts';
-import { createSchema, postgresUrl, testDatabases } from '../../../../tests/support/databases.ts';
-import { freePort, spawnServer } from '../../../../tests/support/process.ts';
-import { startTcpProxy } from '../../../../tests/support/tcp-proxy.ts';
+import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
+import { freePort, spawnServer } from '@growmail/test-support/process';
+import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
 
 const demo = (n: number, run: string) => ({
   type: 'demo',

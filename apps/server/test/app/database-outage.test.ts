@@ -1,8 +1,8 @@
 import { messages } from '@growmail/contracts/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../tests/support/app.ts';
-import { createSchema, postgresUrl, testDatabases } from '../../../../tests/support/databases.ts';
-import { startTcpProxy } from '../../../../tests/support/tcp-proxy.ts';
+import { testApp } from '@growmail/test-support/app';
+import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
+import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
 
 const enquiry = { fullname: 'Ada Lovelace', email: 'ada@example.com', subject: 'Outage', body: 'Are you there?' };
 

@@ -12,8 +12,8 @@ import {
   nginxDirectory,
   nginxInstalled,
   startNginx,
-} from '../../../../tests/support/nginx.ts';
-import { freePort } from '../../../../tests/support/process.ts';
+} from '@growmail/test-support/nginx';
+import { freePort } from '@growmail/test-support/process';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/index.ts';
-import { createSchema, postgresUrl, testDatabases } from '../../../../tests/support/databases.ts';
-import { exitCode, freePort, spawnServer } from '../../../../tests/support/process.ts';
-import { startSmtp } from '../../../../tests/support/smtp.ts';
+import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
+import { exitCode, freePort, spawnServer } from '@growmail/test-support/process';
+import { startSmtp } from '@growmail/test-support/smtp';
 
 async function startServer(env: Record<string, string>) {
   const server = spawnServer({ RATE_LIMIT_PER_MINUTE: '100', ...env });

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
 import {
   contentType,
   extraHeaders,
@@ -30,8 +30,8 @@ import {
   raw,
   serialize,
   validValue,
-} from '../../../../tests/support/fuzz.ts';
-import { demoRequest as demo, enquiry } from '../../../../tests/support/submissions.ts';
+} from '@growmail/test-support/fuzz';
+import { demoRequest as demo, enquiry } from '@growmail/test-support/submissions';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values

@@ -1,9 +1,9 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { createSchema, postgresUrl, testDatabases } from '../../../../tests/support/databases.ts';
-import { startTcpProxy } from '../../../../tests/support/tcp-proxy.ts';
+import { testApp } from '@growmail/test-support/app';
+import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
+import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
 
 describe('liveness and readiness', () => {
   let app: Awaited<ReturnType<typeof testApp>>;

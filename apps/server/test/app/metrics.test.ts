@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../tests/support/app.ts';
-import { freePort } from '../../../../tests/support/process.ts';
-import { redisReachable, redisUrl } from '../../../../tests/support/redis.ts';
+import { testApp } from '@growmail/test-support/app';
+import { freePort } from '@growmail/test-support/process';
+import { redisReachable, redisUrl } from '@growmail/test-support/redis';
 import {
   enquiry,
   demoRequest as demo,
   savingsLead as savings,
   startupLead as startup,
-} from '../../../../tests/support/submissions.ts';
+} from '@growmail/test-support/submissions';
 
 const token = 'metrics-token-for-the-tests-0123456789abcdef';
 const authorised = { authorization: `Bearer ${token}` };

@@ -5,7 +5,7 @@ import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCataloguePath, loadCatalogue } from '../../src/services/modules/catalogue.ts';
-import { testApp } from '../../../../tests/support/app.ts';
+import { testApp } from '@growmail/test-support/app';
 
 describe('GET /services/modules/modules', () => {
   let app: FastifyInstance;

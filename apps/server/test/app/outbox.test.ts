@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { enqueueMail } from '../../src/outbox/index.ts';
 import { leadReference } from '../../src/submissions/acknowledgement.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { startSmtp } from '../../../../tests/support/smtp.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { startSmtp } from '@growmail/test-support/smtp';
 
 const demo = {
   type: 'demo',

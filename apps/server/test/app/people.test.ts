@@ -10,10 +10,10 @@ import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
 import { webhooksRepository } from '../../src/repositories/webhooks.ts';
 import { deliverDue } from '../../src/webhooks/deliver.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { browserSubscription } from '../../../../tests/support/push-receiver.ts';
-import { startWebhookReceiver, webhookSecret } from '../../../../tests/support/webhook-receiver.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { browserSubscription } from '@growmail/test-support/push-receiver';
+import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 
 /** The person, written in the cases people type; stored and matched as this, lower-cased. */
 const address = 'ngozi.okafor@kola.example';

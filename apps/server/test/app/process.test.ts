@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exitCode, freePort, spawnServer as startServer } from '../../../../tests/support/process.ts';
+import { exitCode, freePort, spawnServer as startServer } from '@growmail/test-support/process';
 
 describe('the server process', () => {
   it('drains an in-flight request on SIGTERM, then closes the database and exits 0', { timeout: 30_000 }, async () => {

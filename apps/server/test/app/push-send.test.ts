@@ -13,7 +13,7 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import type { ContactsApiRequest } from '@growmail/contracts/push';
 import { contactsRepository } from '../../src/repositories/contacts.ts';
 import { pushRepository } from '../../src/repositories/push.ts';
-import { browserSubscription, verifyVapid } from '../../../../tests/support/push-receiver.ts';
+import { browserSubscription, verifyVapid } from '@growmail/test-support/push-receiver';
 
 /** A contact and its subscription, stored as the contacts API stores them. */
 async function saveContact(db: Db, { gm_web_push: subscription, ...contact }: ContactsApiRequest) {

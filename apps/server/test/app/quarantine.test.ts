@@ -10,10 +10,10 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { releaseQuarantined } from '../../src/submissions/quarantine.ts';
 import { mintFormStamp } from '../../src/submissions/screening.ts';
 import { trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { startSmtp } from '../../../../tests/support/smtp.ts';
-import { startWebhookReceiver, webhookSecret } from '../../../../tests/support/webhook-receiver.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { startSmtp } from '@growmail/test-support/smtp';
+import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

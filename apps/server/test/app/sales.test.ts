@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { savingsLead as savings, startupLead as startup } from '../../../../tests/support/submissions.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { savingsLead as savings, startupLead as startup } from '@growmail/test-support/submissions';
 
 describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ open }) => {
   let db: Db;

@@ -4,7 +4,7 @@ import { email } from '@growmail/contracts/primitives';
 import * as z from 'zod/mini';
 import zodValidation from '../../src/plugins/zod-validation.ts';
 import { serverErrorMessage, useServiceErrors } from '../../src/services/errors.ts';
-import { testApp } from '../../../../tests/support/app.ts';
+import { testApp } from '@growmail/test-support/app';
 
 describe('the guest services', () => {
   let app: Awaited<ReturnType<typeof testApp>>;

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../tests/support/process.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { redisReachable, redisUrl } from '../../../../tests/support/redis.ts';
+import { freePort } from '@growmail/test-support/process';
+import { testApp } from '@growmail/test-support/app';
+import { redisReachable, redisUrl } from '@growmail/test-support/redis';
 
 const enquiry = (n: number) => ({
   fullname: 'Shared Limit',

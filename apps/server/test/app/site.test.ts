@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../../tests/support/app.ts';
+import { testApp } from '@growmail/test-support/app';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSchema, testDatabases } from '../../../../tests/support/databases.ts';
-import { exitCode, freePort, spawnServer } from '../../../../tests/support/process.ts';
-import { startSmtp } from '../../../../tests/support/smtp.ts';
+import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { exitCode, freePort, spawnServer } from '@growmail/test-support/process';
+import { startSmtp } from '@growmail/test-support/smtp';
 
 /**
  * Node's permission model with no --allow-fs-write: any attempt to write a file (a database,

@@ -7,9 +7,9 @@ import type { Db } from '../../src/db/index.ts';
 import { serverErrorMessage } from '../../src/services/errors.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { enquiry, demoRequest as demo } from '../../../../tests/support/submissions.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { enquiry, demoRequest as demo } from '@growmail/test-support/submissions';
 
 let address = 0;
 /** Each test speaks from its own address, so one test's requests never count against another's limit. */

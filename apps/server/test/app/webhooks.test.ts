@@ -9,10 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/index.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
 import { mintTrackingId, trackingSecret } from '../../src/services/users/tracking.ts';
-import { testApp } from '../../../../tests/support/app.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
-import { exitCode, freePort, spawnServer } from '../../../../tests/support/process.ts';
-import { startWebhookReceiver, webhookSecret } from '../../../../tests/support/webhook-receiver.ts';
+import { testApp } from '@growmail/test-support/app';
+import { testDatabases } from '@growmail/test-support/databases';
+import { exitCode, freePort, spawnServer } from '@growmail/test-support/process';
+import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 
 const run = promisify(execFile);
 const webhooksCli = fileURLToPath(new URL('../../src/cli/webhooks.ts', import.meta.url));

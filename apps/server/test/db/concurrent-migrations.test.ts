@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { migrationProvider } from '../../src/db/migrations/index.ts';
-import { createSchema, testDatabases } from '../../../../tests/support/databases.ts';
+import { createSchema, testDatabases } from '@growmail/test-support/databases';
 
 const servers = 6;
 

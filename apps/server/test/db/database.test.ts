@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/db/index.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
+import { testDatabases } from '@growmail/test-support/databases';
 
 const databases = await testDatabases();
 

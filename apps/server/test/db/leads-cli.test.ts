@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { formatLeads, readLeads, safeCell } from '../../src/submissions/lead-report.ts';
 import { storeLead, type LeadKind } from '../../src/submissions/store-lead.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
+import { testDatabases } from '@growmail/test-support/databases';
 
 const config = loadConfig({});
 const run = promisify(execFile);

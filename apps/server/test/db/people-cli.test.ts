@@ -9,7 +9,7 @@ import { people } from '../../src/cli/people.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
-import { createSchema, testDatabases } from '../../../../tests/support/databases.ts';
+import { createSchema, testDatabases } from '@growmail/test-support/databases';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

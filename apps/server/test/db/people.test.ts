@@ -6,7 +6,7 @@ import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
 import { isSuppressed, liftSuppression, suppress, suppressedAmong } from '../../src/people/suppression.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
+import { testDatabases } from '@growmail/test-support/databases';
 
 const config = loadConfig({ LOG_LEVEL: 'silent' });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/index.ts';
 import { pruneExpired, retention } from '../../src/people/retention.ts';
 import { quarantineRepository } from '../../src/repositories/quarantine.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
-import { testDatabases } from '../../../../tests/support/databases.ts';
+import { testDatabases } from '@growmail/test-support/databases';
 
 const config = loadConfig({ WEBHOOK_URL: 'https://crm.example/hooks', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` });
 const now = new Date('2027-06-01T12:00:00.000Z');
