@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import { jsonColumns, peopleRepository, type PeopleTable } from '../repositories/people.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { addressPattern, jsonNeedle, names } from './address-match.ts';

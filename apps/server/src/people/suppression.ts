@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { normaliseEmail } from '../repositories/contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Executor } from '../repositories/repository.ts';
 
 /**

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact } from '@growmail/contracts/developer-api';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
-
-/** Emails are kept trimmed and lower-case: one person, one contact. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const contactQueries = (db: Executor) => {
   /**

@@ -1,5 +1,5 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import type { LeadKind } from '../submissions/store-lead.ts';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 const leadQueries = (db: Executor) => ({

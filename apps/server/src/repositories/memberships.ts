@@ -1,4 +1,4 @@
-import { normaliseEmail } from './contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 /** What a visitor agreed to when they asked to join a list (D23). */

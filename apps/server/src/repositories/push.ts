@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionJson } from '@growmail/contracts/push';
-import { normaliseEmail } from './contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
 
 const pushQueries = (db: Executor) => ({

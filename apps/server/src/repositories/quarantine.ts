@@ -1,5 +1,5 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import type { LeadKind } from '../submissions/store-lead.ts';
 import type { SpamReason } from '../submissions/screening.ts';
 import { repository, type Executor } from './repository.ts';
 

@@ -1,3 +1,4 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
@@ -6,7 +7,7 @@ import { quarantineRepository } from '../repositories/quarantine.ts';
 import { trackingSecret } from '../services/users/tracking.ts';
 import { acceptOnce } from './accept-once.ts';
 import { screen } from './screening.ts';
-import { storeLead, type LeadKind } from './store-lead.ts';
+import { storeLead } from './store-lead.ts';
 
 /**
  * Accepts a lead form's submission (D18): screened for signs of a bot, then stored as a lead

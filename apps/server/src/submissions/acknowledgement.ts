@@ -1,8 +1,8 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { enqueueMail, queuedSince, type OutboxMessage } from '../outbox/index.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
-import type { LeadKind } from './store-lead.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 
 /** One acknowledgement per address per hour: the forms cannot be used to mail strangers. */
 export const acknowledgementIntervalMs = 60 * 60 * 1000;

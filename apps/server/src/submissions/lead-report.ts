@@ -1,7 +1,7 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/index.ts';
 import { leadsRepository } from '../repositories/leads.ts';
-import type { LeadKind } from './store-lead.ts';
 
 /** Which leads to read: one kind, and those received since an ISO time; both optional. */
 export type LeadFilter = { type?: LeadKind; since?: string };

@@ -1,3 +1,4 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -5,9 +6,6 @@ import { enqueueMail, leadMail } from '../outbox/index.ts';
 import { leadsRepository } from '../repositories/leads.ts';
 import { acknowledge } from './acknowledgement.ts';
 import { recordEvent } from '../webhooks/events.ts';
-
-export type LeadKind = 'demo' | 'startup' | 'savings' | 'enquiry';
-export const leadKinds: readonly LeadKind[] = ['demo', 'startup', 'savings', 'enquiry'];
 
 /**
  * Writes a lead, its notification to sales, its webhook event and the writer's acknowledgement

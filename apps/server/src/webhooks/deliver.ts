@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.ts';
 import { retryDelayMs } from '../outbox/mail.ts';
 import { suppressedAmong } from '../people/suppression.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Executor } from '../repositories/repository.ts';
 import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
 

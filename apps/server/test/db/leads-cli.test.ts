@@ -1,3 +1,4 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { UsageError } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { formatLeads, readLeads, safeCell } from '../../src/submissions/lead-report.ts';
-import { storeLead, type LeadKind } from '../../src/submissions/store-lead.ts';
+import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 
 const config = loadConfig({});

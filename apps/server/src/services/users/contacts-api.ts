@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isSuppressed } from '../../people/suppression.ts';
 import { rateLimited } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
-import { normaliseEmail } from '../../repositories/contacts.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
 
 /**
  * `POST {users}/api/contacts` (spec "Entities", "Calls made"): creates a contact by email and stores its web
