@@ -1,4 +1,3 @@
-import { quarantineRepository } from '../repositories/quarantine.ts';
 import { leadReport, type LeadFormat } from '../submissions/lead-report.ts';
 import { formatQuarantine, releaseQuarantined } from '../submissions/quarantine.ts';
 import { isLeadKind, leadKinds, type LeadKind } from '@growmail/contracts/form-names';
@@ -67,16 +66,16 @@ Reads DATABASE_URL like the server.`,
     };
   },
   run: async (args, context) => {
-    const db = await context.database();
+    const data = await context.data();
     if (args.command !== 'quarantine') {
-      process.stdout.write(await leadReport(db, args));
+      process.stdout.write(await leadReport(data, args));
       return;
     }
     if (args.action === 'list') {
-      process.stdout.write(formatQuarantine(await quarantineRepository(db.kysely).list()));
+      process.stdout.write(formatQuarantine(await data.quarantine.list()));
       return;
     }
-    const leadId = await releaseQuarantined(db, context.config(), args.id);
+    const leadId = await releaseQuarantined(data, context.config(), args.id);
     if (!leadId) throw new Error(`Nothing in quarantine has the id ${args.id}.`);
     console.log(`Released ${args.id} as lead ${leadId}; a running server sends its mail and webhook.`);
   },
