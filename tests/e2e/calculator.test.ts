@@ -19,12 +19,7 @@ async function fill(page: Page, inputs: Inputs) {
 
 /** The stored savings leads for an address, read from the server's database rather than the page. */
 async function storedLeads(email: string) {
-  const rows = await site.app.db.kysely
-    .selectFrom('leads')
-    .selectAll()
-    .where('type', '=', 'savings')
-    .where('email', '=', email)
-    .execute();
+  const rows = (await site.app.leads.list({ type: 'savings' })).filter((row) => row.email === email);
   return rows.map((row) => JSON.parse(row.metadata));
 }
 

@@ -5,7 +5,7 @@ import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 
-const enquiries = () => site.app.db.kysely.selectFrom('leads').selectAll().where('type', '=', 'enquiry').execute();
+const enquiries = () => site.app.leads.list({ type: 'enquiry' });
 
 describe.each(viewports)('the contact form at $name', (viewport) => {
   const open = async () => {

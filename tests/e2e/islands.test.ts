@@ -4,7 +4,7 @@ import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
 
-const enquiries = () => site.app.db.kysely.selectFrom('leads').selectAll().where('type', '=', 'enquiry').execute();
+const enquiries = () => site.app.leads.list({ type: 'enquiry' });
 
 /**
  * A form's HTML is usable before its island's code arrives (src/directives/form.ts). These tests

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 const site = useSite(() => ({ RATE_LIMIT_PER_MINUTE: '100', SMTP_URL: smtp.url, SALES_INBOX: 'sales@growmail.test' }));
 
-const leads = (type: string) => site.app.db.kysely.selectFrom('leads').selectAll().where('type', '=', type).execute();
+const leads = async (type: string) => (await site.app.leads.list({})).filter((row) => row.type === type);
 
 type FormCase = {
   path: string;

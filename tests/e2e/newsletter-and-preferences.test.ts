@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixturesRepository } from '../../apps/server/src/repositories/fixtures.ts';
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
@@ -8,25 +9,17 @@ import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 
-const db = () => site.app.db.kysely;
+/** The contact's rows in list_memberships, by list. */
+const membershipRows = async (email: string) => {
+  const ids = new Set((await site.app.contacts.all()).filter((row) => row.email === email).map((row) => row.id));
+  return (await site.app.memberships.all()).filter((row) => ids.has(row.contact_id));
+};
 const memberships = (email: string) =>
-  db()
-    .selectFrom('list_memberships')
-    .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
-    .select(['list_memberships.list_id', 'list_memberships.status'])
-    .where('contacts.email', '=', email)
-    .orderBy('list_memberships.list_id')
-    .execute()
-    .then((rows) => rows.map((row) => [row.list_id, row.status]));
+  membershipRows(email).then((rows) => rows.map((row) => [row.list_id, row.status]));
 
 /** The confirmation link in the newest confirmation email to this address, as the outbox holds it. */
 async function confirmationLink(email: string): Promise<string> {
-  const rows = await db()
-    .selectFrom('outbox')
-    .select('message')
-    .where('topic', '=', 'newsletter:confirm')
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = (await site.app.mail.all()).filter((row) => row.topic === 'newsletter:confirm').reverse();
   const mail = rows.map((row) => JSON.parse(row.message) as { to: string; text: string }).find((m) => m.to === email);
   const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/.exec(mail?.text ?? '')?.[0];
   if (!link) throw new Error(`no confirmation email to ${email}`);
@@ -54,12 +47,8 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     expect(await axeViolations(page)).toEqual([]);
     // Double opt-in (D23): nobody is on the list until the emailed link is confirmed.
     expect(await memberships(email)).toEqual([['newsletter', 'pending']]);
-    const consent = await db()
-      .selectFrom('list_memberships')
-      .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
-      .select(['consent_page', 'consent_wording'])
-      .where('contacts.email', '=', email)
-      .executeTakeFirstOrThrow();
+    const [row] = await membershipRows(email);
+    const consent = row && { consent_page: row.consent_page, consent_wording: row.consent_wording };
     expect(consent).toEqual({ consent_page: '/privacy', consent_wording: newsletterConsentWording });
     expect(await box.getByText(newsletterConsentWording).isVisible()).toBe(true);
     expect(problems.console).toEqual([]);
@@ -146,14 +135,10 @@ describe.each(viewports)('the preferences page at $name', (viewport) => {
       body: JSON.stringify({ token }),
     });
     expect(confirmed.status).toBe(200);
-    const contact = await db().selectFrom('contacts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await db()
-      .insertInto('lists')
-      .values({ id: 'product-updates', name: 'Product updates' })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-    await db().insertInto('list_memberships').values({ list_id: 'product-updates', contact_id: contact.id }).execute();
-    const link = await mintUnsubscribeLink(site.app.db, site.app.config, email);
+    const contact = (await site.app.contacts.all()).find((row) => row.email === email)!;
+    await site.app.memberships.ensureList('product-updates', 'Product updates');
+    await fixturesRepository(site.app.db.kysely).addMembership('product-updates', contact.id);
+    const link = await mintUnsubscribeLink(site.app, site.app.config, email);
     return { email, path: new URL(link!).pathname };
   }
 

@@ -8,10 +8,12 @@ import { useSite, viewports } from '@growmail/test-support/site';
 const minFillMs = 2_000;
 const site = useSite({ FORM_MIN_FILL_SECONDS: String(minFillMs / 1000), RATE_LIMIT_PER_MINUTE: '100' });
 
-const leadsFor = (email: string) =>
-  site.app.db.kysely.selectFrom('leads').selectAll().where('email', '=', email).execute();
-const heldFor = (email: string) =>
-  site.app.db.kysely.selectFrom('quarantine').selectAll().where('email', '=', email).execute();
+const leadsFor = async (email: string) => (await site.app.leads.list({})).filter((row) => row.email === email);
+/** Held submissions from this address, with their reasons as stored (JSON text). */
+const heldFor = async (email: string) =>
+  (await site.app.quarantine.list())
+    .filter((row) => row.email === email)
+    .map((row) => ({ ...row, reasons: JSON.stringify(row.reasons) }));
 
 /** Opens a page and resolves once its form has been given its stamp, and the time it was given. */
 async function openWithStamp(path: string) {

@@ -108,8 +108,8 @@ describe('web push on the site', () => {
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
     });
-    const stored = () =>
-      site.app.db.kysely.selectFrom('push_actions').select('action').where('action', '=', trackingId).execute();
+    const stored = async () =>
+      (await site.app.push.actions()).filter((row) => row.action === trackingId).map((row) => ({ action: row.action }));
     await expect.poll(stored).toEqual([{ action: trackingId }]);
     await context.close();
   });

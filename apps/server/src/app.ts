@@ -16,7 +16,7 @@ import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
 import metrics from './plugins/metrics.ts';
 import protection from './plugins/protection.ts';
-import { repositories } from './repositories/index.ts';
+import repositories from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/serve-site.ts';
 import zodValidation from './plugins/zod-validation.ts';
@@ -78,7 +78,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(securityHeaders);
   await app.register(zodValidation);
   await app.register(databasePlugin, { db: options.db });
-  for (const repository of repositories) await app.register(repository);
+  await app.register(repositories);
   await app.register(outbox, options.outbox ?? {});
   await app.register(webhooks, options.webhooks ?? {});
   await app.register(housekeeping, {});

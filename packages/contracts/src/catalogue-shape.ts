@@ -1,5 +1,5 @@
 import type { Catalogue } from './catalogue.ts';
-import { campaignModuleCode, currencyCodes } from './pricing.ts';
+import { campaignModuleCode, currencyCodes } from './catalogue-codes.ts';
 
 /**
  * The browser's check of a modules answer, without zod: under the site's bundler even

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { campaignModuleCode, currencyCodes } from './pricing.ts';
+import { campaignModuleCode, currencyCodes } from './catalogue-codes.ts';
 
 /**
  * The catalogue (D13): modules with their contact brackets, tiers, prices and discounts, and

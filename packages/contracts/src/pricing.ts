@@ -1,5 +1,8 @@
 import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './catalogue.ts';
+import { campaignModuleCode, currencyCodes, type CurrencyCode } from './catalogue-codes.ts';
 import { roundMoney } from './rules.ts';
+
+export { campaignModuleCode, type CurrencyCode };
 
 /**
  * The pricing rules of spec "Business constants" and decisions D10–D12, as pure functions of the catalogue.
@@ -13,8 +16,6 @@ export const currencies = [
   { value: 'KES', label: 'Kenyan shilling', symbol: 'Ksh' },
   { value: 'GHS', label: 'Ghanaian cedi', symbol: '₵' },
 ] as const;
-export const currencyCodes = ['NGN', 'USD', 'KES', 'GHS'] as const;
-export type CurrencyCode = (typeof currencyCodes)[number];
 
 /**
  * A fixed default rather than the visitor's locale: the prerendered page then shows exactly
@@ -30,8 +31,6 @@ export const billingPeriods = [
 export type BillingPeriod = (typeof billingPeriods)[number]['value'];
 export const defaultPeriod: BillingPeriod = 'month';
 
-/** The campaign module's pricing list gives the contact brackets (D10); it is always part of Growth. */
-export const campaignModuleCode = 'campaign';
 /** How many brackets the selector offers (spec "States and transitions"). */
 export const offeredBracketCount = 8;
 

@@ -29,3 +29,6 @@ export function roundMoney(amount: number): number {
   const rounded = (Math.sign(amount) * cents) / 100;
   return rounded === 0 ? 0 : rounded;
 }
+
+/** Emails are kept trimmed and lower-case: one person, one contact. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

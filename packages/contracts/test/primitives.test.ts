@@ -6,7 +6,7 @@ import { demoRequestSchema } from '../src/forms.ts';
 import { leadSchema } from '../src/leads.ts';
 import { messages } from '../src/messages.ts';
 import { boundedNumber, email, optionalText, requiredText } from '../src/primitives.ts';
-import { isEmail, roundMoney } from '../src/rules.ts';
+import { isEmail, normaliseEmail, roundMoney } from '../src/rules.ts';
 
 /** One table of addresses, and whether every form and service takes each. */
 const addresses: [string, boolean][] = [
@@ -89,6 +89,17 @@ describe('the one email rule', () => {
     expect(email().safeParse('').error?.issues[0]?.message).toBe(messages.required.email);
     expect(email().safeParse('ada@').error?.issues[0]?.message).toBe(messages.invalidEmail);
     expect(email().safeParse(42).error?.issues[0]?.message).toBe(messages.required.email);
+  });
+});
+
+describe('one person, one address', () => {
+  it('stores an email trimmed and lower-case, so "Ada@Example.com " and "ada@example.com" are one contact', () => {
+    expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+    expect(normaliseEmail('ada@example.com')).toBe('ada@example.com');
+  });
+
+  it('changes nothing else in the address', () => {
+    expect(normaliseEmail('Ada.Lovelace+News@Example.com')).toBe('ada.lovelace+news@example.com');
   });
 });
 

@@ -1,7 +1,6 @@
-import { quarantineRepository } from '../repositories/quarantine.ts';
 import { leadReport, type LeadFormat } from '../submissions/lead-report.ts';
 import { formatQuarantine, releaseQuarantined } from '../submissions/quarantine.ts';
-import { leadKinds, type LeadKind } from '../submissions/store-lead.ts';
+import { isLeadKind, leadKinds, type LeadKind } from '@growmail/contracts/form-names';
 import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
 
 type LeadsArgs =
@@ -50,7 +49,7 @@ Reads DATABASE_URL like the server.`,
       throw new UsageError(`Unknown command '${command}': say list, export or quarantine.`);
     }
     if (rest.length > 0) throw new UsageError(`Unexpected argument '${rest[0]}'.`);
-    if (type !== undefined && !leadKinds.includes(type as LeadKind)) {
+    if (type !== undefined && !isLeadKind(type)) {
       throw new UsageError(`--type must be one of ${leadKinds.join(', ')}.`);
     }
     if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(since) || Number.isNaN(Date.parse(since)))) {
@@ -67,16 +66,16 @@ Reads DATABASE_URL like the server.`,
     };
   },
   run: async (args, context) => {
-    const db = await context.database();
+    const data = await context.data();
     if (args.command !== 'quarantine') {
-      process.stdout.write(await leadReport(db, args));
+      process.stdout.write(await leadReport(data, args));
       return;
     }
     if (args.action === 'list') {
-      process.stdout.write(formatQuarantine(await quarantineRepository(db.kysely).list()));
+      process.stdout.write(formatQuarantine(await data.quarantine.list()));
       return;
     }
-    const leadId = await releaseQuarantined(db, context.config(), args.id);
+    const leadId = await releaseQuarantined(data, context.config(), args.id);
     if (!leadId) throw new Error(`Nothing in quarantine has the id ${args.id}.`);
     console.log(`Released ${args.id} as lead ${leadId}; a running server sends its mail and webhook.`);
   },

@@ -32,12 +32,12 @@ Reads DATABASE_URL like the server.`,
     return { command, email: email.trim() } as const;
   },
   run: async ({ command, email }, context) => {
-    const db = await context.database();
+    const data = await context.data();
     if (command === 'export') {
-      console.log(JSON.stringify(await exportPerson(db.kysely, email), null, 2));
+      console.log(JSON.stringify(await exportPerson(data, email), null, 2));
       return;
     }
-    process.stdout.write(describeErasure(await erasePerson(db.kysely, email)));
+    process.stdout.write(describeErasure(await erasePerson(data, email)));
   },
 });
 

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
+import { dataAccess, type DataAccess } from '../repositories/index.ts';
 
 /**
  * The one way the server's command-line tools start and end. A tool is a command object:
@@ -24,8 +25,8 @@ export class UsageError extends Error {
 export type Context = {
   /** The server's configuration, read from the environment like the server reads it. */
   config: () => Config;
-  /** The configured database, migrated to the latest schema; the runner closes it. */
-  database: () => Promise<Db>;
+  /** The configured database, migrated to the latest schema, with its repositories; the runner closes it. */
+  data: () => Promise<DataAccess>;
 };
 
 type Parsed<O extends ParseArgsOptionsConfig> = ReturnType<
@@ -84,16 +85,16 @@ export async function runCommand<O extends ParseArgsOptionsConfig, A>(
     return 0;
   }
   let db: Db | undefined;
-  let opening: Promise<Db> | undefined;
+  let opening: Promise<DataAccess> | undefined;
   let config: Config | undefined;
   const context: Context = {
     // The tools log nothing, so LOG_LEVEL is not theirs to check.
     config: () => (config ??= loadConfig({ ...env, LOG_LEVEL: 'silent' })),
-    database: () =>
+    data: () =>
       (opening ??= (async () => {
         db = openDatabase(context.config().databaseUrl);
         await migrateToLatest(db.kysely);
-        return db;
+        return dataAccess(db);
       })()),
   };
   let code: number;

@@ -19,7 +19,7 @@ Reads DATABASE_URL like the server.`,
   },
   run: async ({ email, list }, context) => {
     const config = context.config();
-    const link = await mintUnsubscribeLink(await context.database(), config, email, list);
+    const link = await mintUnsubscribeLink(await context.data(), config, email, list);
     if (!link) throw new Error(`${email} is not on the list ${list ?? config.audienceId}.`);
     console.log(link);
   },

@@ -1,4 +1,3 @@
-import { webhooksRepository } from '../repositories/webhooks.ts';
 import { deliverDue } from '../webhooks/deliver.ts';
 import { defineCommand, runMain, UsageError } from './run.ts';
 
@@ -31,8 +30,8 @@ Reads DATABASE_URL, WEBHOOK_URL and WEBHOOK_SECRET like the server.`,
     throw new UsageError(command ? `Unknown command '${command}'.` : 'Missing the command: list or replay.');
   },
   run: async (args, context) => {
-    const db = await context.database();
-    const events = webhooksRepository(db.kysely);
+    const data = await context.data();
+    const events = data.webhooks;
     if (args.command === 'list') {
       for (const event of await events.list({ failed: args.failed })) {
         const state = event.delivered_at ? 'delivered' : event.failed_at ? 'failed' : 'pending';
@@ -46,7 +45,7 @@ Reads DATABASE_URL, WEBHOOK_URL and WEBHOOK_SECRET like the server.`,
     const requeued = await events.requeue(args.which);
     if ('id' in args.which && requeued.length === 0) throw new Error(`No event ${args.which.id}.`);
     // One attempt each, now: what still fails goes back to the server's schedule.
-    const report = await deliverDue(db.kysely, webhook, { batchSize: Math.max(1, requeued.length), only: requeued });
+    const report = await deliverDue(data, webhook, { batchSize: Math.max(1, requeued.length), only: requeued });
     const dropped = report.dropped > 0 ? `, ${report.dropped} dropped (naming an erased address)` : '';
     console.log(
       `Replayed ${requeued.length}: ${report.delivered} delivered, ${report.retrying + report.failed} failed${dropped}.`,

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { OutboxMessage } from './mail.ts';
+import type { OutboxMessage } from '../repositories/mail.ts';
 import { retryDelayMs } from './mail.ts';
 import { rounds } from './rounds.ts';
-
-export { enqueueMail, leadMail, queuedSince, type OutboxMessage } from './mail.ts';
 
 export type Outbox = {
   /** Sends what is due now; resolves when this round is done. Safe to call at any time. */
@@ -58,29 +56,11 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   /** Claims and sends up to `batchSize` due mails; says how many were due and how many failed. */
   async function sendBatch(transporter: Transporter, closed: () => boolean): Promise<{ due: number; failed: number }> {
     let failed = 0;
-    const db = app.db.kysely;
-    const now = new Date();
-    const due = await db
-      .selectFrom('outbox')
-      .select(['id', 'message', 'attempts'])
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', now.toISOString())
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
-      .orderBy('created_at')
-      .limit(batchSize)
-      .execute();
+    const due = await app.mail.due(new Date(), batchSize);
     if (due.length > 0) app.log.debug({ due: due.length }, 'sending lead notifications');
     for (const row of due) {
       if (closed()) break;
-      const claimedAt = new Date();
-      const claim = await db
-        .updateTable('outbox')
-        .set({ locked_until: new Date(claimedAt.getTime() + lockMs).toISOString() })
-        .where('id', '=', row.id)
-        .where('sent_at', 'is', null)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', claimedAt.toISOString())]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
+      if (!(await app.mail.claim(row.id, new Date(), lockMs))) continue;
       const message = JSON.parse(row.message) as OutboxMessage;
       try {
         // The row's id is the Message-ID, the same on every attempt: if a server dies between
@@ -91,11 +71,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
           ...message,
           messageId: `<${row.id}@${messageIdDomain}>`,
         });
-        await db
-          .updateTable('outbox')
-          .set({ sent_at: new Date().toISOString(), attempts: row.attempts + 1, locked_until: null, last_error: null })
-          .where('id', '=', row.id)
-          .execute();
+        await app.mail.sent(row.id, row.attempts + 1);
         app.metrics.outboxSent.inc();
         app.log.info({ id: row.id }, 'lead notification sent');
       } catch (error) {
@@ -104,16 +80,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
         app.metrics.outboxFailures.inc();
         const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
         app.log.warn({ err: error, id: row.id, attempts }, 'sending a lead notification failed; will retry');
-        await db
-          .updateTable('outbox')
-          .set({
-            attempts,
-            next_attempt_at: next.toISOString(),
-            locked_until: null,
-            last_error: String((error as Error).message ?? error).slice(0, 500),
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await app.mail.attemptFailed(row.id, attempts, String((error as Error).message ?? error), next);
       }
     }
     return { due: due.length, failed };
@@ -128,14 +95,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     nudge: () => {
       if (transporter) sender.nudge();
     },
-    depth: async () => {
-      const { count } = await app.db.kysely
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('sent_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(count);
-    },
+    depth: () => app.mail.unsent(),
   };
   app.decorate('outbox', outbox);
 
@@ -147,4 +107,4 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
   });
 }
 
-export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'database', 'metrics'] });
+export default fp(outboxPlugin, { name: 'outbox', dependencies: ['config', 'repositories', 'metrics'] });

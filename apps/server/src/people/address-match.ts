@@ -1,23 +1,10 @@
-import { sql, type SqlBool } from 'kysely';
-
 /**
  * Finding one email address in stored text, the same way on SQLite and PostgreSQL.
  *
- * The database narrows the search: `lower(column) like '%…%'`, with the address written as
- * JSON writes it inside a string (the JSON columns are text) and LIKE's own `%` and `_`
- * escaped, so `a_b@x.io` never matches `axb@x.io`. SQLite's lower() folds ASCII letters only,
- * so an address with upper-case letters outside ASCII is found only as stored in lower case.
- *
- * The code then decides: a match counts only as a whole address (`ann@x.io` is not in
- * `joann@x.io`), in a string value of the parsed JSON, whatever its case.
+ * The database narrows the search (`containsLower` in repositories/people.ts); the code then
+ * decides: a match counts only as a whole address (`ann@x.io` is not in `joann@x.io`), in a
+ * string value of the parsed JSON, whatever its case.
  */
-
-/** `%`, `_` and the escape character itself, escaped for a LIKE pattern with `escape '\'`. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** The SQL condition: the column's text, lower-cased, contains `text` (given in lower case). */
-export const containsLower = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text)}%`} escape '\\'`;
 
 /** The address as it appears inside a JSON string, lower-cased: what to look for in a JSON column. */
 export const jsonNeedle = (address: string): string => JSON.stringify(address.toLowerCase()).slice(1, -1);

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { peopleRepository, type PeopleTable } from '../repositories/people.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import type { PeopleTable } from '../repositories/people.ts';
 import { without } from './address-match.ts';
 import { findRecords } from './records.ts';
-import { suppress } from './suppression.ts';
 
 /** Rows deleted per table, and other people's rows rewritten without the address. */
 export type Erasure = {
@@ -31,10 +29,10 @@ export type Erasure = {
  * A submission that commits while this runs is not seen by it. The webhook sender checks the
  * list before each delivery, so an event written that way is dropped, never sent.
  */
-export async function erasePerson(db: Kysely<Database>, email: string): Promise<Erasure> {
-  return db.transaction().execute(async (trx) => {
-    const records = await findRecords(trx, email);
-    const people = peopleRepository(trx);
+export async function erasePerson(data: DataAccess, email: string): Promise<Erasure> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const people = data.people.in(trx);
+    const records = await findRecords(people, email);
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
     const rewritten: Erasure['rewritten'] = {};
     for (const mention of records.mentions) {
@@ -48,7 +46,7 @@ export async function erasePerson(db: Kysely<Database>, email: string): Promise<
       outbox: await people.remove('outbox', ids(records.outbox)),
       webhook_events: await people.remove('webhook_events', ids(records.webhookEvents)),
     };
-    await suppress(trx, records.address);
+    await data.suppressions.in(trx).add(records.address);
     return { email: records.address, deleted, rewritten };
   });
 }

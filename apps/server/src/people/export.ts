@@ -1,6 +1,5 @@
-import type { Executor } from '../repositories/repository.ts';
+import type { Repositories } from '../repositories/index.ts';
 import { findRecords } from './records.ts';
-import { isSuppressed } from './suppression.ts';
 
 /** What the export says about the tables it lists no rows from, so it never pretends. */
 const notes = {
@@ -19,13 +18,13 @@ const parse = (text: string): unknown => JSON.parse(text);
  * lists and consent records and push subscriptions, leads, quarantined submissions, mail
  * queued or sent, and webhook events, each with its JSON text parsed.
  */
-export async function exportPerson(db: Executor, email: string) {
-  const records = await findRecords(db, email);
+export async function exportPerson(data: Pick<Repositories, 'people' | 'suppressions'>, email: string) {
+  const records = await findRecords(data.people, email);
   return {
     email: records.address,
     exported_at: new Date().toISOString(),
     /** On the suppression list: erased before, and not opted in again since. */
-    suppressed: await isSuppressed(db, records.address),
+    suppressed: await data.suppressions.has(records.address),
     contacts: records.contacts.map(({ attributes, ...contact }) => ({
       ...contact,
       attributes: parse(attributes),

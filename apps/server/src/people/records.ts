@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
-import { jsonColumns, peopleRepository, type PeopleTable } from '../repositories/people.ts';
-import type { Executor } from '../repositories/repository.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
+import { jsonColumns, type PeopleRepository, type PeopleTable } from '../repositories/people.ts';
 import { addressPattern, jsonNeedle, names } from './address-match.ts';
 
 type Row<T extends keyof Database> = Selectable<Database[T]>;
@@ -32,11 +31,10 @@ const sameAddress = (address: string, value: unknown) => typeof value === 'strin
  * or a lead's email, a mail's recipient or Reply-To, an event's `data.email`. Push actions
  * and submission fingerprints are not read: neither can name anyone (see the export's notes).
  */
-export async function findRecords(db: Executor, email: string): Promise<PersonRecords> {
+export async function findRecords(people: Omit<PeopleRepository, 'in'>, email: string): Promise<PersonRecords> {
   const address = normaliseEmail(email);
   const needle = jsonNeedle(address);
   const pattern = addressPattern(address);
-  const people = peopleRepository(db);
   const mentions: Mention[] = [];
 
   /** Splits candidate rows into theirs and mentions; a candidate that is neither (a longer address) is left out. */

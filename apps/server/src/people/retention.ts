@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Repositories } from '../repositories/index.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -24,23 +24,16 @@ export type Pruned = { quarantine: number; mail: number; webhookEvents: number; 
  * events that ran out of attempts are kept whatever their age: one is a lead's notification
  * not yet delivered, the other waits for `npm run webhooks -- replay`.
  */
-export async function pruneExpired(db: Db, now = new Date()): Promise<Pruned> {
-  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const deleted = async (query: { executeTakeFirst: () => Promise<{ numDeletedRows: bigint }> }) =>
-    Number((await query.executeTakeFirst()).numDeletedRows);
-  const { kysely } = db;
+export async function pruneExpired(
+  data: Pick<Repositories, 'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships'>,
+  now = new Date(),
+): Promise<Pruned> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
   return {
-    quarantine: await deleted(kysely.deleteFrom('quarantine').where('created_at', '<', before(retention.quarantine))),
-    mail: await deleted(kysely.deleteFrom('outbox').where('sent_at', '<', before(retention.sentMessages))),
-    webhookEvents: await deleted(
-      kysely.deleteFrom('webhook_events').where('delivered_at', '<', before(retention.sentMessages)),
-    ),
-    leads: await deleted(kysely.deleteFrom('leads').where('created_at', '<', before(retention.leads))),
-    memberships: await deleted(
-      kysely
-        .deleteFrom('list_memberships')
-        .where('status', '=', 'unsubscribed')
-        .where('unsubscribed_at', '<', before(retention.unsubscribed)),
-    ),
+    quarantine: await data.quarantine.removeCreatedBefore(before(retention.quarantine)),
+    mail: await data.mail.removeSentBefore(before(retention.sentMessages)),
+    webhookEvents: await data.webhooks.removeDeliveredBefore(before(retention.sentMessages)),
+    leads: await data.leads.removeCreatedBefore(before(retention.leads)),
+    memberships: await data.memberships.removeUnsubscribedBefore(before(retention.unsubscribed)),
   };
 }

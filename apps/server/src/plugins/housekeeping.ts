@@ -18,7 +18,7 @@ async function housekeeping(app: FastifyInstance, options: { intervalMs?: number
   const loop = rounds(
     async () => {
       if (!app.db.status.ready) return;
-      const pruned = await pruneExpired(app.db);
+      const pruned = await pruneExpired(app);
       if (Object.values(pruned).some((count) => count > 0))
         app.log.info(pruned, 'deleted records past their retention');
     },
@@ -31,4 +31,4 @@ async function housekeeping(app: FastifyInstance, options: { intervalMs?: number
   app.addHook('onClose', () => loop.stop());
 }
 
-export default fp(housekeeping, { name: 'housekeeping', dependencies: ['config', 'database'] });
+export default fp(housekeeping, { name: 'housekeeping', dependencies: ['config', 'repositories'] });

@@ -1,10 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FormName } from '@growmail/contracts/form-names';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-/** The five public forms, as the submissions metric names them; `unknown` when a body names none. */
-export type FormName = 'enquiry' | 'newsletter' | 'demo' | 'savings' | 'startup' | 'unknown';
 
 /**
  * What became of a submission: stored and thanked, refused (invalid, too large, too many, or

@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import { formStampField, honeypotField } from '@growmail/contracts/form-fields';
+import type { FormName } from '@growmail/contracts/form-names';
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { countSubmission, type FormName } from './metrics.ts';
+import { countSubmission } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact } from '@growmail/contracts/developer-api';
-import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
-
-/** Emails are kept trimmed and lower-case: one person, one contact. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+import { normaliseEmail } from '@growmail/contracts/rules';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 const contactQueries = (db: Executor) => {
   /**
@@ -52,16 +50,13 @@ const contactQueries = (db: Executor) => {
     return Boolean(found);
   }
 
-  return { create, findOrCreate, matches };
+  /** Every contact: what a test reads to see what was stored. */
+  function all() {
+    return db.selectFrom('contacts').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  return { create, findOrCreate, matches, all };
 };
 
 export const contactsRepository = repository(contactQueries);
 export type ContactsRepository = Repository<ReturnType<typeof contactQueries>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    contacts: ContactsRepository;
-  }
-}
-
-export default repositoryPlugin('contacts', contactsRepository);

@@ -1,7 +1,72 @@
-import contacts from './contacts.ts';
-import leads from './leads.ts';
-import memberships from './memberships.ts';
-import push from './push.ts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/index.ts';
+import { contactsRepository, type ContactsRepository } from './contacts.ts';
+import { leadsRepository, type LeadsRepository } from './leads.ts';
+import { mailRepository, type MailRepository } from './mail.ts';
+import { membershipsRepository, type MembershipsRepository } from './memberships.ts';
+import { peopleRepository, type PeopleRepository } from './people.ts';
+import { pushRepository, type PushRepository } from './push.ts';
+import { quarantineRepository, type QuarantineRepository } from './quarantine.ts';
+import type { Executor } from './repository.ts';
+import { settingsRepository, type SettingsRepository } from './settings.ts';
+import { submissionsRepository, type SubmissionsRepository } from './submissions.ts';
+import { suppressionsRepository, type SuppressionsRepository } from './suppressions.ts';
+import { webhooksRepository, type WebhooksRepository } from './webhooks.ts';
 
-/** The repositories the app decorates itself with: each table's queries, in one place. */
-export const repositories = [contacts, memberships, leads, push];
+/**
+ * Every repository, by the name the app is decorated with: the one way the server reaches
+ * data. `app.leads.list()` runs on the database; `app.leads.in(trx).insert(...)` runs the
+ * same query in a transaction.
+ */
+export type Repositories = {
+  contacts: ContactsRepository;
+  leads: LeadsRepository;
+  /** The outbox table; `app.outbox` is the sender that drains it. */
+  mail: MailRepository;
+  memberships: MembershipsRepository;
+  people: PeopleRepository;
+  push: PushRepository;
+  quarantine: QuarantineRepository;
+  settings: SettingsRepository;
+  submissions: SubmissionsRepository;
+  suppressions: SuppressionsRepository;
+  webhooks: WebhooksRepository;
+};
+
+const repositoriesOn = (db: Executor): Repositories => ({
+  contacts: contactsRepository(db),
+  leads: leadsRepository(db),
+  mail: mailRepository(db),
+  memberships: membershipsRepository(db),
+  people: peopleRepository(db),
+  push: pushRepository(db),
+  quarantine: quarantineRepository(db),
+  settings: settingsRepository(db),
+  submissions: submissionsRepository(db),
+  suppressions: suppressionsRepository(db),
+  webhooks: webhooksRepository(db),
+});
+
+/**
+ * What code that reaches data is handed: the database (for transactions, its dialect and its
+ * status) and every repository on it. The app is one (`app.db`, `app.leads`, ...); a command
+ * line tool, or a test without an app, makes one with `dataAccess(db)`.
+ */
+export type DataAccess = Repositories & { db: Db };
+
+export const dataAccess = (db: Db): DataAccess => ({ db, ...repositoriesOn(db.kysely) });
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the repositories into the app's type
+  interface FastifyInstance extends Repositories {}
+}
+
+/** Decorates the app with every repository over its database, as fastify/demo does. */
+export default fp(
+  async function repositories(app: FastifyInstance) {
+    const decorations: Record<string, object> = repositoriesOn(app.db.kysely);
+    for (const [name, repository] of Object.entries(decorations)) app.decorate(name, repository);
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,6 +1,6 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import type { LeadKind } from '../submissions/store-lead.ts';
-import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 const leadQueries = (db: Executor) => ({
   /** Stores a lead and returns its id. */
@@ -20,15 +20,17 @@ const leadQueries = (db: Executor) => ({
     if (filter.since) query = query.where('created_at', '>=', filter.since);
     return query.execute();
   },
+
+  find(id: string) {
+    return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Deletes leads written before `before`; how many. */
+  async removeCreatedBefore(before: Date): Promise<number> {
+    const result = await db.deleteFrom('leads').where('created_at', '<', before.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 });
 
 export const leadsRepository = repository(leadQueries);
 export type LeadsRepository = Repository<ReturnType<typeof leadQueries>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    leads: LeadsRepository;
-  }
-}
-
-export default repositoryPlugin('leads', leadsRepository);

@@ -1,5 +1,5 @@
-import { normaliseEmail } from './contacts.ts';
-import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 /** What a visitor agreed to when they asked to join a list (D23). */
 export type ConsentRequest = { tags: readonly string[]; page: string | null; wording: string; at: Date };
@@ -95,7 +95,23 @@ const membershipQueries = (db: Executor) => {
     return left.map((row) => row.list_id);
   }
 
+  /** Deletes memberships (with their consent records) unsubscribed before `before`; how many. */
+  async function removeUnsubscribedBefore(before: Date): Promise<number> {
+    const result = await db
+      .deleteFrom('list_memberships')
+      .where('status', '=', 'unsubscribed')
+      .where('unsubscribed_at', '<', before.toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Every membership, by list and contact: what a test reads to see what was stored. */
+  function all() {
+    return db.selectFrom('list_memberships').selectAll().orderBy('list_id').orderBy('contact_id').execute();
+  }
+
   return {
+    all,
     ensureList,
     request,
     markConfirmationSent,
@@ -104,16 +120,9 @@ const membershipQueries = (db: Executor) => {
     findByEmail,
     isMember,
     unsubscribe,
+    removeUnsubscribedBefore,
   };
 };
 
 export const membershipsRepository = repository(membershipQueries);
 export type MembershipsRepository = Repository<ReturnType<typeof membershipQueries>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    memberships: MembershipsRepository;
-  }
-}
-
-export default repositoryPlugin('memberships', membershipsRepository);

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { containsLower } from '../people/address-match.ts';
-import { repository, type Executor } from './repository.ts';
+import { sql, type SqlBool } from 'kysely';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 /**
  * The JSON text column of each table whose rows can name a person: a row is theirs (by its
@@ -107,7 +106,21 @@ const peopleQueries = (db: Executor) => ({
   },
 });
 
+/**
+ * The database's part of finding an address in stored text: `lower(column) like '%…%'`, with
+ * the address written as JSON writes it inside a string (the JSON columns are text) and LIKE's
+ * own `%` and `_` escaped, so `a_b@x.io` never matches `axb@x.io`. SQLite's lower() folds ASCII
+ * letters only, so an address with upper-case letters outside ASCII is found only as stored in
+ * lower case. people/address-match.ts decides which of the rows found really name it.
+ */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The SQL condition: the column's text, lower-cased, contains `text` (given in lower case). */
+const containsLower = (column: string, text: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text)}%`} escape '\\'`;
+
 /** `in ()` is not SQL; an id no row has stands in for none. */
 const orNone = (ids: string[]) => (ids.length > 0 ? ids : ['']);
 
 export const peopleRepository = repository(peopleQueries);
+export type PeopleRepository = Repository<ReturnType<typeof peopleQueries>>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionJson } from '@growmail/contracts/push';
-import { normaliseEmail } from './contacts.ts';
-import { repository, repositoryPlugin, type Executor, type Repository } from './repository.ts';
+import { normaliseEmail } from '@growmail/contracts/rules';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 const pushQueries = (db: Executor) => ({
   /** Keeps a browser's subscription for a contact; the same endpoint again updates its keys. */
@@ -37,6 +37,16 @@ const pushQueries = (db: Executor) => ({
     await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
   },
 
+  /** Every stored subscription, whole: what a test reads to see what was stored. */
+  allSubscriptions() {
+    return db.selectFrom('push_subscriptions').selectAll().orderBy('created_at').orderBy('id').execute();
+  },
+
+  /** Every notification click recorded. */
+  actions() {
+    return db.selectFrom('push_actions').selectAll().orderBy('created_at').orderBy('id').execute();
+  },
+
   /** A notification click the service worker reported, with when it arrived. */
   async recordAction(action: string, userAgent: string | null): Promise<void> {
     await db
@@ -48,11 +58,3 @@ const pushQueries = (db: Executor) => ({
 
 export const pushRepository = repository(pushQueries);
 export type PushRepository = Repository<ReturnType<typeof pushQueries>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    push: PushRepository;
-  }
-}
-
-export default repositoryPlugin('push', pushRepository);

@@ -1,7 +1,7 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import type { LeadKind } from '../submissions/store-lead.ts';
 import type { SpamReason } from '../submissions/screening.ts';
-import { repository, type Executor } from './repository.ts';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 /** A held submission as the code reads it: its fields and reasons parsed. */
 export type Quarantined = {
@@ -54,7 +54,13 @@ const quarantineQueries = (db: Executor) => ({
     const result = await db.deleteFrom('quarantine').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   },
+
+  /** Deletes what was held before `before`; how many. */
+  async removeCreatedBefore(before: Date): Promise<number> {
+    const result = await db.deleteFrom('quarantine').where('created_at', '<', before.toISOString()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 });
 
-/** Made inside transactions and by the CLI, so not decorated on the app. */
 export const quarantineRepository = repository(quarantineQueries);
+export type QuarantineRepository = Repository<ReturnType<typeof quarantineQueries>>;

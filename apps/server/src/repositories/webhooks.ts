@@ -1,4 +1,4 @@
-import { repository, type Executor } from './repository.ts';
+import { repository, type Executor, type Repository } from './repository.ts';
 
 /** What a webhook event says: its Standard Webhooks message id, its type and when it happened. */
 export type WebhookEvent = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
@@ -100,6 +100,21 @@ const webhookQueries = (db: Executor) => ({
     const rows = await query.returning('id').execute();
     return rows.map((row) => row.id);
   },
+
+  /** Every row, oldest first: what a test reads to see what was queued. */
+  all() {
+    return db.selectFrom('webhook_events').selectAll().orderBy('created_at').orderBy('id').execute();
+  },
+
+  /** Deletes events a receiver took before `before`; how many. Failed events wait for a replay. */
+  async removeDeliveredBefore(before: Date): Promise<number> {
+    const result = await db
+      .deleteFrom('webhook_events')
+      .where('delivered_at', '<', before.toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
 });
 
 export const webhooksRepository = repository(webhookQueries);
+export type WebhooksRepository = Repository<ReturnType<typeof webhookQueries>>;

@@ -1,12 +1,12 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
 import { formSignals } from '../plugins/protection.ts';
-import { quarantineRepository } from '../repositories/quarantine.ts';
 import { trackingSecret } from '../services/users/tracking.ts';
 import { acceptOnce } from './accept-once.ts';
 import { screen } from './screening.ts';
-import { storeLead, type LeadKind } from './store-lead.ts';
+import { storeLead } from './store-lead.ts';
 
 /**
  * Accepts a lead form's submission (D18): screened for signs of a bot, then stored as a lead
@@ -24,13 +24,13 @@ export async function acceptLead(
 ): Promise<SubmissionAccepted> {
   const { honeypot, stamp } = formSignals(request);
   const minFillMs = app.config.formMinFillMs;
-  const secret = minFillMs > 0 ? await trackingSecret(app.db, app.config) : '';
+  const secret = minFillMs > 0 ? await trackingSecret(app, app.config) : '';
   const reasons = screen({ honeypot, stamp, secret, minFillMs, email: lead.email, texts: lead.texts ?? [] });
-  const { answer, duplicate } = await acceptOnce(app.db, `lead:${lead.kind}`, lead.fields, async (trx) => {
+  const { answer, duplicate } = await acceptOnce(app, `lead:${lead.kind}`, lead.fields, async (trx) => {
     const id =
       reasons.length > 0
-        ? await quarantineRepository(trx).insert(lead.kind, lead.email, lead.fields, reasons)
-        : await storeLead(trx, app.config, lead.kind, lead.email, lead.fields);
+        ? await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons)
+        : await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields);
     return { id, message } satisfies SubmissionAccepted;
   });
   if (reasons.length > 0) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import type { Executor } from '../repositories/repository.ts';
 
 /** A repeat of the same submission within this window gets the first answer and stores nothing. */
 export const duplicateWindowMs = 60_000;
@@ -12,39 +11,25 @@ export const duplicateWindowMs = 60_000;
  * content again within a minute (a double click, a retried request) returns the first answer.
  */
 export async function acceptOnce<T>(
-  db: Db,
+  data: Pick<DataAccess, 'db' | 'submissions'>,
   scope: string,
   content: unknown,
-  store: (trx: Transaction<Database>) => Promise<T>,
+  store: (trx: Executor) => Promise<T>,
 ): Promise<{ answer: T; duplicate: boolean }> {
   const fingerprint = createHash('sha256')
     .update(`${scope}\n${stableJson(content)}`)
     .digest('hex');
-  return db.kysely.transaction().execute(async (trx) => {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const submissions = data.submissions.in(trx);
     // Two identical requests at once: the second waits here and then sees the first.
-    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`.execute(trx);
+    if (data.db.dialect === 'postgres') await submissions.lock(fingerprint);
     const now = new Date();
-    const previous = await trx
-      .selectFrom('submissions')
-      .select('answer')
-      .where('fingerprint', '=', fingerprint)
-      .where('created_at', '>', new Date(now.getTime() - duplicateWindowMs).toISOString())
-      .executeTakeFirst();
-    if (previous) return { answer: JSON.parse(previous.answer) as T, duplicate: true };
+    const previous = await submissions.answerSince(fingerprint, new Date(now.getTime() - duplicateWindowMs));
+    if (previous !== undefined) return { answer: JSON.parse(previous) as T, duplicate: true };
 
     const answer = await store(trx);
-    const row = { fingerprint, answer: JSON.stringify(answer), created_at: now.toISOString() };
-    await trx
-      .insertInto('submissions')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict.column('fingerprint').doUpdateSet({ answer: row.answer, created_at: row.created_at }),
-      )
-      .execute();
-    await trx
-      .deleteFrom('submissions')
-      .where('created_at', '<', new Date(now.getTime() - 10 * duplicateWindowMs).toISOString())
-      .execute();
+    await submissions.save(fingerprint, JSON.stringify(answer), now);
+    await submissions.removeBefore(new Date(now.getTime() - 10 * duplicateWindowMs));
     return { answer, duplicate: false };
   });
 }

@@ -1,8 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { enqueueMail, queuedSince, type OutboxMessage } from '../outbox/index.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
-import type { LeadKind } from './store-lead.ts';
+import type { LeadKind } from '@growmail/contracts/form-names';
+import { normaliseEmail } from '@growmail/contracts/rules';
+import type { Repositories } from '../repositories/index.ts';
+import type { OutboxMessage } from '../repositories/mail.ts';
+import type { Executor } from '../repositories/repository.ts';
 
 /** One acknowledgement per address per hour: the forms cannot be used to mail strangers. */
 export const acknowledgementIntervalMs = 60 * 60 * 1000;
@@ -23,13 +23,19 @@ export const leadReference = (leadId: string) => `GM-${leadId.replaceAll('-', ''
  * address in the form gets a plain notice, nothing more), and at most one goes to an address
  * in an hour.
  */
-export async function acknowledge(trx: Transaction<Database>, kind: LeadKind, email: string, leadId: string) {
+export async function acknowledge(
+  { mail }: Pick<Repositories, 'mail'>,
+  trx: Executor,
+  kind: LeadKind,
+  email: string,
+  leadId: string,
+) {
   const subject = what[kind];
   if (!subject) return;
   const address = normaliseEmail(email);
   const topic = `ack:${address}`;
-  if (await queuedSince(trx, topic, new Date(Date.now() - acknowledgementIntervalMs))) return;
-  await enqueueMail(trx, topic, acknowledgementMail(address, subject, leadReference(leadId)));
+  if (await mail.in(trx).queuedSince(topic, new Date(Date.now() - acknowledgementIntervalMs))) return;
+  await mail.in(trx).enqueue(topic, acknowledgementMail(address, subject, leadReference(leadId)));
 }
 
 function acknowledgementMail(to: string, subject: string, reference: string): OutboxMessage {

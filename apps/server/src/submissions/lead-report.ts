@@ -1,7 +1,6 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { stringify } from 'csv-stringify/sync';
-import type { Db } from '../db/index.ts';
-import { leadsRepository } from '../repositories/leads.ts';
-import type { LeadKind } from './store-lead.ts';
+import type { Repositories } from '../repositories/index.ts';
 
 /** Which leads to read: one kind, and those received since an ISO time; both optional. */
 export type LeadFilter = { type?: LeadKind; since?: string };
@@ -12,13 +11,16 @@ export type LeadFormat = 'csv' | 'json' | 'table';
 export type Lead = { id: string; type: string; email: string; created_at: string; metadata: Record<string, unknown> };
 
 /** The leads the filter picks, in the format asked for, ready to print. */
-export async function leadReport(db: Db, options: LeadFilter & { format: LeadFormat }): Promise<string> {
-  return formatLeads(await readLeads(db, options), options.format);
+export async function leadReport(
+  data: Pick<Repositories, 'leads'>,
+  options: LeadFilter & { format: LeadFormat },
+): Promise<string> {
+  return formatLeads(await readLeads(data, options), options.format);
 }
 
 /** The leads the filter picks, newest first. */
-export async function readLeads(db: Db, options: LeadFilter): Promise<Lead[]> {
-  const rows = await leadsRepository(db.kysely).list(options);
+export async function readLeads({ leads }: Pick<Repositories, 'leads'>, options: LeadFilter): Promise<Lead[]> {
+  const rows = await leads.list(options);
   return rows.map((row) => ({ ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> }));
 }
 

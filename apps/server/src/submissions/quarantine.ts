@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import { quarantineRepository, type Quarantined } from '../repositories/quarantine.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import type { Quarantined } from '../repositories/quarantine.ts';
 import { printable } from './lead-report.ts';
 import { reasonText } from './screening.ts';
 import { storeLead } from './store-lead.ts';
@@ -11,12 +11,12 @@ import { storeLead } from './store-lead.ts';
  * row goes. A running server sends them. Returns the lead's id, or null when nothing is held
  * under `id`.
  */
-export async function releaseQuarantined(db: Db, config: Config, id: string): Promise<string | null> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const held = quarantineRepository(trx);
+export async function releaseQuarantined(data: DataAccess, config: Config, id: string): Promise<string | null> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const held = data.quarantine.in(trx);
     const row = await held.find(id);
     if (!row || !(await held.remove(id))) return null;
-    return storeLead(trx, config, row.form, row.email, row.fields);
+    return storeLead(data, trx, config, row.form, row.email, row.fields);
   });
 }
 

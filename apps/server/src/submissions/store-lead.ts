@@ -1,28 +1,26 @@
-import type { Transaction } from 'kysely';
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/schema.ts';
-import { enqueueMail, leadMail } from '../outbox/index.ts';
-import { leadsRepository } from '../repositories/leads.ts';
-import { acknowledge } from './acknowledgement.ts';
+import { leadMail } from '../outbox/mail.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { Executor } from '../repositories/repository.ts';
 import { recordEvent } from '../webhooks/events.ts';
-
-export type LeadKind = 'demo' | 'startup' | 'savings' | 'enquiry';
-export const leadKinds: readonly LeadKind[] = ['demo', 'startup', 'savings', 'enquiry'];
+import { acknowledge } from './acknowledgement.ts';
 
 /**
  * Writes a lead, its notification to sales, its webhook event and the writer's acknowledgement
  * in one transaction (D18).
  */
 export async function storeLead(
-  trx: Transaction<Database>,
+  data: Pick<Repositories, 'leads' | 'mail' | 'suppressions' | 'webhooks'>,
+  trx: Executor,
   config: Config,
   kind: LeadKind,
   email: string,
   metadata: Record<string, unknown>,
 ): Promise<string> {
-  const id = await leadsRepository(trx).insert(kind, email, metadata);
-  await enqueueMail(trx, `lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email));
-  await recordEvent(trx, config, 'lead.created', { lead_id: id, form: kind, email, fields: metadata });
-  await acknowledge(trx, kind, email, id);
+  const id = await data.leads.in(trx).insert(kind, email, metadata);
+  await data.mail.in(trx).enqueue(`lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email));
+  await recordEvent(data, trx, config, 'lead.created', { lead_id: id, form: kind, email, fields: metadata });
+  await acknowledge(data, trx, kind, email, id);
   return id;
 }

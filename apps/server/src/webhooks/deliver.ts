@@ -1,10 +1,10 @@
+import { normaliseEmail } from '@growmail/contracts/rules';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.ts';
 import { retryDelayMs } from '../outbox/mail.ts';
-import { suppressedAmong } from '../people/suppression.ts';
-import { normaliseEmail } from '../repositories/contacts.ts';
-import type { Executor } from '../repositories/repository.ts';
-import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { SuppressionsRepository } from '../repositories/suppressions.ts';
+import type { WebhookEvent } from '../repositories/webhooks.ts';
 
 export type DeliveryOptions = {
   /** How long a receiver may take to answer. */
@@ -59,16 +59,15 @@ export async function postEvent(
  * from before it in a copy of the database.
  */
 export async function deliverDue(
-  db: Executor,
+  { webhooks: events, suppressions }: Pick<Repositories, 'webhooks' | 'suppressions'>,
   webhook: NonNullable<Config['webhook']>,
   options: DeliveryOptions = {},
   closed: () => boolean = () => false,
 ): Promise<DeliveryReport> {
   const { timeoutMs = 10_000, retryBaseMs = 5_000, batchSize = 20, leaseMs = 120_000 } = options;
-  const events = webhooksRepository(db);
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0, dropped: 0 };
   const due = await events.due(new Date(), batchSize, options.only);
-  const erased = await namingErased(db, due);
+  const erased = await namingErased(suppressions, due);
   for (const event of due) {
     if (closed()) break;
     if (erased.has(event.id)) {
@@ -93,15 +92,15 @@ export async function deliverDue(
 }
 
 /** The ids of the events whose `data.email` is on the suppression list. */
-async function namingErased(db: Executor, events: { id: string; payload: string }[]): Promise<Set<string>> {
+async function namingErased(
+  suppressions: SuppressionsRepository,
+  events: { id: string; payload: string }[],
+): Promise<Set<string>> {
   const named = events.flatMap((event) => {
     const { email } = (JSON.parse(event.payload) as WebhookEvent).data;
     return typeof email === 'string' ? [{ id: event.id, email: normaliseEmail(email) }] : [];
   });
-  const suppressed = await suppressedAmong(
-    db,
-    named.map((event) => event.email),
-  );
+  const suppressed = await suppressions.among(named.map((event) => event.email));
   return new Set(named.filter((event) => suppressed.has(event.email)).map((event) => event.id));
 }
 

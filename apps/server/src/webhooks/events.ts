@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { isSuppressed } from '../people/suppression.ts';
+import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
-import { webhooksRepository, type WebhookEvent } from '../repositories/webhooks.ts';
+import type { WebhookEvent } from '../repositories/webhooks.ts';
 
 export type WebhookEventType = 'lead.created' | 'newsletter.confirmed' | 'newsletter.unsubscribed';
 
@@ -16,13 +16,14 @@ export type WebhookEventType = 'lead.created' | 'newsletter.confirmed' | 'newsle
  * newsletter opt-in lifts the suppression first, so that event is sent.
  */
 export async function recordEvent(
+  { suppressions, webhooks }: Pick<Repositories, 'suppressions' | 'webhooks'>,
   trx: Executor,
   config: Config,
   type: WebhookEventType,
   data: Record<string, unknown>,
 ): Promise<void> {
   if (!config.webhook) return;
-  if (typeof data.email === 'string' && (await isSuppressed(trx, data.email))) return;
+  if (typeof data.email === 'string' && (await suppressions.in(trx).has(data.email))) return;
   const event: WebhookEvent = { id: `msg_${randomUUID()}`, type, timestamp: new Date().toISOString(), data };
-  await webhooksRepository(trx).insert(event);
+  await webhooks.in(trx).insert(event);
 }

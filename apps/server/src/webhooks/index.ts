@@ -23,7 +23,7 @@ async function webhookPlugin(app: FastifyInstance, options: WebhookOptions) {
   const sender = rounds(
     async (closed) => {
       if (!webhook || !app.db.status.ready) return;
-      const report = await deliverDue(app.db.kysely, webhook, options, closed);
+      const report = await deliverDue(app, webhook, options, closed);
       if (report.retrying + report.failed > 0) app.log.warn(report, 'webhook deliveries failed; will retry');
       if (report.failed > 0)
         app.log.error({ failed: report.failed }, 'webhook events failed for good: npm run webhooks -- list --failed');
@@ -39,4 +39,4 @@ async function webhookPlugin(app: FastifyInstance, options: WebhookOptions) {
   app.addHook('onClose', () => sender.stop());
 }
 
-export default fp(webhookPlugin, { name: 'webhooks', dependencies: ['config', 'database'] });
+export default fp(webhookPlugin, { name: 'webhooks', dependencies: ['config', 'repositories'] });

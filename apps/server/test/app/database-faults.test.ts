@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/db/index.ts';
 import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
 import { freePort, spawnServer } from '@growmail/test-support/process';
 import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 const demo = (n: number, run: string) => ({
   type: 'demo',
@@ -124,7 +125,7 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
           figures.exits = server.child.exitCode === null && server.child.signalCode === null ? 0 : 1;
           figures.acknowledged = acknowledged.length;
           const db = openDatabase(postgresUrl, { searchPath: schema.schema });
-          const stored = new Set((await db.kysely.selectFrom('leads').select('id').execute()).map((row) => row.id));
+          const stored = new Set((await dataAccess(db).leads.list({})).map((row) => row.id));
           await db.close();
           figures.found = acknowledged.filter((id) => stored.has(id)).length;
           const warnings = server.output().match(/"level":40[^\n]*the database is unavailable/g) ?? [];

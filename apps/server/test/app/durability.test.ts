@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../src/db/index.ts';
 import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
 import { exitCode, freePort, spawnServer } from '@growmail/test-support/process';
 import { startSmtp } from '@growmail/test-support/smtp';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 async function startServer(env: Record<string, string>) {
   const server = spawnServer({ RATE_LIMIT_PER_MINUTE: '100', ...env });
@@ -88,8 +89,8 @@ describe.each(stores)('a crash right after a success answer on $name', ({ create
       expect(answered.length).toBeGreaterThanOrEqual(1);
 
       const db = store.open();
-      const leads = await db.kysely.selectFrom('leads').select('id').execute();
-      const mails = await db.kysely.selectFrom('outbox').select(['message', 'sent_at']).execute();
+      const leads = await dataAccess(db).leads.list({});
+      const mails = await dataAccess(db).mail.all();
       await db.close();
       for (const id of answered) {
         expect(leads.map((lead) => lead.id)).toContain(id);

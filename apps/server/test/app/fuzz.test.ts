@@ -32,6 +32,7 @@ import {
   validValue,
 } from '@growmail/test-support/fuzz';
 import { demoRequest as demo, enquiry } from '@growmail/test-support/submissions';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values
@@ -534,19 +535,15 @@ describe.each(await testDatabases())('every endpoint, fuzzed from the shared sch
       url: `/services/users/api/contacts/${apiKey}/capture/?email=${encodeURIComponent(email)}`,
     });
     expect(captured.statusCode).toBe(200);
-    const { id: contactId } = await db.kysely
-      .selectFrom('contacts')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    const link = (await mintUnsubscribeLink(db, app.config, email))!;
+    const { id: contactId } = (await dataAccess(db).contacts.all()).find((row) => row.email === email)!;
+    const link = (await mintUnsubscribeLink(dataAccess(db), app.config, email))!;
     const [list, ref, issued, signature] = new URL(link).pathname.split('/')[2]!.split('.') as [
       string,
       string,
       string,
       string,
     ];
-    const secret = await trackingSecret(db, app.config);
+    const secret = await trackingSecret(dataAccess(db), app.config);
     const token = mintConfirmationToken(secret, app.config.audienceId, contactId, email, new Date());
     fixture = { email, listId: app.config.audienceId, contactId, unsubscribe: { list, ref, issued, signature }, token };
   });

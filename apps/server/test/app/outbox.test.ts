@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { enqueueMail } from '../../src/outbox/index.ts';
 import { leadReference } from '../../src/submissions/acknowledgement.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { startSmtp } from '@growmail/test-support/smtp';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 const demo = {
   type: 'demo',
@@ -49,8 +49,8 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
     await smtp?.close();
   });
 
-  const outboxRow = (leadId: string) =>
-    db.kysely.selectFrom('outbox').selectAll().where('message', 'like', `%${leadId}%`).executeTakeFirstOrThrow();
+  const outboxRow = async (leadId: string) =>
+    (await dataAccess(db).mail.all()).find((row) => row.message.includes(leadId))!;
 
   it('emails sales about a demo request through SMTP', async () => {
     const response = await app.inject({ method: 'POST', url: '/services/users/demos', payload: demo });
@@ -109,7 +109,7 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
       .poll(() => smtp.received.some((item) => item.raw.includes(second.json().payload.id)), { timeout: 5000 })
       .toBe(true);
     expect(smtp.received.filter((item) => item.to.includes(writer))).toHaveLength(1);
-    const acks = await db.kysely.selectFrom('outbox').select('topic').where('topic', '=', `ack:${writer}`).execute();
+    const acks = (await dataAccess(db).mail.all()).filter((row) => row.topic === `ack:${writer}`);
     expect(acks).toHaveLength(1);
   });
 
@@ -123,11 +123,9 @@ describe.each(await testDatabases())('lead notifications on $name', ({ open }) =
     // A savings lead: it brings no acknowledgement.
     const savings = savingsLead('saver@kola.example');
     expect((await app.inject({ method: 'POST', url: '/services/sales/leads', payload: savings })).statusCode).toBe(201);
-    const rows = await db.kysely
-      .selectFrom('outbox')
-      .select('topic')
-      .where('topic', 'in', ['ack:bot@kola.example', 'ack:saver@kola.example'])
-      .execute();
+    const rows = (await dataAccess(db).mail.all()).filter((row) =>
+      ['ack:bot@kola.example', 'ack:saver@kola.example'].includes(row.topic),
+    );
     expect(rows).toEqual([]);
   });
 
@@ -164,7 +162,7 @@ describe('without SMTP_URL', () => {
     expect(response.statusCode).toBe(201);
     await first.outbox.flush();
     await first.close();
-    const pending = await db.kysely.selectFrom('outbox').selectAll().orderBy('topic').execute();
+    const pending = (await dataAccess(db).mail.all()).sort((a, b) => (a.topic < b.topic ? -1 : 1));
     expect(pending.map((row) => [row.topic, row.sent_at, row.attempts])).toEqual([
       ['ack:later@example.com', null, 0],
       ['lead:enquiry', null, 0],
@@ -185,7 +183,9 @@ describe('a backlog larger than one batch', () => {
     const db = await sqlite!.open();
     await db.kysely.transaction().execute(async (trx) => {
       for (let n = 0; n < 10; n++) {
-        await enqueueMail(trx, `test:${n}`, { to: `reader${n}@example.com`, subject: `Backlog ${n}`, text: 'Queued' });
+        await dataAccess(db)
+          .mail.in(trx)
+          .enqueue(`test:${n}`, { to: `reader${n}@example.com`, subject: `Backlog ${n}`, text: 'Queued' });
       }
     });
     const smtp = await startSmtp();
@@ -194,7 +194,7 @@ describe('a backlog larger than one batch', () => {
     await app.outbox.flush();
     expect(smtp.received).toHaveLength(10);
     // Each carries its row's id as Message-ID, so a resend after a crash is the same message.
-    const rows = await db.kysely.selectFrom('outbox').select('id').execute();
+    const rows = await dataAccess(db).mail.all();
     const messageIds = smtp.received.map((mail) => /^Message-ID: <([^@>]+)@growmail\.io>/im.exec(mail.raw)?.[1]);
     expect(messageIds.sort()).toEqual(rows.map((row) => row.id).sort());
     await app.close();

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
-import { webhooksRepository } from '../../src/repositories/webhooks.ts';
 import { deliverDue } from '../../src/webhooks/deliver.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { browserSubscription } from '@growmail/test-support/push-receiver';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { fixturesRepository } from '../../src/repositories/fixtures.ts';
 
 /** The person, written in the cases people type; stored and matched as this, lower-cased. */
 const address = 'ngozi.okafor@kola.example';
@@ -126,12 +127,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     app.inject({ method: 'POST', url: '/services/users/newsletter/confirm', payload: { token } });
   /** The newest confirmation mail to the address: its token and its one-click unsubscribe URL. */
   const confirmationMail = async () => {
-    const rows = await db.kysely
-      .selectFrom('outbox')
-      .select('message')
-      .where('topic', '=', 'newsletter:confirm')
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = (await dataAccess(db).mail.all()).filter((row) => row.topic === 'newsletter:confirm').reverse();
     const mail = rows
       .map((row) => JSON.parse(row.message) as { to: string; text: string; headers: Record<string, string> })
       .find((message) => message.to === address)!;
@@ -140,12 +136,8 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
       unsubscribe: mail.headers['List-Unsubscribe']!.slice(1, -1).replace('https://www.example.com', ''),
     };
   };
-  const eventsNaming = () =>
-    db.kysely
-      .selectFrom('webhook_events')
-      .selectAll()
-      .where(sql<boolean>`lower(payload) like ${`%${address}%`}`)
-      .execute();
+  const eventsNaming = async () =>
+    (await dataAccess(db).webhooks.all()).filter((row) => row.payload.toLowerCase().includes(address));
 
   it('collects what every form, the push SDK and the contacts API stored about the address', async () => {
     expect((await saveContact()).statusCode).toBe(201);
@@ -158,19 +150,14 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     }
     const click = await app.inject(`/services/messaging/webhooks/push/web/${randomUUID()}`);
     expect(click.statusCode).toBe(200);
-    await db.kysely
-      .insertInto('quarantine')
-      .values({
-        id: randomUUID(),
-        form: 'enquiry',
-        email: typed[1]!,
-        fields: JSON.stringify({ fullname: 'Ngozi Okafor', email: typed[1], subject: 'x', body: 'https://x.example' }),
-        reasons: JSON.stringify(['mostly_links']),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await dataAccess(db).quarantine.insert(
+      'enquiry',
+      typed[1]!,
+      { fullname: 'Ngozi Okafor', email: typed[1], subject: 'x', body: 'https://x.example' },
+      ['mostly_links'],
+    );
 
-    const exported = await exportPerson(db.kysely, typed[2]!);
+    const exported = await exportPerson(dataAccess(db), typed[2]!);
     expect(exported).toMatchObject({ email: address, suppressed: false, mentioned_in: [] });
     expect(exported.contacts).toHaveLength(1);
     expect(exported.contacts[0]).toMatchObject({
@@ -208,7 +195,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
   });
 
   it('erases all of it in one go, leaving no row that names the address, and exports nothing after', async () => {
-    const erased = await erasePerson(db.kysely, typed[0]!);
+    const erased = await erasePerson(dataAccess(db), typed[0]!);
     expect(erased).toEqual({
       email: address,
       deleted: {
@@ -223,7 +210,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
       rewritten: {},
     });
     expect(await rowsNaming(db, address)).toEqual([]);
-    expect(await exportPerson(db.kysely, address)).toMatchObject({
+    expect(await exportPerson(dataAccess(db), address)).toMatchObject({
       suppressed: true,
       contacts: [],
       leads: [],
@@ -233,7 +220,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
       mentioned_in: [],
     });
     // The click stays: it names a notification, not a person.
-    expect(await db.kysely.selectFrom('push_actions').selectAll().execute()).toHaveLength(1);
+    expect(await dataAccess(db).push.actions()).toHaveLength(1);
   });
 
   it('is not brought back by an old contacts API import, and says it skipped the address', async () => {
@@ -263,16 +250,12 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
 
   it('never sends an event naming the address, not even one written while the erasure ran', async () => {
     const late = { id: `msg_${randomUUID()}`, type: 'lead.created', timestamp: new Date().toISOString() };
-    await webhooksRepository(db.kysely).insert({ ...late, data: { form: 'demo', email: typed[1] } });
-    await db.kysely
-      .updateTable('webhook_events')
-      .set({ failed_at: new Date().toISOString(), attempts: 8 })
-      .where('id', '=', late.id)
-      .execute();
+    await dataAccess(db).webhooks.insert({ ...late, data: { form: 'demo', email: typed[1] } });
+    await fixturesRepository(db.kysely).failEvent(late.id, 8);
     // What `npm run webhooks -- replay --failed` does.
-    const requeued = await webhooksRepository(db.kysely).requeue({ failed: true });
+    const requeued = await dataAccess(db).webhooks.requeue({ failed: true });
     expect(requeued).toContain(late.id);
-    const report = await deliverDue(db.kysely, app.config.webhook!, { only: requeued });
+    const report = await deliverDue(dataAccess(db), app.config.webhook!, { only: requeued });
     expect(report.delivered).toBe(0);
     await expect.poll(eventsNaming).toEqual([]);
     expect(receiver.accepted.filter((event) => event.id === late.id)).toEqual([]);
@@ -283,10 +266,10 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     const again = { ...forms.demo.payload, metadata: { ...forms.demo.payload.metadata, company_name: 'Kola Drinks' } };
     const response = await app.inject({ method: 'POST', url: forms.demo.url, payload: again });
     expect(response.statusCode).toBe(201);
-    const stored = await exportPerson(db.kysely, address);
+    const stored = await exportPerson(dataAccess(db), address);
     expect(stored.leads).toHaveLength(1);
     expect(stored.webhook_events).toEqual([]);
-    await erasePerson(db.kysely, address);
+    await erasePerson(dataAccess(db), address);
   });
 
   it('lets the person subscribe again themselves, which lifts the suppression', async () => {
@@ -296,12 +279,12 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     expect((await capture(typed[0]!)).statusCode).toBe(200);
     const { token } = await confirmationMail();
     expect(token).not.toBe(old.token);
-    expect((await exportPerson(db.kysely, address)).suppressed).toBe(true);
+    expect((await exportPerson(dataAccess(db), address)).suppressed).toBe(true);
     expect((await confirm(token)).statusCode).toBe(200);
 
-    const back = await exportPerson(db.kysely, address);
+    const back = await exportPerson(dataAccess(db), address);
     expect(back).toMatchObject({ suppressed: false, contacts: [{ lists: [{ status: 'subscribed' }] }] });
-    expect(await db.kysely.selectFrom('suppressions').selectAll().execute()).toEqual([]);
+    expect(await dataAccess(db).suppressions.all()).toEqual([]);
     await expect.poll(() => confirmed().length).toBe(before + 1);
     // Now the contacts API attaches a subscription again.
     expect((await saveContact()).json().payload.data).toMatchObject({ created: false, subscribed: true });

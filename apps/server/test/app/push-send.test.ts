@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import type { ContactsApiRequest } from '@growmail/contracts/push';
-import { contactsRepository } from '../../src/repositories/contacts.ts';
-import { pushRepository } from '../../src/repositories/push.ts';
 import { browserSubscription, verifyVapid } from '@growmail/test-support/push-receiver';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { fixturesRepository } from '../../src/repositories/fixtures.ts';
 
 /** A contact and its subscription, stored as the contacts API stores them. */
 async function saveContact(db: Db, { gm_web_push: subscription, ...contact }: ContactsApiRequest) {
-  const { id } = await contactsRepository(db.kysely).create(contact);
-  if (subscription) await pushRepository(db.kysely).saveSubscription(id, subscription);
+  const { id } = await dataAccess(db).contacts.create(contact);
+  if (subscription) await dataAccess(db).push.saveSubscription(id, subscription);
 }
 
 const run = promisify(execFile);
@@ -116,7 +116,7 @@ describe('npm run push -- send', () => {
     // Another browser's keys cannot read it.
     expect(() => gone.decrypt(delivered.body)).toThrow();
 
-    const endpoints = await db.kysely.selectFrom('push_subscriptions').select('endpoint').execute();
+    const endpoints = await dataAccess(db).push.allSubscriptions();
     expect(endpoints.map((row) => row.endpoint)).toEqual([ada.json.endpoint]);
   });
 
@@ -133,7 +133,7 @@ describe('npm run push -- send', () => {
   it('never posts to a host outside the push-service list, even for a row already stored', async () => {
     // As if stored before endpoints were checked, or written by hand: aimed at an internal address.
     const inward = browserSubscription(`${origin}/push/internal`);
-    await db.kysely.deleteFrom('push_subscriptions').execute();
+    await fixturesRepository(db.kysely).removeAllSubscriptions();
     await saveContact(db, { email: 'inward@example.com', gm_web_push: inward.json });
     received.length = 0;
     const result = await sendWith({}, '--title', 'Hello', '--body', 'Inside?').catch(

@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/index.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { browserSubscription } from '@growmail/test-support/push-receiver';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 const apiKey = 'gm_test_site_key';
 const vapid = {
@@ -43,11 +44,7 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
         payload: { email: 'mallory@example.com' },
       });
       expect(missing.statusCode).toBe(403);
-      const stored = await db.kysely
-        .selectFrom('contacts')
-        .selectAll()
-        .where('email', '=', 'mallory@example.com')
-        .execute();
+      const stored = (await dataAccess(db).contacts.all()).filter((row) => row.email === 'mallory@example.com');
       expect(stored).toEqual([]);
     });
 
@@ -81,18 +78,10 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       expect(response.statusCode).toBe(201);
       const { payload } = response.json();
       expect(payload.data).toMatchObject({ email: 'grace@example.com', created: true, subscribed: true });
-      const contact = await db.kysely
-        .selectFrom('contacts')
-        .selectAll()
-        .where('id', '=', payload.data.id)
-        .executeTakeFirstOrThrow();
+      const contact = (await dataAccess(db).contacts.all()).find((row) => row.id === payload.data.id)!;
       expect(contact.firstname).toBe('Grace');
       expect(JSON.parse(contact.attributes)).toEqual({ gender: 'female', date_of_birth: '12-09-1906' });
-      const subscription = await db.kysely
-        .selectFrom('push_subscriptions')
-        .selectAll()
-        .where('contact_id', '=', contact.id)
-        .executeTakeFirstOrThrow();
+      const subscription = (await dataAccess(db).push.allSubscriptions()).find((row) => row.contact_id === contact.id);
       expect(subscription).toMatchObject({
         endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
         p256dh: browser.json.keys.p256dh,
@@ -120,26 +109,18 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       });
       expect(again.statusCode).toBe(200);
       expect(again.json().payload.data).toMatchObject({ id: first.json().payload.data.id, created: false });
-      const lin = await db.kysely
-        .selectFrom('contacts')
-        .selectAll()
-        .where('email', '=', 'lin@example.com')
-        .executeTakeFirstOrThrow();
+      const lin = (await dataAccess(db).contacts.all()).find((row) => row.email === 'lin@example.com')!;
       expect(lin).toMatchObject({ firstname: 'Lin', lastname: null, phone_number: '+254 712 345678' });
       expect(JSON.parse(lin.attributes)).toEqual({ extra_data: { plan: 'growth' } });
-      const attached = await db.kysely
-        .selectFrom('push_subscriptions')
-        .select('contact_id')
-        .where('endpoint', '=', browser.json.endpoint)
-        .executeTakeFirstOrThrow();
+      const attached = (await dataAccess(db).push.allSubscriptions()).find(
+        (row) => row.endpoint === browser.json.endpoint,
+      )!;
       expect(attached.contact_id).toBe(lin.id);
 
       const other = await saveContact({ email: 'kim@example.com', gm_web_push: browser.json });
-      const rows = await db.kysely
-        .selectFrom('push_subscriptions')
-        .selectAll()
-        .where('endpoint', '=', browser.json.endpoint)
-        .execute();
+      const rows = (await dataAccess(db).push.allSubscriptions()).filter(
+        (row) => row.endpoint === browser.json.endpoint,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.contact_id).toBe(other.json().payload.data.id);
     });
@@ -159,7 +140,7 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       expect(response.json().error).toBe(
         'gm_web_push.endpoint: gm_web_push.endpoint must be an https URL on a known push service.',
       );
-      expect(await db.kysely.selectFrom('contacts').select('id').where('email', '=', email).execute()).toEqual([]);
+      expect((await dataAccess(db).contacts.all()).filter((row) => row.email === email)).toEqual([]);
     });
 
     it.each([
@@ -203,7 +184,7 @@ describe.each(await testDatabases())('web push services on $name', ({ open }) =>
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ error: null, payload: { action: '7d4f-click' } });
-      const rows = await db.kysely.selectFrom('push_actions').selectAll().where('action', '=', '7d4f-click').execute();
+      const rows = (await dataAccess(db).push.actions()).filter((row) => row.action === '7d4f-click');
       expect(rows).toHaveLength(1);
       expect(rows[0]?.user_agent).toBe('test-worker');
     });

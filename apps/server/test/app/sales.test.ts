@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/index.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { savingsLead as savings, startupLead as startup } from '@growmail/test-support/submissions';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ open }) => {
   let db: Db;
@@ -29,13 +30,13 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     expect(response.statusCode).toBe(201);
     const { error, payload } = response.json();
     expect(error).toBeNull();
-    const row = await db.kysely.selectFrom('leads').selectAll().where('id', '=', payload.id).executeTakeFirstOrThrow();
+    const row = (await dataAccess(db).leads.find(payload.id))!;
     expect(row.type).toBe(type);
     // Phone numbers are kept in E.164 when they parse.
     const stored = type === 'startup' ? { ...lead.metadata, phone_number: '+2348031234567' } : lead.metadata;
     expect(JSON.parse(row.metadata)).toEqual(stored);
     // The notification to sales was written with the lead.
-    const mails = await db.kysely.selectFrom('outbox').select('message').where('topic', '=', `lead:${type}`).execute();
+    const mails = (await dataAccess(db).mail.all()).filter((mail) => mail.topic === `lead:${type}`);
     expect(mails.some((mail) => mail.message.includes(payload.id))).toBe(true);
   });
 
@@ -45,7 +46,7 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     const second = await post(again);
     expect(second.statusCode).toBe(201);
     expect(second.json().payload.id).toBe(first.json().payload.id);
-    const rows = await db.kysely.selectFrom('leads').select('id').where('metadata', 'like', '%Twice Co%').execute();
+    const rows = (await dataAccess(db).leads.list({})).filter((row) => row.metadata.includes('Twice Co'));
     expect(rows).toHaveLength(1);
   });
 
@@ -54,14 +55,10 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     const response = await post(bot);
     expect(response.statusCode).toBe(201);
     expect(response.json().payload.message).toBe('Application submitted successfully');
-    const rows = await db.kysely.selectFrom('leads').select('id').where('metadata', 'like', '%Bot Co%').execute();
+    const rows = (await dataAccess(db).leads.list({})).filter((row) => row.metadata.includes('Bot Co'));
     expect(rows).toEqual([]);
-    const held = await db.kysely
-      .selectFrom('quarantine')
-      .select('form')
-      .where('id', '=', response.json().payload.id)
-      .execute();
-    expect(held).toEqual([{ form: 'startup' }]);
+    const held = await dataAccess(db).quarantine.find(response.json().payload.id);
+    expect(held && { form: held.form }).toEqual({ form: 'startup' });
   });
 
   it('refuses an oversized body with 413', async () => {

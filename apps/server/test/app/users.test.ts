@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
@@ -10,6 +11,8 @@ import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tr
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { enquiry, demoRequest as demo } from '@growmail/test-support/submissions';
+import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 let address = 0;
 /** Each test speaks from its own address, so one test's requests never count against another's limit. */
@@ -26,9 +29,8 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     await app?.close();
   });
 
-  const leadsOf = (type: string) => db.kysely.selectFrom('leads').selectAll().where('type', '=', type).execute();
-  const outboxFor = (id: string) =>
-    db.kysely.selectFrom('outbox').selectAll().where('message', 'like', `%${id}%`).execute();
+  const leadsOf = (type: string) => app.leads.list({ type: type as LeadKind });
+  const outboxFor = async (id: string) => (await app.mail.all()).filter((row) => row.message.includes(id));
 
   describe('POST /guests/enquiry', () => {
     const post = (payload: object, ip = nextIp()) =>
@@ -40,11 +42,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       const { error, payload } = response.json();
       expect(error).toBeNull();
       expect(payload.message).toBe(messages.enquiryReceived);
-      const row = await db.kysely
-        .selectFrom('leads')
-        .selectAll()
-        .where('id', '=', payload.id)
-        .executeTakeFirstOrThrow();
+      const row = (await app.leads.find(payload.id))!;
       expect(row.type).toBe('enquiry');
       expect(JSON.parse(row.metadata)).toEqual({ ...enquiry, subject: 'Trimmed one' });
       const [mail] = await outboxFor(payload.id);
@@ -82,12 +80,11 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect(response.statusCode).toBe(201);
       expect(response.json().payload.message).toBe(messages.enquiryReceived);
       expect(await leadsOf('enquiry')).toHaveLength(before);
-      const held = await db.kysely
-        .selectFrom('quarantine')
-        .select(['form', 'reasons'])
-        .where('id', '=', response.json().payload.id)
-        .execute();
-      expect(held).toEqual([{ form: 'enquiry', reasons: '["honeypot"]' }]);
+      const held = await app.quarantine.find(response.json().payload.id);
+      expect(held && { form: held.form, reasons: JSON.stringify(held.reasons) }).toEqual({
+        form: 'enquiry',
+        reasons: '["honeypot"]',
+      });
     });
 
     it('collapses the same enquiry sent twice within a minute into one', async () => {
@@ -122,11 +119,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       const response = await post(demo);
       expect(response.statusCode).toBe(201);
       expect(response.json().payload.message).toBe(messages.demoSubmitted);
-      const row = await db.kysely
-        .selectFrom('leads')
-        .selectAll()
-        .where('id', '=', response.json().payload.id)
-        .executeTakeFirstOrThrow();
+      const row = (await app.leads.find(response.json().payload.id))!;
       expect(row.type).toBe('demo');
       expect(row.email).toBe(demo.metadata.email);
       expect(JSON.parse(row.metadata)).toEqual({ ...demo.metadata, phone_number: '+2348031234567' });
@@ -140,11 +133,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     ])('keeps every number a visitor types: %s is stored as %s', async (typed, stored) => {
       const response = await post(withMetadata({ phone_number: typed, lastname: typed }));
       expect(response.statusCode).toBe(201);
-      const row = await db.kysely
-        .selectFrom('leads')
-        .select('metadata')
-        .where('id', '=', response.json().payload.id)
-        .executeTakeFirstOrThrow();
+      const row = (await app.leads.find(response.json().payload.id))!;
       expect(JSON.parse(row.metadata).phone_number).toBe(stored);
     });
 
@@ -175,12 +164,8 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       const bot = await post({ ...withMetadata({ company_name: 'Bot Inc' }), homepage: 'x' });
       expect(bot.statusCode).toBe(201);
       expect(await leadsOf('demo')).toHaveLength(before);
-      const held = await db.kysely
-        .selectFrom('quarantine')
-        .select('form')
-        .where('id', '=', bot.json().payload.id)
-        .execute();
-      expect(held).toEqual([{ form: 'demo' }]);
+      const held = await app.quarantine.find(bot.json().payload.id);
+      expect(held && { form: held.form }).toEqual({ form: 'demo' });
       const twice = withMetadata({ company_name: 'Twice Ltd' });
       const first = await post(twice);
       const second = await post(twice);
@@ -211,15 +196,13 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
         payload: { token },
         remoteAddress: nextIp(),
       });
-    const membership = (email: string) =>
-      db.kysely
-        .selectFrom('list_memberships')
-        .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
-        .selectAll('list_memberships')
-        .where('contacts.email', '=', email)
-        .execute();
+    const membership = async (email: string) => {
+      const ids = new Set((await app.contacts.all()).filter((row) => row.email === email).map((row) => row.id));
+      return (await app.memberships.all()).filter((row) => ids.has(row.contact_id));
+    };
     const confirmationMails = async (email: string) =>
-      (await db.kysely.selectFrom('outbox').selectAll().where('topic', '=', 'newsletter:confirm').execute())
+      (await app.mail.all())
+        .filter((row) => row.topic === 'newsletter:confirm')
         .map((row) => JSON.parse(row.message) as { to: string; text: string; headers: Record<string, string> })
         .filter((mail) => mail.to === email);
     const tokenIn = (mail: { text: string }) => /\/newsletter\/confirm\?token=([\w.-]+)/.exec(mail.text)![1]!;
@@ -271,7 +254,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect((await confirm(token)).statusCode).toBe(200);
 
       // A token older than a week no longer subscribes.
-      const secret = await trackingSecret(db, app.config);
+      const secret = await trackingSecret(dataAccess(db), app.config);
       const old = mintConfirmationToken(
         secret,
         'newsletter',
@@ -285,11 +268,10 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it('sends at most one confirmation email per address per day, whoever asks', async () => {
       for (let i = 0; i < 4; i += 1) expect((await capture('flooded@example.com')).statusCode).toBe(200);
       expect(await confirmationMails('flooded@example.com')).toHaveLength(1);
-      await db.kysely
-        .updateTable('list_memberships')
-        .set({ confirmation_sent_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
-        .where('contact_id', '=', (await membership('flooded@example.com'))[0]!.contact_id)
-        .execute();
+      await fixturesRepository(db.kysely).setConfirmationSent(
+        (await membership('flooded@example.com'))[0]!.contact_id,
+        new Date(Date.now() - 25 * 3_600_000).toISOString(),
+      );
       await capture('flooded@example.com');
       expect(await confirmationMails('flooded@example.com')).toHaveLength(2);
     });
@@ -307,7 +289,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       await capture('leaver@example.com');
       const firstToken = tokenIn((await confirmationMails('leaver@example.com'))[0]!);
       await confirm(firstToken);
-      const link = (await mintUnsubscribeLink(db, app.config, 'leaver@example.com'))!;
+      const link = (await mintUnsubscribeLink(dataAccess(db), app.config, 'leaver@example.com'))!;
       const [trackingId, email, id] = new URL(link).pathname.split('/').slice(2);
       const unsubscribed = await app.inject({
         method: 'PUT',
@@ -323,11 +305,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect((await confirm(firstToken)).statusCode).toBe(403);
       expect((await membership('leaver@example.com'))[0]!.status).toBe('pending');
 
-      await db.kysely
-        .updateTable('list_memberships')
-        .set({ confirmation_sent_at: null })
-        .where('contact_id', '=', id!)
-        .execute();
+      await fixturesRepository(db.kysely).setConfirmationSent(id!, null);
       await capture('leaver@example.com');
       const mails = await confirmationMails('leaver@example.com');
       expect(mails).toHaveLength(2);
@@ -388,14 +366,11 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
         url: `/services/users/api/contacts/gm_site_public_dev/capture/?email=${encodeURIComponent(email)}`,
         remoteAddress: nextIp(),
       });
-      const contact = await db.kysely
-        .selectFrom('contacts')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const contact = (await app.contacts.all()).find((row) => row.email === email)!;
+      const fixtures = fixturesRepository(db.kysely);
       for (const listId of listIds.filter((id) => id !== 'newsletter')) {
-        await db.kysely.insertInto('lists').values({ id: listId, name: listId }).execute();
-        await db.kysely.insertInto('list_memberships').values({ list_id: listId, contact_id: contact.id }).execute();
+        await fixtures.addList(listId, listId);
+        await fixtures.addMembership(listId, contact.id);
       }
       return contact.id;
     };
@@ -414,18 +389,14 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
         remoteAddress: nextIp(),
       });
     };
-    const states = (contactId: string) =>
-      db.kysely
-        .selectFrom('list_memberships')
-        .select(['list_id', 'unsubscribed_at'])
-        .where('contact_id', '=', contactId)
-        .orderBy('list_id')
-        .execute()
-        .then((rows) => rows.map((row) => [row.list_id, row.unsubscribed_at !== null]));
+    const states = async (contactId: string) =>
+      (await app.memberships.all())
+        .filter((row) => row.contact_id === contactId)
+        .map((row) => [row.list_id, row.unsubscribed_at !== null]);
 
     it('unsubscribes from the link’s list only, and says so again on a repeat', async () => {
       const contactId = await subscribe('one.list@example.com', ['newsletter', 'product-news']);
-      const link = await mintUnsubscribeLink(db, app.config, 'one.list@example.com');
+      const link = await mintUnsubscribeLink(dataAccess(db), app.config, 'one.list@example.com');
       expect(link).toMatch(
         /^https:\/\/www\.example\.com\/unsubscription\/[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\/one\.list%40example\.com\/.+$/,
       );
@@ -441,7 +412,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
     it('unsubscribes from every list with * in place of the list', async () => {
       const contactId = await subscribe('all.lists@example.com', ['newsletter', 'offers']);
-      const link = await mintUnsubscribeLink(db, app.config, 'all.lists@example.com');
+      const link = await mintUnsubscribeLink(dataAccess(db), app.config, 'all.lists@example.com');
       expect((await callFor(link!, 'all')).statusCode).toBe(200);
       expect(await states(contactId)).toEqual([
         ['newsletter', true],
@@ -451,7 +422,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
     it('answers 403 when the link was not issued for this contact or was altered', async () => {
       const contactId = await subscribe('forged@example.com', ['newsletter']);
-      const link = (await mintUnsubscribeLink(db, app.config, 'forged@example.com'))!;
+      const link = (await mintUnsubscribeLink(dataAccess(db), app.config, 'forged@example.com'))!;
       const other = await subscribe('victim@example.com', ['newsletter']);
       expect((await callFor(link, 'list', { id: other, email: 'victim@example.com' })).statusCode).toBe(403);
       const tampered = link.replace(/\.[\w-]{32}\//, `.${'A'.repeat(32)}/`);
@@ -465,7 +436,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
     it('answers 404 for a list the contact is not on, and 400 without the contact', async () => {
       await subscribe('not.member@example.com', ['newsletter']);
-      const link = (await mintUnsubscribeLink(db, app.config, 'not.member@example.com'))!;
+      const link = (await mintUnsubscribeLink(dataAccess(db), app.config, 'not.member@example.com'))!;
       const otherList = link.replace(
         /unsubscription\/[\w-]+\./,
         `unsubscription/${Buffer.from('nope').toString('base64url')}.`,
@@ -478,7 +449,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
     it('answers a filled honeypot with 200 and changes nothing', async () => {
       const contactId = await subscribe('bot.unsub@example.com', ['newsletter']);
-      const link = (await mintUnsubscribeLink(db, app.config, 'bot.unsub@example.com'))!;
+      const link = (await mintUnsubscribeLink(dataAccess(db), app.config, 'bot.unsub@example.com'))!;
       const [trackingId] = new URL(link).pathname.split('/').slice(2);
       const query = new URLSearchParams({
         contact_email: 'bot.unsub@example.com',
@@ -495,7 +466,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     });
 
     it('mints no link for someone who is not subscribed', async () => {
-      expect(await mintUnsubscribeLink(db, app.config, 'nobody@example.com')).toBeNull();
+      expect(await mintUnsubscribeLink(dataAccess(db), app.config, 'nobody@example.com')).toBeNull();
     });
   });
 
@@ -507,7 +478,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: serverErrorMessage, payload: null });
     // The lead was rolled back with its mail: no success was answered, so nothing half-stored remains.
-    expect(await broken.kysely.selectFrom('leads').selectAll().execute()).toEqual([]);
+    expect(await dataAccess(broken).leads.list({})).toEqual([]);
     await failing.close();
   });
 });

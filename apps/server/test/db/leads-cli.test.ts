@@ -1,3 +1,4 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,10 @@ import { UsageError } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { formatLeads, readLeads, safeCell } from '../../src/submissions/lead-report.ts';
-import { storeLead, type LeadKind } from '../../src/submissions/store-lead.ts';
+import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { fixturesRepository } from '../../src/repositories/fixtures.ts';
 
 const config = loadConfig({});
 const run = promisify(execFile);
@@ -20,8 +23,8 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 async function seed(db: Db) {
   await db.kysely.transaction().execute(async (trx) => {
     // created_at is never updated by the app; here it dates the seed rows.
-    const at = (date: string) => trx.updateTable('leads').set({ created_at: date } as never);
-    const demo = await storeLead(trx, config, 'demo', 'grace@compile.example', {
+    const fixtures = fixturesRepository(db.kysely).in(trx);
+    const demo = await storeLead(dataAccess(db), trx, config, 'demo', 'grace@compile.example', {
       type: 'demo',
       firstname: 'Grace',
       lastname: 'Hopper',
@@ -30,14 +33,14 @@ async function seed(db: Db) {
       phone_number: '+2348031234567',
       subscribers: '0:100K',
     });
-    const enquiry = await storeLead(trx, config, 'enquiry', 'ada@example.com', {
+    const enquiry = await storeLead(dataAccess(db), trx, config, 'enquiry', 'ada@example.com', {
       fullname: 'Ada, Countess',
       email: 'ada@example.com',
       subject: 'Agency "pricing"',
       body: 'Two\nlines',
     });
-    await at('2026-01-10T09:00:00.000Z').where('id', '=', demo).execute();
-    await at('2026-02-01T12:30:00.000Z').where('id', '=', enquiry).execute();
+    await fixtures.backdateLead(demo, '2026-01-10T09:00:00.000Z');
+    await fixtures.backdateLead(enquiry, '2026-02-01T12:30:00.000Z');
   });
 }
 
@@ -96,10 +99,14 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   afterAll(() => db?.close());
 
   it('lists leads newest first, filtered by type and date', async () => {
-    expect((await readLeads(db, {})).map((lead) => lead.type)).toEqual(['enquiry', 'demo']);
-    expect((await readLeads(db, { type: 'demo' })).map((lead) => lead.email)).toEqual(['grace@compile.example']);
-    expect((await readLeads(db, { since: '2026-01-15T00:00:00.000Z' })).map((lead) => lead.type)).toEqual(['enquiry']);
-    const table = formatLeads(await readLeads(db, {}), 'table');
+    expect((await readLeads(dataAccess(db), {})).map((lead) => lead.type)).toEqual(['enquiry', 'demo']);
+    expect((await readLeads(dataAccess(db), { type: 'demo' })).map((lead) => lead.email)).toEqual([
+      'grace@compile.example',
+    ]);
+    expect((await readLeads(dataAccess(db), { since: '2026-01-15T00:00:00.000Z' })).map((lead) => lead.type)).toEqual([
+      'enquiry',
+    ]);
+    const table = formatLeads(await readLeads(dataAccess(db), {}), 'table');
     expect(table).toContain('2026-02-01 12:30  enquiry  ada@example.com');
     expect(table).toContain('Grace Hopper');
     expect(table).toMatch(/2 leads\n$/);
@@ -107,9 +114,11 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
 
   /** Writes a lead straight to the database, as the forms now refuse control characters; gone after the test. */
   async function addLead(kind: LeadKind, email: string, metadata: Record<string, unknown>) {
-    const id = await db.kysely.transaction().execute((trx) => storeLead(trx, config, kind, email, metadata));
+    const id = await db.kysely
+      .transaction()
+      .execute((trx) => storeLead(dataAccess(db), trx, config, kind, email, metadata));
     onTestFinished(async () => {
-      await db.kysely.deleteFrom('leads').where('id', '=', id).execute();
+      await dataAccess(db).people.remove('leads', [id]);
     });
     return id;
   }
@@ -122,7 +131,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
       company_name: 'Line\nBreak',
       email: 'mallory@example.com',
     });
-    const table = formatLeads(await readLeads(db, { type: 'demo' }), 'table');
+    const table = formatLeads(await readLeads(dataAccess(db), { type: 'demo' }), 'table');
     const lines = table.split('\n');
     expect(lines).toHaveLength(5); // header, two leads, the count, and the final newline
     // eslint-disable-next-line no-control-regex -- the assertion is about control characters
@@ -133,7 +142,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   it('keeps letters and emoji as they are, and lines the columns up after escaping', async () => {
     await addLead('startup', 'adébáyọ̀@example.ng', { firstname: 'Adébáyọ̀', lastname: 'Ògúnlẹ́sì 🎉' });
     await addLead('startup', 'esc\u001b@example.com', { firstname: 'Tab\tbed' });
-    const table = formatLeads(await readLeads(db, { type: 'startup' }), 'table');
+    const table = formatLeads(await readLeads(dataAccess(db), { type: 'startup' }), 'table');
     expect(table).toContain('Adébáyọ̀ Ògúnlẹ́sì 🎉');
     expect(table).toContain('esc\\x1b@example.com  Tab\\tbed');
     // What a terminal shows: one column per grapheme, so "ọ̀" takes one.
@@ -160,7 +169,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     ['', '""'],
   ])('exports the cell %j as %s, quoted like every other cell', async (cell, written) => {
     const id = await addLead('savings', 'ada@example.com', { firstname: cell });
-    const [lead] = await readLeads(db, { type: 'savings' });
+    const [lead] = await readLeads(dataAccess(db), { type: 'savings' });
     expect(formatLeads([lead!], 'csv')).toBe(
       '"id","type","email","created_at","firstname"\n' +
         `"${id}","savings","ada@example.com","${lead!.created_at}",${written}\n`,
@@ -168,7 +177,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   });
 
   it('exports CSV that a spreadsheet reads safely, and JSON with every field', async () => {
-    const csv = formatLeads(await readLeads(db, {}), 'csv');
+    const csv = formatLeads(await readLeads(dataAccess(db), {}), 'csv');
     const [header] = csv.split('\n');
     expect(header).toBe(
       '"id","type","email","created_at","fullname","subject","body","firstname","lastname","company_name","phone_number","subscribers"',
@@ -177,7 +186,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     expect(csv).toContain('"enquiry","ada@example.com"');
     expect(csv).toContain('"Ada, Countess","Agency ""pricing""","Two\nlines"');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    const json = JSON.parse(formatLeads(await readLeads(db, { type: 'enquiry' }), 'json'));
+    const json = JSON.parse(formatLeads(await readLeads(dataAccess(db), { type: 'enquiry' }), 'json'));
     expect(json).toEqual([
       expect.objectContaining({ type: 'enquiry', metadata: expect.objectContaining({ body: 'Two\nlines' }) }),
     ]);
@@ -191,9 +200,10 @@ describe('npm run leads and npm run unsubscribe-link', () => {
     await migrateToLatest(db.kysely);
     await seed(db);
     const contact = 'reader@example.com';
-    await db.kysely.insertInto('contacts').values({ id: 'c-1', email: contact }).execute();
-    await db.kysely.insertInto('lists').values({ id: 'newsletter', name: 'Newsletter' }).execute();
-    await db.kysely.insertInto('list_memberships').values({ list_id: 'newsletter', contact_id: 'c-1' }).execute();
+    const fixtures = fixturesRepository(db.kysely);
+    await fixtures.addContact('c-1', contact);
+    await fixtures.addList('newsletter', 'Newsletter');
+    await fixtures.addMembership('newsletter', 'c-1');
     await db.close();
     const env = { ...process.env, DATABASE_URL: `sqlite:${file}`, PUBLIC_URL: 'https://www.example.com' };
 

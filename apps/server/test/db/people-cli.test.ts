@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -78,8 +79,14 @@ describe.each(databases)('npm run people on $name', ({ make }) => {
       await db.kysely.transaction().execute(async (trx) => {
         const config = loadConfig({});
         const fields = { fullname: 'Ada Lovelace', subject: 'Pricing', body: 'Agencies?' };
-        await storeLead(trx, config, 'enquiry', 'Ada@Example.com', { ...fields, email: 'Ada@Example.com' });
-        await storeLead(trx, config, 'enquiry', 'grace@example.com', { ...fields, email: 'grace@example.com' });
+        await storeLead(dataAccess(db), trx, config, 'enquiry', 'Ada@Example.com', {
+          ...fields,
+          email: 'Ada@Example.com',
+        });
+        await storeLead(dataAccess(db), trx, config, 'enquiry', 'grace@example.com', {
+          ...fields,
+          email: 'grace@example.com',
+        });
       });
       await db.close();
 

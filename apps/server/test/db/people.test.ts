@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
-import { addressPattern, escapeLike, names, without } from '../../src/people/address-match.ts';
+import { addressPattern, names, without } from '../../src/people/address-match.ts';
+import { escapeLike } from '../../src/repositories/people.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
-import { isSuppressed, liftSuppression, suppress, suppressedAmong } from '../../src/people/suppression.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 const config = loadConfig({ LOG_LEVEL: 'silent' });
 
@@ -47,41 +48,43 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
   const lead = (email: string, extra: Record<string, unknown> = {}) =>
     db.kysely
       .transaction()
-      .execute((trx) => storeLead(trx, config, 'enquiry', email, { fullname: 'Someone', email, ...extra }));
+      .execute((trx) =>
+        storeLead(dataAccess(db), trx, config, 'enquiry', email, { fullname: 'Someone', email, ...extra }),
+      );
 
   it('keeps only a salted hash, found in any case, and lifts it', async () => {
-    await suppress(db.kysely, ' Kim@Example.com ');
-    expect(await isSuppressed(db.kysely, 'kim@example.COM')).toBe(true);
-    expect(await isSuppressed(db.kysely, 'kim2@example.com')).toBe(false);
-    expect(await suppressedAmong(db.kysely, ['KIM@example.com', 'other@example.com'])).toEqual(
+    await dataAccess(db).suppressions.add(' Kim@Example.com ');
+    expect(await dataAccess(db).suppressions.has('kim@example.COM')).toBe(true);
+    expect(await dataAccess(db).suppressions.has('kim2@example.com')).toBe(false);
+    expect(await dataAccess(db).suppressions.among(['KIM@example.com', 'other@example.com'])).toEqual(
       new Set(['kim@example.com']),
     );
-    const rows = await db.kysely.selectFrom('suppressions').selectAll().execute();
+    const rows = await dataAccess(db).suppressions.all();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain('kim');
-    expect(await liftSuppression(db.kysely, 'KIM@example.com')).toBe(true);
-    expect(await isSuppressed(db.kysely, 'kim@example.com')).toBe(false);
+    expect(await dataAccess(db).suppressions.lift('KIM@example.com')).toBe(true);
+    expect(await dataAccess(db).suppressions.has('kim@example.com')).toBe(false);
   });
 
   it('takes _ and % in an address literally', async () => {
     await lead('a_b@under.example');
     await lead('axb@under.example');
     await lead('a%b@under.example');
-    const found = await exportPerson(db.kysely, 'A_B@under.example');
+    const found = await exportPerson(dataAccess(db), 'A_B@under.example');
     expect(found.leads.map((row) => row.email)).toEqual(['a_b@under.example']);
     expect(found.mail.every((mail) => JSON.stringify(mail).includes('a_b@under.example'))).toBe(true);
-    const erased = await erasePerson(db.kysely, 'a_b@under.example');
+    const erased = await erasePerson(dataAccess(db), 'a_b@under.example');
     expect(erased.deleted.leads).toBe(1);
-    expect((await exportPerson(db.kysely, 'axb@under.example')).leads).toHaveLength(1);
-    expect((await exportPerson(db.kysely, 'a%b@under.example')).leads).toHaveLength(1);
+    expect((await exportPerson(dataAccess(db), 'axb@under.example')).leads).toHaveLength(1);
+    expect((await exportPerson(dataAccess(db), 'a%b@under.example')).leads).toHaveLength(1);
   });
 
   it('erases a person’s own rows, and only the address in someone else’s', async () => {
     const own = await lead('Ann@X.io');
     const other = await lead('joann@x.io', { body: 'My colleague ANN@x.io asked me to write; I am joann@x.io.' });
 
-    const found = await exportPerson(db.kysely, 'ann@x.io');
+    const found = await exportPerson(dataAccess(db), 'ann@x.io');
     expect(found.leads.map((row) => row.id)).toEqual([own]);
     expect(found.mentioned_in).toEqual([
       { table: 'leads', id: other },
@@ -91,15 +94,15 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     // Someone else's record is not shown to the person it mentions.
     expect(JSON.stringify(found)).not.toContain('colleague');
 
-    const erased = await erasePerson(db.kysely, 'ann@x.io');
+    const erased = await erasePerson(dataAccess(db), 'ann@x.io');
     expect(erased.deleted).toMatchObject({ leads: 1, outbox: 2 }); // the mail to sales and the acknowledgement
     expect(erased.rewritten).toEqual({ leads: 1, outbox: 1 });
-    const kept = await db.kysely.selectFrom('leads').selectAll().where('id', '=', other).executeTakeFirstOrThrow();
+    const kept = (await dataAccess(db).leads.find(other))!;
     expect(JSON.parse(kept.metadata)).toMatchObject({
       email: 'joann@x.io',
       body: 'My colleague [erased] asked me to write; I am joann@x.io.',
     });
-    expect((await exportPerson(db.kysely, 'ann@x.io')).mentioned_in).toEqual([]);
-    expect((await exportPerson(db.kysely, 'joann@x.io')).leads).toHaveLength(1);
+    expect((await exportPerson(dataAccess(db), 'ann@x.io')).mentioned_in).toEqual([]);
+    expect((await exportPerson(dataAccess(db), 'joann@x.io')).leads).toHaveLength(1);
   });
 });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { pruneExpired, retention } from '../../src/people/retention.ts';
-import { quarantineRepository } from '../../src/repositories/quarantine.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { fixturesRepository } from '../../src/repositories/fixtures.ts';
 
 const config = loadConfig({ WEBHOOK_URL: 'https://crm.example/hooks', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` });
 const now = new Date('2027-06-01T12:00:00.000Z');
@@ -22,63 +23,46 @@ describe.each(await testDatabases())('records past their retention on $name', ({
   async function leadOfAge(email: string, age: number, delivered: boolean) {
     const id = await db.kysely
       .transaction()
-      .execute((trx) => storeLead(trx, config, 'enquiry', email, { fullname: 'A', email, subject: 'S', body: 'B' }));
+      .execute((trx) =>
+        storeLead(dataAccess(db), trx, config, 'enquiry', email, { fullname: 'A', email, subject: 'S', body: 'B' }),
+      );
     const at = ago(age);
-    await db.kysely
-      .updateTable('leads')
-      .set({ created_at: at } as never)
-      .where('id', '=', id)
-      .execute();
-    await db.kysely
-      .updateTable('outbox')
-      .set({ created_at: at, sent_at: delivered ? at : null })
-      .where('message', 'like', `%${email}%`)
-      .execute();
-    await db.kysely
-      .updateTable('webhook_events')
-      .set(delivered ? { created_at: at, delivered_at: at } : { created_at: at, failed_at: at })
-      .where('payload', 'like', `%${email}%`)
-      .execute();
+    const fixtures = fixturesRepository(db.kysely);
+    await fixtures.backdateLead(id, at);
+    await fixtures.backdateMail(email, at, delivered);
+    await fixtures.backdateEvents(email, at, delivered);
     return id;
   }
-  const rows = async (table: 'leads' | 'outbox' | 'webhook_events', email: string) =>
-    (await db.kysely.selectFrom(table).selectAll().execute()).filter((row) => JSON.stringify(row).includes(email));
+  const tables = {
+    leads: () => dataAccess(db).leads.list({}),
+    outbox: () => dataAccess(db).mail.all(),
+    webhook_events: () => dataAccess(db).webhooks.all(),
+  };
+  const rows = async (table: keyof typeof tables, email: string) =>
+    (await tables[table]()).filter((row) => JSON.stringify(row).includes(email));
 
   it('deletes each kind after its period, and keeps what is younger or still waiting', async () => {
     await leadOfAge('old@lagos.example', retention.leads + day, true);
     await leadOfAge('recent@lagos.example', 10 * day, true);
     await leadOfAge('sent-long-ago@lagos.example', retention.sentMessages + day, true);
     await leadOfAge('never-delivered@lagos.example', retention.sentMessages + day, false);
-    const held = quarantineRepository(db.kysely);
+    const held = dataAccess(db).quarantine;
     const stale = await held.insert('demo', 'stale@bot.example', {}, ['honeypot']);
     const fresh = await held.insert('demo', 'fresh@bot.example', {}, ['honeypot']);
-    await db.kysely
-      .updateTable('quarantine')
-      .set({ created_at: ago(retention.quarantine + day) })
-      .where('id', '=', stale)
-      .execute();
-    await db.kysely
-      .updateTable('quarantine')
-      .set({ created_at: ago(day) })
-      .where('id', '=', fresh)
-      .execute();
-    await db.kysely.insertInto('lists').values({ id: 'newsletter', name: 'Newsletter' }).execute();
+    const fixtures = fixturesRepository(db.kysely);
+    await fixtures.backdateQuarantine({ id: stale }, ago(retention.quarantine + day));
+    await fixtures.backdateQuarantine({ id: fresh }, ago(day));
+    await fixtures.addList('newsletter', 'Newsletter');
     for (const [id, status, unsubscribedAt] of [
       ['gone', 'unsubscribed', ago(retention.unsubscribed + day)],
       ['left-lately', 'unsubscribed', ago(30 * day)],
       ['reader', 'subscribed', null],
     ] as const) {
-      await db.kysely
-        .insertInto('contacts')
-        .values({ id, email: `${id}@accra.example` })
-        .execute();
-      await db.kysely
-        .insertInto('list_memberships')
-        .values({ list_id: 'newsletter', contact_id: id, status, unsubscribed_at: unsubscribedAt })
-        .execute();
+      await fixtures.addContact(id, `${id}@accra.example`);
+      await fixtures.addMembership('newsletter', id, { status, unsubscribed_at: unsubscribedAt });
     }
 
-    const pruned = await pruneExpired(db, now);
+    const pruned = await pruneExpired(dataAccess(db), now);
 
     expect(pruned).toEqual({ quarantine: 1, mail: 4, webhookEvents: 2, leads: 1, memberships: 1 });
     expect(await rows('leads', 'old@lagos.example')).toEqual([]);
@@ -91,7 +75,7 @@ describe.each(await testDatabases())('records past their retention on $name', ({
     expect(await rows('outbox', 'never-delivered@lagos.example')).toHaveLength(2);
     expect(await rows('webhook_events', 'never-delivered@lagos.example')).toHaveLength(1);
     expect((await held.list()).map((row) => row.id)).toEqual([fresh]);
-    const members = await db.kysely.selectFrom('list_memberships').select('contact_id').orderBy('contact_id').execute();
-    expect(members.map((member) => member.contact_id)).toEqual(['left-lately', 'reader']);
+    const members = await dataAccess(db).memberships.all();
+    expect(members.map((member) => member.contact_id).sort()).toEqual(['left-lately', 'reader']);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
+import { dataAccess } from '../../src/repositories/index.ts';
 
 describe('the embedded database', () => {
   it('creates its file and folder on first use, in WAL mode, and keeps data across opens', async () => {
@@ -12,17 +13,14 @@ describe('the embedded database', () => {
     await migrateToLatest(first.kysely);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(first.kysely);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
-    await first.kysely
-      .insertInto('leads')
-      .values({ id: 'kept', type: 'savings', email: 'a@example.com', metadata: '{}' })
-      .execute();
+    const kept = await dataAccess(first).leads.insert('savings', 'a@example.com', {});
     await first.close();
     expect(existsSync(file)).toBe(true);
 
     const second = openDatabase(`sqlite:${file}`);
     await migrateToLatest(second.kysely);
-    const rows = await second.kysely.selectFrom('leads').select('id').execute();
-    expect(rows).toEqual([{ id: 'kept' }]);
+    const rows = await dataAccess(second).leads.list({});
+    expect(rows.map((row) => ({ id: row.id }))).toEqual([{ id: kept }]);
     await second.close();
   });
 });

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPushServiceEndpoint, pushPayloadSchema, type PushPayload } from '@growmail/contracts/push';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { pushRepository } from '../../repositories/push.ts';
+import type { Repositories } from '../../repositories/index.ts';
 
 /** What to send: the notification without its tracking id (made here), and optionally one contact's address. */
 export type PushMessage = Omit<PushPayload, 'tracking_id'> & { email?: string };
@@ -23,13 +22,12 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
  * row stored before the rule, or written by hand, cannot aim the sender at an internal host.
  */
 export async function sendPush(
-  db: Db,
+  { push }: Pick<Repositories, 'push'>,
   { vapid, hosts }: { vapid: NonNullable<Config['vapid']>; hosts: readonly string[] },
   message: PushMessage,
 ): Promise<SendResult> {
   const { email, ...content } = message;
   const payload = pushPayloadSchema.parse({ ...content, tracking_id: randomUUID() });
-  const push = pushRepository(db.kysely);
   const subscriptions = await push.listSubscriptions(email);
 
   const result: SendResult = { trackingId: payload.tracking_id, sent: 0, removed: 0, failed: 0, refused: 0 };

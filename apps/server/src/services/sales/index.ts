@@ -3,7 +3,7 @@ import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyRequest } from 'fastify';
-import type { FormName } from '../../plugins/metrics.ts';
+import type { FormName } from '@growmail/contracts/form-names';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';

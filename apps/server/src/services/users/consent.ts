@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { newsletterConsentWording, unsubscribePath } from '@growmail/contracts/form-fields';
 import { newsletterConfirmPath } from '@growmail/contracts/routes';
 import type { Config } from '../../config.ts';
-import type { OutboxMessage } from '../../outbox/index.ts';
+import type { OutboxMessage } from '../../repositories/mail.ts';
 import { decodeListId, mintTrackingId } from './tracking.ts';
 
 /**

@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { failure, ok } from '@growmail/contracts/api';
 import { contactsApiRequestSchema } from '@growmail/contracts/push';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isSuppressed } from '../../people/suppression.ts';
 import { rateLimited } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
-import { normaliseEmail } from '../../repositories/contacts.ts';
 
 /**
  * `POST {users}/api/contacts` (spec "Entities", "Calls made"): creates a contact by email and stores its web
@@ -35,7 +34,7 @@ const contactsApi: ZodRoutes = async (app) => {
     async (request, reply) => {
       const { gm_web_push: subscription, ...contact } = request.body;
       const saved = await app.db.kysely.transaction().execute(async (trx) => {
-        if (await isSuppressed(trx, contact.email)) return null;
+        if (await app.suppressions.in(trx).has(contact.email)) return null;
         const created = await app.contacts.in(trx).create(contact);
         if (subscription) await app.push.in(trx).saveSubscription(created.id, subscription);
         return created;

@@ -10,7 +10,7 @@ import { trackingSecret } from './tracking.ts';
  */
 const formStampRoutes: ZodRoutes = async (app) => {
   app.get('/guests/form-stamp', async (_request, reply) => {
-    const stamp = mintFormStamp(await trackingSecret(app.db, app.config));
+    const stamp = mintFormStamp(await trackingSecret(app, app.config));
     return reply.header('cache-control', 'no-store').send(ok({ stamp }));
   });
 };

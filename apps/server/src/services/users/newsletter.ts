@@ -4,8 +4,6 @@ import { newsletterConsentWording, type SubmissionAccepted } from '@growmail/con
 import { captureParamsSchema, captureQuerySchema, newsletterConfirmSchema } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enqueueMail } from '../../outbox/index.ts';
-import { liftSuppression } from '../../people/suppression.ts';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { recordEvent } from '../../webhooks/events.ts';
@@ -63,7 +61,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         claim &&
         member &&
         Date.now() - claim.issued.getTime() <= confirmationLifetimeMs &&
-        claim.check(await trackingSecret(app.db, app.config), member.email) &&
+        claim.check(await trackingSecret(app, app.config), member.email) &&
         // A link from before an unsubscribe cannot take it back; a new request sends a new link.
         !(member.unsubscribed_at && Date.parse(member.unsubscribed_at) > claim.issued.getTime());
       if (!valid) return reply.code(403).send(failure(messages.badConfirmationLink));
@@ -71,9 +69,9 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         await app.db.kysely.transaction().execute(async (trx) => {
           await app.memberships.in(trx).confirm(claim.listId, claim.contactId, new Date());
           // Their own opt-in, confirmed from their inbox, outweighs an earlier erasure (D29).
-          await liftSuppression(trx, member.email);
+          await app.suppressions.in(trx).lift(member.email);
           const data = { email: member.email, contact_id: claim.contactId, list_id: claim.listId };
-          await recordEvent(trx, app.config, 'newsletter.confirmed', data);
+          await recordEvent(app, trx, app.config, 'newsletter.confirmed', data);
         });
         app.deliverWebhooks();
       }
@@ -93,7 +91,7 @@ async function requestSubscription(
   request: { email: string; tags: string[]; page: string | null },
 ): Promise<string> {
   const listId = app.config.audienceId;
-  const secret = await trackingSecret(app.db, app.config);
+  const secret = await trackingSecret(app, app.config);
   const now = new Date();
   const id = await app.db.kysely.transaction().execute(async (trx) => {
     const contactId = await app.contacts.in(trx).findOrCreate(request.email);
@@ -105,7 +103,7 @@ async function requestSubscription(
     const lastSent = before?.confirmation_sent_at ? Date.parse(before.confirmation_sent_at) : 0;
     if (now.getTime() - lastSent >= confirmationIntervalMs) {
       const member = { listId, contactId, email: request.email.toLowerCase(), page: request.page };
-      await enqueueMail(trx, 'newsletter:confirm', confirmationMail(app.config, secret, member, now));
+      await app.mail.in(trx).enqueue('newsletter:confirm', confirmationMail(app.config, secret, member, now));
       await memberships.markConfirmationSent(listId, contactId, now);
     }
     return contactId;

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import { membershipsRepository } from '../../repositories/memberships.ts';
+import type { Repositories } from '../../repositories/index.ts';
 
 /**
  * Unsubscribe tracking ids (D17): `{list}.{ref}.{issued}.{signature}`. The list id comes
@@ -45,36 +44,20 @@ export function decodeListId(part: string): string | null {
 const secretKey = 'tracking_secret';
 
 /** TRACKING_SECRET, or a random secret made on first use and kept in the database for every server. */
-export async function trackingSecret(db: Db, config: Config): Promise<string> {
+export async function trackingSecret({ settings }: Pick<Repositories, 'settings'>, config: Config): Promise<string> {
   if (config.trackingSecret) return config.trackingSecret;
-  const existing = await db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', secretKey)
-    .executeTakeFirst();
-  if (existing) return existing.value;
-  await db.kysely
-    .insertInto('settings')
-    .values({ key: secretKey, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const stored = await db.kysely
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', secretKey)
-    .executeTakeFirstOrThrow();
-  return stored.value;
+  return settings.getOrCreate(secretKey, () => randomBytes(32).toString('base64url'));
 }
 
 /** The preferences page link for a contact on a list, or null when they are not on it. */
 export async function mintUnsubscribeLink(
-  db: Db,
+  data: Pick<Repositories, 'memberships' | 'settings'>,
   config: Config,
   email: string,
   listId: string = config.audienceId,
 ): Promise<string | null> {
-  const member = await membershipsRepository(db.kysely).findByEmail(listId, email);
+  const member = await data.memberships.findByEmail(listId, email);
   if (!member) return null;
-  const trackingId = mintTrackingId(await trackingSecret(db, config), listId, member.id, member.email);
+  const trackingId = mintTrackingId(await trackingSecret(data, config), listId, member.id, member.email);
   return `${config.urls.public}/unsubscription/${trackingId}/${encodeURIComponent(member.email)}/${member.id}`;
 }

@@ -31,7 +31,7 @@ const unsubscribeRoutes: ZodRoutes = async (app) => {
       handler: async (request, reply) => {
         const { params: parts } = request;
         const { contact_email: email, contact_id: contactId } = request.query;
-        const secret = await trackingSecret(app.db, app.config);
+        const secret = await trackingSecret(app, app.config);
         if (!verifyTracking(secret, parts, contactId, email)) {
           return reply.code(403).send(failure(messages.badTrackingLink));
         }
@@ -47,7 +47,7 @@ const unsubscribeRoutes: ZodRoutes = async (app) => {
         await app.db.kysely.transaction().execute(async (trx) => {
           const left = await app.memberships.in(trx).unsubscribe(contactId, listId, new Date());
           for (const list of left) {
-            await recordEvent(trx, app.config, 'newsletter.unsubscribed', {
+            await recordEvent(app, trx, app.config, 'newsletter.unsubscribed', {
               email,
               contact_id: contactId,
               list_id: list,

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { repository, type Executor, type Repository } from './repository.ts';
+
+/** Recent form submissions by fingerprint, with the answer each got: what makes a repeat get the first answer. */
+const submissionQueries = (db: Executor) => ({
+  /** Holds the fingerprint until the transaction ends, so an identical request waits (PostgreSQL only). */
+  async lock(fingerprint: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`.execute(db);
+  },
+
+  /** The answer stored for this fingerprint after `since`, as JSON text. */
+  async answerSince(fingerprint: string, since: Date): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('submissions')
+      .select('answer')
+      .where('fingerprint', '=', fingerprint)
+      .where('created_at', '>', since.toISOString())
+      .executeTakeFirst();
+    return row?.answer;
+  },
+
+  /** Keeps the answer for this fingerprint, replacing an older one. */
+  async save(fingerprint: string, answer: string, at: Date): Promise<void> {
+    const row = { fingerprint, answer, created_at: at.toISOString() };
+    await db
+      .insertInto('submissions')
+      .values(row)
+      .onConflict((conflict) => conflict.column('fingerprint').doUpdateSet({ answer, created_at: row.created_at }))
+      .execute();
+  },
+
+  async removeBefore(before: Date): Promise<void> {
+    await db.deleteFrom('submissions').where('created_at', '<', before.toISOString()).execute();
+  },
+});
+
+export const submissionsRepository = repository(submissionQueries);
+export type SubmissionsRepository = Repository<ReturnType<typeof submissionQueries>>;
