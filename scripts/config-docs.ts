@@ -22,9 +22,14 @@ const tableEnd = '<!-- End of the written table. -->';
 type Setting = { name: string; fallback: string; description: string };
 
 function describeSettings(): Setting[] {
-  return Object.entries(environmentSchema.shape).map(([name, schema]) => {
-    const docs = settingDocs.get(schema);
-    if (!docs) throw new Error(`${name} has no description: register one on its schema in apps/server/src/config.ts.`);
+  const entries = Object.entries(environmentSchema.shape);
+  const undescribed = entries.filter(([, schema]) => !settingDocs.has(schema)).map(([name]) => name);
+  if (undescribed.length > 0) {
+    console.error(`${undescribed.join(', ')}: register a description on the schema in apps/server/src/config.ts.`);
+    process.exit(1);
+  }
+  return entries.map(([name, schema]) => {
+    const docs = settingDocs.get(schema)!;
     const parsed = schema.safeParse(undefined);
     const value = parsed.success ? parsed.data : undefined;
     const fixed = typeof value === 'string' && value.startsWith(root) ? relative(root, value) : value;
