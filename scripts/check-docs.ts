@@ -1,9 +1,9 @@
 /**
- * The README stays a two-minute read that starts with the two commands, and every link between
- * the repository's markdown files works: a relative link names a file or folder that exists, and
- * a #fragment names a heading (GitHub's anchor for it) or an id in the file it points to. Links
- * with a scheme (https:, mailto:) are not followed: this check never reaches the network.
- * Part of `npm run lint`.
+ * The README stays a two-minute read: at most 6 KB, opening with the two commands, and linking
+ * every guide in docs/. Every link between the repository's markdown files works: a relative link
+ * names a file or folder that exists, and a #fragment names a heading (GitHub's anchor for it) or
+ * an id in the file it points to. Links with a scheme (https:, mailto:) are not followed: this
+ * check never reaches the network. Part of `npm run lint`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -76,6 +76,13 @@ const firstCode = [...walk(tree('README.md'))].find((node) => node.type === 'cod
 const commands = firstCode?.type === 'code' ? firstCode.value.split('\n') : [];
 if (!firstCommands.every((command, index) => command.test(commands[index] ?? ''))) {
   problems.push('README.md: its first code block must start with `npm ci && npm start`, then `npm test`.');
+}
+
+const listed = new Set(
+  [...walk(tree('README.md'))].flatMap((node) => (node.type === 'link' ? [node.url.split('#')[0]] : [])),
+);
+for (const guide of files.filter((file) => /^docs\/[^/]+\.md$/.test(file) && !listed.has(file))) {
+  problems.push(`README.md: link ${guide}, so a newcomer finds it.`);
 }
 
 if (problems.length > 0) {
