@@ -43,20 +43,65 @@ const wholeNumber = (min: number, max: number, range: string) =>
 
 const identifier = plain(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, dot, dash and underscore');
 
-const environmentSchema = z.object({
-  SITE_ENV: withDefault(z.enum(siteEnvironments), 'development'),
-  PORT: withDefault(wholeNumber(1, 65535, 'must be between 1 and 65535'), 3000),
-  HOST: withDefault(z.string().check(z.minLength(1)), '0.0.0.0'),
-  PUBLIC_URL: z.optional(baseUrl),
-  APP_URL: withDefault(baseUrl, 'https://app.growmail.io'),
-  GUEST_URL: z.optional(baseUrl),
-  BLOG_URL: withDefault(baseUrl, 'https://blog.growmail.io'),
-  MODULES_URL: withDefault(serviceBase, '/services/modules'),
-  USERS_URL: withDefault(serviceBase, '/services/users'),
-  SALES_URL: withDefault(serviceBase, '/services/sales'),
-  MESSAGING_URL: withDefault(serviceBase, '/services/messaging'),
-  SITE_API_KEY: withDefault(identifier, 'gm_site_public_dev'),
-  AUDIENCE_ID: withDefault(identifier, 'newsletter'),
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const listed = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+
+/**
+ * What each variable is for, in markdown. scripts/config-docs.ts writes docs/configuration.md and
+ * .env.example from these and the schema's defaults, and `npm run lint` fails when they differ.
+ * `default` says what applies when an optional variable is unset; a fixed default is read from the schema.
+ */
+export const settingDocs = z.registry<{ description: string; default?: string }>();
+const about = (description: string, unset?: string) => (unset ? { description, default: unset } : { description });
+
+export const environmentSchema = z.object({
+  SITE_ENV: withDefault(z.enum(siteEnvironments), 'development').register(
+    settingDocs,
+    about(
+      `${listed(siteEnvironments)}. Outside production every page carries \`noindex\` and robots.txt disallows all.`,
+    ),
+  ),
+  PORT: withDefault(wholeNumber(1, 65535, 'must be between 1 and 65535'), 3000).register(
+    settingDocs,
+    about('Port to listen on.'),
+  ),
+  HOST: withDefault(z.string().check(z.minLength(1)), '0.0.0.0').register(
+    settingDocs,
+    about('Interface to listen on.'),
+  ),
+  PUBLIC_URL: z
+    .optional(baseUrl)
+    .register(
+      settingDocs,
+      about("This site's origin: canonical links, sitemap, robots.txt.", '`http://localhost:$PORT`'),
+    ),
+  APP_URL: withDefault(baseUrl, 'https://app.growmail.io').register(
+    settingDocs,
+    about('The separate app site (register, login).'),
+  ),
+  GUEST_URL: z.optional(baseUrl).register(settingDocs, about('The guest site that hosts `/demo`.', '`PUBLIC_URL`')),
+  BLOG_URL: withDefault(baseUrl, 'https://blog.growmail.io').register(
+    settingDocs,
+    about('The blog, linked from the header and footer.'),
+  ),
+  MODULES_URL: withDefault(serviceBase, '/services/modules').register(
+    settingDocs,
+    about('Modules service base (spec "Calls made"). A path means this server; a URL means another host.'),
+  ),
+  USERS_URL: withDefault(serviceBase, '/services/users').register(settingDocs, about('Users service base.')),
+  SALES_URL: withDefault(serviceBase, '/services/sales').register(settingDocs, about('Sales service base.')),
+  MESSAGING_URL: withDefault(serviceBase, '/services/messaging').register(
+    settingDocs,
+    about('Messaging service base.'),
+  ),
+  SITE_API_KEY: withDefault(identifier, 'gm_site_public_dev').register(
+    settingDocs,
+    about('The site\'s public API key. It reaches the browser by design (spec "Calls made").'),
+  ),
+  AUDIENCE_ID: withDefault(identifier, 'newsletter').register(
+    settingDocs,
+    about('The newsletter audience. It reaches the browser too.'),
+  ),
   DATABASE_URL: withDefault(
     z
       .string()
@@ -67,56 +112,142 @@ const environmentSchema = z.object({
         ),
       ),
     'sqlite:data/growmail.sqlite',
+  ).register(settingDocs, about('`sqlite:<file>` or a `postgres://` URL. The migrations run at start.')),
+  SITE_DIR: withDefault(z.string().check(z.minLength(1)), resolve(repoRoot, 'apps/site/dist')).register(
+    settingDocs,
+    about('The built site to serve.'),
   ),
-  SITE_DIR: withDefault(z.string().check(z.minLength(1)), resolve(repoRoot, 'apps/site/dist')),
-  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  SMTP_URL: z.optional(
-    z.url({
-      protocol: /^smtps?$/,
-      error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
-    }),
+  LOG_LEVEL: withDefault(z.enum(logLevels), 'info').register(settingDocs, about(`Log level: ${listed(logLevels)}.`)),
+  SMTP_URL: z
+    .optional(
+      z.url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+      }),
+    )
+    .register(
+      settingDocs,
+      about(
+        '`smtp://` or `smtps://` URL for the outbox, such as `smtp://user:pass@mail.example.com:587`. Unset: mails wait in the outbox until it is set.',
+      ),
+    ),
+  SALES_INBOX: withDefault(mailbox, 'sales@growmail.io').register(
+    settingDocs,
+    about('Where demo, startup, savings and enquiry leads are emailed (D18).'),
   ),
-  SALES_INBOX: withDefault(mailbox, 'sales@growmail.io'),
-  MAIL_FROM: withDefault(mailbox, 'website@growmail.io'),
-  TRACKING_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
-  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 10),
-  FORM_MIN_FILL_SECONDS: withDefault(wholeNumber(0, 600, 'must be between 0 and 600'), 3),
-  TRUST_PROXY: z.optional(
-    plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'),
+  MAIL_FROM: withDefault(mailbox, 'website@growmail.io').register(
+    settingDocs,
+    about("The sender of the site's emails."),
   ),
-  VAPID_PUBLIC_KEY: z.optional(
-    plain(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npm run push -- keys makes a pair)'),
+  TRACKING_SECRET: z
+    .optional(z.string().check(z.minLength(32, 'must be at least 32 characters')))
+    .register(
+      settingDocs,
+      about('Signs unsubscribe tracking ids (D17); at least 32 characters.', 'random, kept in the database'),
+    ),
+  RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 10).register(
+    settingDocs,
+    about('Submissions per client address, per form endpoint, per minute (429 beyond).'),
   ),
-  VAPID_PRIVATE_KEY: z.optional(
-    plain(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)'),
-  ),
-  REDIS_URL: z.optional(
-    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }),
-  ),
-  PUSH_SERVICE_HOSTS: z.optional(
-    plain(
-      /^\s*(\*\.)?[a-z0-9.-]+(\s*,\s*(\*\.)?[a-z0-9.-]+)*\s*$/i,
-      'must list host names, comma-separated; *.example.com allows its subdomains',
+  FORM_MIN_FILL_SECONDS: withDefault(wholeNumber(0, 600, 'must be between 0 and 600'), 3).register(
+    settingDocs,
+    about(
+      'A lead form sent sooner than this after its signed stamp was issued is quarantined as automated; `0` turns the stamp check off.',
     ),
   ),
-  WEBHOOK_URL: z.optional(
-    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://crm.example.com/hooks/growmail' }),
-  ),
-  WEBHOOK_SECRET: z.optional(
-    plain(
-      /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/,
-      'must be a whsec_ secret: whsec_ then at least 24 random bytes in base64',
+  TRUST_PROXY: z
+    .optional(plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'))
+    .register(
+      settingDocs,
+      about(
+        'Proxies whose `X-Forwarded-For` is believed for client addresses (the rate limit): addresses, CIDR ranges, `loopback`, `linklocal` or `uniquelocal`, comma-separated.',
+        'none trusted',
+      ),
+    ),
+  VAPID_PUBLIC_KEY: z
+    .optional(plain(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (npm run push -- keys makes a pair)'))
+    .register(
+      settingDocs,
+      about(
+        "Web push's public key (base64url). Set with the private key, or web push is off. `npm run push -- keys` makes a pair.",
+      ),
+    ),
+  VAPID_PRIVATE_KEY: z
+    .optional(plain(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run push -- keys makes a pair)'))
+    .register(settingDocs, about("Web push's private key. It stays on the server.")),
+  REDIS_URL: z
+    .optional(
+      z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }),
+    )
+    .register(
+      settingDocs,
+      about(
+        '`redis://` or `rediss://` URL. Rate-limit counters live there, so every server counts together; unset, each process counts alone. While Redis is away the limit is skipped, never a lead.',
+      ),
+    ),
+  PUSH_SERVICE_HOSTS: z
+    .optional(
+      plain(
+        /^\s*(\*\.)?[a-z0-9.-]+(\s*,\s*(\*\.)?[a-z0-9.-]+)*\s*$/i,
+        'must list host names, comma-separated; *.example.com allows its subdomains',
+      ),
+    )
+    .register(
+      settingDocs,
+      about(
+        `Hosts a push endpoint may name, comma-separated; \`*.example.com\` allows subdomains. Unset: ${listed(defaultPushServiceHosts)}.`,
+        'Google, Mozilla, Apple, Microsoft',
+      ),
+    ),
+  WEBHOOK_URL: z
+    .optional(
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://crm.example.com/hooks/growmail' }),
+    )
+    .register(
+      settingDocs,
+      about(
+        'Where signed events go (Standard Webhooks): `lead.created`, `newsletter.confirmed`, `newsletter.unsubscribed`. Set with the secret, or no events are written.',
+      ),
+    ),
+  WEBHOOK_SECRET: z
+    .optional(
+      plain(
+        /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/,
+        'must be a whsec_ secret: whsec_ then at least 24 random bytes in base64',
+      ),
+    )
+    .register(
+      settingDocs,
+      about(
+        'The `whsec_…` signing secret the receiver verifies with (`whsec_` then base64 of at least 24 random bytes).',
+      ),
+    ),
+  WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8).register(
+    settingDocs,
+    about(
+      'Attempts before an event is marked failed (kept; `npm run webhooks -- replay`). Waits double from 5 s to an hour.',
     ),
   ),
-  WEBHOOK_MAX_ATTEMPTS: withDefault(wholeNumber(1, 100, 'must be between 1 and 100'), 8),
-  CDN_MAX_AGE: withDefault(wholeNumber(0, 31_536_000, 'must be between 0 and 31536000 seconds'), 0),
-  METRICS_TOKEN: z.optional(
-    plain(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces (openssl rand -hex 32)'),
+  CDN_MAX_AGE: withDefault(wholeNumber(0, 31_536_000, 'must be between 0 and 31536000 seconds'), 0).register(
+    settingDocs,
+    about(
+      'Seconds a shared cache (a CDN) may keep a page (`s-maxage`, then served stale for up to a day while it refetches); `0`: every request revalidates. Hashed assets are immutable regardless; `/services` answers are never cached.',
+    ),
   ),
+  METRICS_TOKEN: z
+    .optional(
+      plain(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces (openssl rand -hex 32)'),
+    )
+    .register(
+      settingDocs,
+      about(
+        'Bearer token for `GET /metrics` (Prometheus), at least 32 characters (`openssl rand -hex 32`). Unset: `/metrics` answers 404.',
+      ),
+    ),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
-  ),
+  ).register(settingDocs, about('How push services reach the sender: `mailto:` or `https:`.')),
 });
 
 export type Config = {
