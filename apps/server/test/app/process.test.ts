@@ -51,7 +51,7 @@ describe('the server process', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ SITE_ENV: 'prod' }, 'SITE_ENV'],
-  ])('refuses to start on bad configuration %o, naming %s', async (env, name) => {
+  ])('refuses to start on bad configuration %o, naming %s', { timeout: 30_000 }, async (env, name) => {
     const server = startServer(env);
     expect(await exitCode(server.child)).toBe(1);
     expect(server.output()).toContain('Invalid configuration');
