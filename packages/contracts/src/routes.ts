@@ -32,4 +32,18 @@ export const newsletterConfirmPath = '/newsletter/confirm';
 /** localStorage key holding the query string of the visitor's landing (spec "Screens and routes"). */
 export const utmStorageKey = 'utm';
 
+/**
+ * The landing parameters kept under `utm` and sent on to the app (D31): the `utm_*` family, `ref`
+ * and ad click ids. Anything else (an address, a form field, a token) is never stored or sent.
+ */
+export const marketingParameter =
+  /^(utm_[A-Za-z0-9_]+|ref|gclid|gbraid|wbraid|fbclid|msclkid|ttclid|twclid|li_fat_id)$/;
+
+/** The marketing pairs of a query string (no leading `?`), as written; '' when there are none. */
+export const marketingQuery = (query: string) =>
+  query
+    .split('&')
+    .filter((pair) => marketingParameter.test(pair.split('=')[0]!))
+    .join('&');
+
 export const siteEnvironments = ['development', 'testing', 'staging', 'production'] as const;

@@ -1,4 +1,4 @@
-import { utmStorageKey } from '@growmail/contracts/routes';
+import { marketingParameter, utmStorageKey } from '@growmail/contracts/routes';
 
 const key = JSON.stringify(utmStorageKey);
 
@@ -7,13 +7,17 @@ const key = JSON.stringify(utmStorageKey);
  * before the body is parsed, so it listens on `document` and finds elements by attribute.
  */
 const code = [
-  // Saves the landing query string under localStorage `utm` (spec "Screens and routes").
-  `try{var q=location.search.slice(1);if(q)localStorage.setItem(${key},q)}catch(e){}`,
   // `h` is the flyout panel the pointer opened: a click on its button then keeps it open.
   `(function(d,h){`,
+  // The marketing pairs of a query string, as contracts' marketingQuery() keeps them (D31).
+  `function m(s){return s.split("&").filter(p=>${marketingParameter}.test(p.split("=")[0])).join("&")}`,
+  // Saves the landing query's marketing parameters under localStorage `utm` (spec "Screens and
+  // routes"); a landing with none, such as a confirmation link's token, leaves the stored value.
+  `try{var q=m(location.search.slice(1));if(q)localStorage.setItem(${key},q)}catch(e){}`,
   // Gives a 'Get started' link (components/get-started-link.tsx) the stored utm, as
-  // lib/register-url.ts does: the server rendered it without one.
-  `function g(a){try{var u=localStorage.getItem(${key})}catch(e){}if(u){u=new URLSearchParams(u);u.set("location",a.dataset.getStarted);a.href=a.href.split("?")[0]+"?"+u}}`,
+  // lib/register-url.ts does: the server rendered it without one. A value stored before D31 is
+  // filtered too.
+  `function g(a){try{var u=m(localStorage.getItem(${key})||"")}catch(e){}if(u){u=new URLSearchParams(u);u.set("location",a.dataset.getStarted);a.href=a.href.split("?")[0]+"?"+u}}`,
   // Opens or closes an accordion (the mobile menu's Products).
   `function x(b,o){d.getElementById(b.getAttribute("aria-controls")).hidden=!o;b.ariaExpanded=o}`,
   `function f(s,c){d.querySelectorAll(s).forEach(c)}`,

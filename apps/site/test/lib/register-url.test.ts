@@ -14,8 +14,10 @@ describe('registerUrl', () => {
     );
   });
 
-  it('lets the button location win over a location in the stored query', () => {
-    expect(registerUrl(base, 'location=elsewhere&utm_source=x', 'footer')).toBe(`${base}?location=footer&utm_source=x`);
+  it('sends only marketing parameters, so a stored location, address or token never travels (D31)', () => {
+    expect(
+      registerUrl(base, 'location=elsewhere&utm_source=x&email=ada%40acme.test&token=SECRET&gclid=G1', 'footer'),
+    ).toBe(`${base}?utm_source=x&gclid=G1&location=footer`);
   });
 
   it('encodes what needs encoding', () => {
