@@ -9,9 +9,9 @@ type Props = {
   /** The operationId in content/openapi.yaml. */
   id: string;
   /** The code blocks and the samples' tabs, placed by src/components/docs/Operation.astro. */
-  examples: ReactNode;
-  samples: ReactNode;
-  response: ReactNode;
+  examples?: ReactNode;
+  samples?: ReactNode;
+  response?: ReactNode;
 };
 
 /** One endpoint of the OpenAPI document: request, fields, examples, samples and responses. */

@@ -11,7 +11,7 @@ import { BrandLogo } from './brand-logo';
  * button left of it. Each label therefore holds the width of its widest fallback face (in em, so
  * it follows the text size): when the brand font lands after the first layout, nothing moves.
  */
-export function DocsHeader({ search }: { search: ReactNode }) {
+export function DocsHeader({ search }: { search?: ReactNode }) {
   return (
     <header className="border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 lg:px-8">

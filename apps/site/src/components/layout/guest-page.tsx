@@ -4,10 +4,10 @@ type Props = {
   title: string;
   lead: ReactNode;
   /** What the left column shows under the title and lead. */
-  details: ReactNode;
+  details?: ReactNode;
   /** The form card's heading, and the form: an island the route shell places. */
   formTitle: string;
-  form: ReactNode;
+  form?: ReactNode;
   /** More cells of the grid, after the form. */
   children?: ReactNode;
 };

@@ -35,9 +35,9 @@ const columns: { title: string; links: FooterLink[] }[] = [
 
 type Props = {
   /** The subscribe box, an island the route shell places (src/layouts/Main.astro). */
-  newsletter: ReactNode;
+  newsletter?: ReactNode;
   /** The web push prompt (D19), another island. */
-  productUpdates: ReactNode;
+  productUpdates?: ReactNode;
 };
 
 /** The site footer (spec "Screens and routes"). */

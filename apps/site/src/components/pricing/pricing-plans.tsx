@@ -25,11 +25,11 @@ type Props = {
    * What no choice changes, rendered on the server and passed in as slots
    * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
    */
-  flexFeatures: ReactNode;
-  flexAction: ReactNode;
-  growthFeatures: ReactNode;
-  growthAction: ReactNode;
-  enterprise: ReactNode;
+  flexFeatures?: ReactNode;
+  flexAction?: ReactNode;
+  growthFeatures?: ReactNode;
+  growthAction?: ReactNode;
+  enterprise?: ReactNode;
 };
 
 /** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */

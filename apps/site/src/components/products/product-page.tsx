@@ -16,7 +16,7 @@ export const productMeta = ({ title, description, path }: Product): PageMeta => 
  * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the FAQ and a
  * closing call to action. The footer comes from the layout, the carousel (an island) from the route shell.
  */
-export function ProductPage({ product, carousel }: { product: Product; carousel: ReactNode }) {
+export function ProductPage({ product, carousel }: { product: Product; carousel?: ReactNode }) {
   const { slug, hero } = product;
   return (
     <>

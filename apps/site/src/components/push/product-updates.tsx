@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 type Settings = { apiKey: string; usersUrl: string; messagingUrl: string };
 type Props = Settings & {
   /** The button's bell, drawn on the server: an island that drew it would ship an icon library. */
-  icon: ReactNode;
+  icon?: ReactNode;
 };
 type Status = { tone: 'success' | 'problem'; text: string } | null;
 
