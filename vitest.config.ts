@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const siteRoot = fileURLToPath(new URL('./apps/site/src/', import.meta.url));
+// The site's unit tests run without Astro: its content collections come from this stand-in.
+const astroContent = fileURLToPath(new URL('./apps/site/test/astro-content.ts', import.meta.url));
 
 /**
  * One runner, four projects:
@@ -15,7 +17,7 @@ const siteRoot = fileURLToPath(new URL('./apps/site/src/', import.meta.url));
  * (tests/support; see docs/testing.md).
  */
 export default defineConfig({
-  resolve: { alias: { '@': siteRoot } },
+  resolve: { alias: { '@': siteRoot, 'astro:content': astroContent } },
   test: {
     projects: [
       {

@@ -5,29 +5,9 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { islandStylesInStylesheet } from './src/integrations/island-styles';
-import type { Plugin } from 'vite';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
 import { interactionDirective } from './src/directives/integration';
-
-/**
- * `import 'server-only'` marks the content modules (lib/content): they are validated at build
- * and rendered to HTML, and must never reach an island's bundle. Rendering on the server, the
- * import is nothing; an island that pulls one in fails the build, naming the importer.
- */
-function serverOnly(): Plugin {
-  const id = '\0server-only';
-  return {
-    name: 'growmail:server-only',
-    enforce: 'pre',
-    resolveId(source, importer, options) {
-      if (source !== 'server-only') return null;
-      if (!options?.ssr) this.error(`${importer ?? 'a module'} is server-only, but an island imports it.`);
-      return id;
-    },
-    load: (source) => (source === id ? 'export {};' : null),
-  };
-}
 
 /**
  * The site as static HTML: every page is prerendered, and React runs only in the islands a
@@ -43,14 +23,14 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [
     react(),
-    // The docs' MDX (content/docs): code is highlighted by lib/docs/highlight.ts, not Astro's Shiki.
+    // The docs' MDX (the collection 'docs'): code is highlighted by lib/docs/highlight.ts, not Astro's Shiki.
     mdx({ syntaxHighlight: false, processor: satteri(docsMdxOptions) }),
     interactionDirective(),
     formDirective(),
     islandStylesInStylesheet(),
   ],
   vite: {
-    plugins: [serverOnly(), tailwindcss()],
+    plugins: [tailwindcss()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: {
       rolldownOptions: {

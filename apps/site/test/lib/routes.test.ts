@@ -1,12 +1,9 @@
 import { fallbackProductSlug, productAliases, productPath } from '@growmail/contracts/routes';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ogCards, ogImagePath } from '@/lib/brand-images';
 import { products } from '@/lib/content/products';
 import { docsPages } from '@/lib/docs/pages';
 import { publicRoutes } from '@/lib/routes';
-
-// The product files are content modules, which import 'server-only' (see content.test.ts).
-vi.mock('server-only', () => ({}));
 
 const timesListed = (path: string) => publicRoutes.filter((route) => route === path).length;
 

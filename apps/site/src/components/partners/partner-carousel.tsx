@@ -1,5 +1,5 @@
 import { Carousel } from '@/components/carousel/carousel';
-import type { Partner } from '@/lib/content/partners';
+import type { Partner } from '@/lib/content/schemas';
 import { PartnerLogo } from './partner-logo';
 
 /**

@@ -1,4 +1,4 @@
-import type { Partner } from '@/lib/content/partners';
+import type { Partner } from '@/lib/content/schemas';
 
 /**
  * One partner's logo. A plain <img>: the build serves images as they are, and an image component

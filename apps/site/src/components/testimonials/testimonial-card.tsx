@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import type { Testimonial } from '@/lib/content/testimonials';
+import type { Testimonial } from '@/lib/content/schemas';
 
 /** One customer's words, with their name, role, company and portrait. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {

@@ -1,8 +1,7 @@
 import { faqsSchema } from './schemas';
-import { validContent } from './validate';
 
 /** The three questions every product page answers (spec "Screens and routes", Feature pages), in our own words. */
-export const productFaqs = validContent('faqs.ts', faqsSchema, [
+export const productFaqs = faqsSchema.parse([
   {
     question: 'What is an email campaign?',
     answer: [

@@ -1,30 +1,8 @@
-import { partnersSchema } from './schemas';
-import { validContent } from './validate';
+import { getCollection } from 'astro:content';
+import type { Partner } from './schemas';
 
-/**
- * A partner and its logo, public/partners/<the name in lowercase, words joined by hyphens>.svg.
- * Each logo is drawn 32 units tall; `width` is its width at that height, so it takes its space before it loads.
- */
-const partner = (name: string, width: number) => ({
-  name,
-  logo: `/partners/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`,
-  width,
-});
-
-/** Sample partner logos (D2): fictional companies drawn for this site; an operator replaces them. */
-export const partners = validContent('partners.ts', partnersSchema, [
-  partner('Kestrel Pay', 160),
-  partner('Lumen Grocers', 181),
-  partner('Baobab Health', 181),
-  partner('Harbor & Pine', 181),
-  partner('Orbitly', 118),
-  partner('Zuri Fashion', 170),
-  partner('Tidewater Bank', 191),
-  partner('Marula Travel', 181),
-  partner('Quillstack', 149),
-  partner('Savanna Foods', 181),
-  partner('Nimbus Learning', 202),
-  partner('Copperline Energy', 223),
-]);
-
-export type Partner = (typeof partners)[number];
+/** Sample partner logos (D2) from content/partners.yaml, in their order. */
+export const partners: readonly Partner[] = (await getCollection('partners'))
+  .map((entry) => entry.data)
+  .sort((a, b) => a.order - b.order)
+  .map(({ order: _order, ...partner }) => partner);

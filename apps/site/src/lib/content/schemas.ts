@@ -1,9 +1,28 @@
-// Never in the browser: see validate.ts.
-import 'server-only';
 import * as z from 'zod/mini';
 import { ogCardSchema } from '../og-card';
 
-/** Shapes of the site's content files (D2): what an operator may edit, checked at build. */
+/**
+ * Shapes of the site's content (D2): what an operator may edit, checked at build. The
+ * collections in src/content.config.ts check each entry against these, and each file that holds
+ * a list (partners, press, testimonials) against its list's rules, so a bad edit stops the
+ * build naming the file and the field.
+ */
+
+/**
+ * A bad edit as the build reports it: the file, then each field and what is wrong with it.
+ * Without a zod locale an unknown key would say only 'Invalid input', so it names the key.
+ */
+export function contentError(path: string, error: z.core.$ZodError): Error {
+  const problems = error.issues.map((issue) => {
+    const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        : issue.message;
+    return `  - ${where || '(root)'}: ${message}`;
+  });
+  return new Error(`Invalid site content in apps/site/${path}:\n${problems.join('\n')}`);
+}
 
 const text = (max?: { length: number; message: string }) =>
   z
@@ -28,39 +47,73 @@ const unique =
     });
   };
 
+/** A partner in src/content/partners.yaml, keyed by its slug; the home, demo and startup pages show their logos. */
+export const partnerSchema = z.strictObject({
+  /** Where the logo sits in the row and the carousel: lower first. */
+  order: z.int(),
+  /** The company's name: the logo's alt text. */
+  name: text(),
+  /** Its logo, drawn 32 units tall, under public/partners/. */
+  logo: publicImage('partners'),
+  /** The logo's width at that height, so it takes its space before it loads. */
+  width: z.int().check(z.gte(32), z.lte(400)),
+});
+/** A partner as the pages show it: in its place, which it no longer needs to say. */
+export type Partner = Omit<z.output<typeof partnerSchema>, 'order'>;
+
 export const partnersSchema = z
-  .array(z.object({ name: text(), logo: publicImage('partners'), width: z.int().check(z.gte(32), z.lte(400)) }))
+  .array(partnerSchema)
   .check(
     z.minLength(4, 'needs at least 4 logos (the demo and startup pages show 4)'),
     z.superRefine(unique((partner) => partner.name, 'partner')),
+    z.superRefine(unique((partner) => String(partner.order), 'order')),
   );
 
+/** A customer's words in src/content/testimonials.yaml, keyed by their slug; the home page shows one at random. */
+export const testimonialSchema = z.strictObject({
+  /** Where the card sits among the others: lower first. */
+  order: z.int(),
+  /** Who said it. */
+  name: text(),
+  /** Their job title. */
+  role: text(),
+  /** Where they work. */
+  company: text(),
+  /** What they said, as the card quotes it. */
+  content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
+  /** Their portrait, under public/testimonials/. */
+  image: publicImage('testimonials'),
+});
+/** A testimonial as the pages show it: in its place, which it no longer needs to say. */
+export type Testimonial = Omit<z.output<typeof testimonialSchema>, 'order'>;
+
 export const testimonialsSchema = z
-  .array(
-    z.object({
-      name: text(),
-      role: text(),
-      company: text(),
-      content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
-      image: publicImage('testimonials'),
-    }),
-  )
+  .array(testimonialSchema)
   .check(
     z.minLength(2, 'needs at least 2 testimonials to choose among'),
     z.superRefine(unique((testimonial) => testimonial.name, 'testimonial')),
+    z.superRefine(unique((testimonial) => String(testimonial.order), 'order')),
   );
 
+/** An article about us in src/content/press.yaml, keyed by its slug, for the home page's "In The News.". */
+export const pressItemSchema = z.strictObject({
+  /** Who published it. */
+  publication: text(),
+  /** The article's headline, as they wrote it. */
+  headline: text(),
+  /** What it says, in a sentence. */
+  summary: text(),
+  /** When it appeared, as a quoted date such as "2026-05-14". */
+  date: z.iso.date('must be a date like 2026-05-14'),
+  /** The article itself. */
+  href: z.url({ protocol: /^https$/, error: 'must be an https:// link' }),
+  /** The publication's logo, under public/press/. */
+  image: publicImage('press'),
+});
+export type PressItem = z.output<typeof pressItemSchema>;
+
 export const pressSchema = z
-  .array(
-    z.object({
-      publication: text(),
-      headline: text(),
-      summary: text(),
-      date: z.iso.date('must be a date like 2026-05-14'),
-      href: z.url({ protocol: /^https$/, error: 'must be an https:// link' }),
-      image: publicImage('press'),
-    }),
-  )
+  .array(pressItemSchema)
   .check(z.length(3, 'the "In The News." section shows exactly 3 items'));
 
 export const featureIcons = [
@@ -85,20 +138,28 @@ export const featureTaglines = ['inbox', 'channels', 'personalisation', 'report'
 export const featureColours = ['brand', 'sky', 'violet', 'amber'] as const;
 
 const featureBlock = z.strictObject({
+  /** The lucide icon beside the title (components/products/feature-icon.tsx). */
   icon: z.enum(featureIcons),
+  /** Which of the four ideas the block stands for; a page shows each once. */
   tagline: z.enum(featureTaglines),
+  /** The block's heading. */
   title: text(),
+  /** The paragraph under it. */
   description: text(),
+  /** The ticked list of what the visitor gets. */
   benefits: z
     .array(text())
     .check(z.minLength(2, 'list at least 2 benefits'), z.maxLength(5, 'list at most 5 benefits')),
+  /** The accent of the block's illustration. */
   colour: z.enum(featureColours),
+  /** The figure the illustration shows, such as "99.9%" over "inbox delivery". */
   highlight: z.strictObject({ value: text(), label: text() }),
   /** Where the block's call to action goes: a path on this site, or 'register' for the app's sign-up. */
   link: z.union([
     z.literal('register'),
     z.string().check(z.regex(/^\/[a-z0-9/#-]*$/, 'must be a path such as /products/campaign')),
   ]),
+  /** The call to action's words. */
   cta: text(),
   /** Which side the text sits on; blocks alternate. */
   direction: z.enum(['text-left', 'text-right']),
@@ -138,32 +199,58 @@ const productBlocks = z.pipe(
 
 /**
  * A product page's file in content/products: the one source of its name, order, flyout line,
- * <head>, Open Graph card and copy (lib/content/products.ts reads the files).
+ * <head>, Open Graph card and copy (the collection 'products', src/content.config.ts).
  */
 export const productSchema = z.strictObject({
   /** The product's name: the navigation, the page's heading and its <title>. */
   title: text(),
+  /** The page's meta description. */
   description: text({ length: 160, message: 'keep the meta description under 160 characters' }),
   /** Where the product sits in the header and footer: lower first. */
   order: z.int(),
   /** The line under the name in the header's Products flyout. */
   navDescription: text(),
+  /** Its icon in the header's Products flyout. */
   icon: z.enum(featureIcons),
   /** The spelling the footer links to where the spec gives one of its own (D5); the server shows this page there. */
   footerPath: z.optional(z.string().check(z.regex(/^\/[a-z0-9/-]*$/, 'must be a path such as /products/campaign'))),
+  /** What the page's Open Graph card says (lib/og-card.ts). */
   card: ogCardSchema,
+  /** The top of the page: a small eyebrow, the headline and the paragraph under it. */
   hero: z.strictObject({ eyebrow: text(), headline: text(), lead: text() }),
+  /** The four feature blocks, without their links and sides (every one links to sign-up). */
   blocks: productBlocks,
 });
 
+const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * A product's slug, from its file's name in content/products (campaign.yaml is 'campaign', at
+ * /products/campaign): the collection's ids, so a name that is not a URL segment stops the build.
+ */
+export function productSlug(file: string): string {
+  const slug = file.replace(/\.yaml$/, '');
+  if (!kebabCase.test(slug))
+    throw new Error(`src/content/products/${file}: name the file in kebab-case, such as web-push.yaml`);
+  return slug;
+}
+
 const legalBlock = z.union([text(), z.object({ list: z.array(text()).check(z.minLength(1)) })]);
-export const legalDocumentSchema = z.object({
+/**
+ * A legal document in src/content/legal (terms.yaml is /terms). `{contactEmail}` in its text is
+ * replaced by the address in lib/site-config.ts, so a rebrand changes it in one place.
+ */
+export const legalDocumentSchema = z.strictObject({
+  /** The page's heading and <title>. */
   title: text(),
-  updated: z.iso.date(),
+  /** When it last changed, as a quoted date such as "2026-11-01". */
+  updated: z.iso.date('must be a date like 2026-11-01'),
+  /** The paragraphs before the first section. */
   intro: z.array(text()).check(z.minLength(1)),
+  /** The numbered sections, each with an anchor, a heading and paragraphs or lists. */
   sections: z
     .array(
-      z.object({
+      z.strictObject({
         id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'must be a lowercase anchor such as billing-disputes')),
         heading: text(),
         body: z.array(legalBlock).check(z.minLength(1)),
@@ -180,4 +267,23 @@ export const homeSchema = z.object({
     .check(z.length(3, 'the onboarding shows 3 steps')),
   proof: z.array(z.object({ value: text(), label: text() })).check(z.minLength(3), z.maxLength(4)),
   closing: z.object({ title: text(), lead: text(), cta: text() }),
+});
+
+const docsText = text();
+
+/**
+ * A docs page's frontmatter (content/docs): its place gives its URL (reference/contacts.mdx →
+ * /developers/reference/contacts, index.mdx → /developers) and this everything else.
+ */
+export const docsPageSchema = z.strictObject({
+  /** The page's heading, <title> and name in the navigation, llms.txt and search. */
+  title: docsText,
+  /** The meta description, and the line under the title in llms.txt and the .md copy. */
+  description: docsText,
+  /** Where the page sits in the navigation, llms.txt and search: lower first. */
+  order: z.int(),
+  /** A shorter name for the navigation, when the title is long. */
+  navLabel: z.optional(docsText),
+  /** What the page's Open Graph card says (lib/og-card.ts). */
+  card: ogCardSchema,
 });

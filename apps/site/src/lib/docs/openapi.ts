@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { readContent } from '../content/files';
+import openApiSource from '@/content/openapi.yaml?raw';
 import { requestSamples } from './samples';
 
 /**
@@ -43,7 +43,7 @@ export type OpenApiDocument = {
   };
 };
 
-export const openApiSource = readContent('openapi.yaml');
+export { openApiSource };
 export const openApi = parse(openApiSource) as OpenApiDocument;
 export const apiBaseUrl = openApi.servers[0]!.url;
 

@@ -1,29 +1,17 @@
-import { parse } from 'yaml';
-import * as z from 'zod/mini';
-import { ogCardSchema } from '../og-card';
-import { listContent, readContent } from '../content/files';
+import { getCollection } from 'astro:content';
+import type * as z from 'zod/mini';
+import type { docsPageSchema } from '../content/schemas';
 
 /**
- * The docs' pages (spec "Screens and routes"), one MDX file each in content/docs. A file's
- * place gives its URL (reference/contacts.mdx → /developers/reference/contacts, index.mdx →
- * /developers) and its frontmatter everything else: the navigation, the sitemap, the Open Graph
- * card, llms.txt, the .md copies and the search index are all derived from here, so a new page
- * is one content file.
+ * The docs' pages (spec "Screens and routes"), the collection 'docs': one MDX file each in
+ * content/docs. A file's place gives its URL (reference/contacts.mdx →
+ * /developers/reference/contacts, index.mdx → /developers) and its frontmatter everything else:
+ * the navigation, the sitemap, the Open Graph card, llms.txt, the .md copies and the search
+ * index are all derived from here, so a new page is one content file.
  */
-const text = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
-
-const docsFrontmatterSchema = z.strictObject({
-  title: text,
-  description: text,
-  /** Where the page sits in the navigation, llms.txt and search: lower first. */
-  order: z.int(),
-  /** A shorter name for the navigation, when the title is long. */
-  navLabel: z.optional(text),
-  /** What the page's Open Graph card says (lib/og-card.ts). */
-  card: ogCardSchema,
-});
-
-export type DocsPage = z.output<typeof docsFrontmatterSchema> & {
+export type DocsPage = z.output<typeof docsPageSchema> & {
+  /** The collection's id for the page, such as reference/contacts: render() takes its entry. */
+  id: string;
   path: string;
   /** The file under content/docs, such as reference/contacts.mdx. */
   source: string;
@@ -34,29 +22,17 @@ export type DocsPage = z.output<typeof docsFrontmatterSchema> & {
 /** The URL path of a docs page; any string, since pages are files (docsPage() rejects unknown ones). */
 export type DocsPath = string;
 
-const frontmatter = /^---\n([\s\S]*?)\n---\n/;
+/** A page's URL from its id in the collection: index is /developers, reference/contacts /developers/reference/contacts. */
+export const docsPath = (id: string) => (id === 'index' ? '/developers' : `/developers/${id}`);
 
-/** One content file as a page: its frontmatter checked, so a bad edit stops the build naming the file and field. */
-export function parseDocsPage(source: string, content: string): DocsPage {
-  const match = frontmatter.exec(content);
-  const result = docsFrontmatterSchema.safeParse(match ? parse(match[1]!) : undefined);
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `  - ${issue.path.join('.') || '(frontmatter)'}: ${issue.message}`,
-    );
-    throw new Error(`Invalid docs page apps/site/src/content/docs/${source}:\n${problems.join('\n')}`);
-  }
-  const slug = source.replace(/\.mdx$/, '');
-  return {
-    ...result.data,
-    path: slug === 'index' ? '/developers' : `/developers/${slug}`,
-    source,
-    body: content.replace(frontmatter, '').trim(),
-  };
-}
-
-export const docsPages: DocsPage[] = listContent('docs', '.mdx')
-  .map((source) => parseDocsPage(source, readContent(`docs/${source}`)))
+export const docsPages: DocsPage[] = (await getCollection('docs'))
+  .map(({ id, data, body, filePath }) => ({
+    ...data,
+    id,
+    path: docsPath(id),
+    source: filePath!.replace(/^src\/content\/docs\//, ''),
+    body: body!.trim(),
+  }))
   .sort((a, b) => a.order - b.order);
 
 export function docsPage(path: DocsPath): DocsPage {

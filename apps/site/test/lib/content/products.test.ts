@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { parse, stringify } from 'yaml';
-import { parseProduct, products } from '@/lib/content/products';
-
-// See content.test.ts: 'server-only' is a no-op outside the browser build.
-vi.mock('server-only', () => ({}));
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { products } from '@/lib/content/products';
+import { contentError, productSchema, productSlug } from '@/lib/content/schemas';
 
 /** A real product file, as an editor would start a new one. */
 const campaign = readFileSync(
@@ -16,7 +14,13 @@ type Entry = { card?: { title?: string }; order?: number; blocks: unknown[]; nav
 const edited = (change: (entry: Entry) => void) => {
   const entry = parse(campaign) as Entry;
   change(entry);
-  return stringify(entry);
+  return entry;
+};
+/** The collection 'products' checks each file with productSchema; the build names the file, this the field. */
+const check = (file: string, entry: unknown) => {
+  const result = productSchema.safeParse(entry);
+  if (!result.success) throw contentError(`src/content/products/${file}`, result.error);
+  return result.data;
 };
 
 describe('the product files', () => {
@@ -32,8 +36,12 @@ describe('the product files', () => {
   });
 
   it('take the URL from the file name and give every block a sign-up link, on alternating sides', () => {
-    const product = parseProduct('web-push.yaml', campaign);
-    expect(product).toMatchObject({ slug: 'web-push', path: '/products/web-push', title: 'Broadcast Messaging' });
+    expect(productSlug('web-push.yaml')).toBe('web-push');
+    expect(products.find((product) => product.slug === 'campaign')).toMatchObject({
+      path: '/products/campaign',
+      title: 'Broadcast Messaging',
+    });
+    const product = check('web-push.yaml', parse(campaign));
     expect(product.blocks.map((block) => [block.link, block.cta, block.direction])).toEqual([
       ['register', 'Get started free', 'text-left'],
       ['register', 'Get started free', 'text-right'],
@@ -54,15 +62,15 @@ describe('a bad product file', () => {
       (entry: Entry) => (entry.blocks.length = 3),
       '  - .blocks: a page shows exactly 4 feature blocks',
     ],
-  ])('stops the build, naming the file and the field, when it has %s', (_name, change, message) => {
+  ])('is refused, naming the field, when it has %s', (_name, change, message) => {
     const bad = edited(change);
-    expect(() => parseProduct('campaign.yaml', bad)).toThrow(
+    expect(() => check('campaign.yaml', bad)).toThrow(
       'Invalid site content in apps/site/src/content/products/campaign.yaml:\n',
     );
-    expect(() => parseProduct('campaign.yaml', bad)).toThrow(message);
+    expect(() => check('campaign.yaml', bad)).toThrow(message);
   });
 
-  it('refuses a file name that is not a URL segment', () => {
-    expect(() => parseProduct('Web Push.yaml', campaign)).toThrow('content/products/Web Push.yaml');
+  it('stops the build when its file name is not a URL segment', () => {
+    expect(() => productSlug('Web Push.yaml')).toThrow('content/products/Web Push.yaml');
   });
 });

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type * as z from 'zod/mini';
+import {
+  contentError,
+  docsPageSchema,
+  legalDocumentSchema,
+  partnerSchema,
+  partnersSchema,
+  pressItemSchema,
+  pressSchema,
+  productSchema,
+  productSlug,
+  testimonialSchema,
+  testimonialsSchema,
+} from '@/lib/content/schemas';
+
+/**
+ * `astro:content` for the unit tests, which run without Astro (vitest.config.ts points the
+ * import here): the collections of src/content.config.ts, read from the same files and checked
+ * by the same schemas and list rules. The build runs Astro's own loaders; the e2e tests see
+ * what they made.
+ */
+type Entry = { id: string; data: unknown; body?: string; filePath: string };
+
+const site = join(import.meta.dirname, '..');
+const frontmatter = /^---\n([\s\S]*?)\n---\n/;
+
+function checked(filePath: string, schema: z.ZodMiniType, data: unknown) {
+  const result = schema.safeParse(data);
+  if (!result.success) throw contentError(filePath, result.error);
+  return result.data;
+}
+
+/** A glob loader: one entry per file under a folder, its id from its path. */
+const folder =
+  (base: string, extension: string, schema: z.ZodMiniType, id = (file: string) => file.replace(extension, '')) =>
+  (): Entry[] =>
+    readdirSync(join(site, base), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith(extension))
+      .sort()
+      .map((file) => {
+        const filePath = `${base}/${file}`;
+        const text = readFileSync(join(site, filePath), 'utf8');
+        const match = extension === '.mdx' ? frontmatter.exec(text) : null;
+        const data: unknown = parse(match ? match[1]! : text);
+        return {
+          id: id(file),
+          data: checked(filePath, schema, data),
+          body: match && text.slice(match[0].length),
+          filePath,
+        };
+      }) as Entry[];
+
+/** A file loader: one entry per key of a YAML file, and the whole list checked by its rules. */
+const list = (filePath: string, schema: z.ZodMiniType, rules: z.ZodMiniType) => (): Entry[] => {
+  const items = Object.entries(parse(readFileSync(join(site, filePath), 'utf8')) as Record<string, unknown>);
+  const entries = items.map(([id, item]) => ({ id, data: checked(filePath, schema, item), filePath }));
+  checked(
+    filePath,
+    rules,
+    entries.map((entry) => entry.data),
+  );
+  return entries;
+};
+
+const collections: Record<string, () => Entry[]> = {
+  docs: folder('src/content/docs', '.mdx', docsPageSchema),
+  products: folder('src/content/products', '.yaml', productSchema, productSlug),
+  legal: folder('src/content/legal', '.yaml', legalDocumentSchema),
+  partners: list('src/content/partners.yaml', partnerSchema, partnersSchema),
+  press: list('src/content/press.yaml', pressItemSchema, pressSchema),
+  testimonials: list('src/content/testimonials.yaml', testimonialSchema, testimonialsSchema),
+};
+
+export async function getCollection(name: string) {
+  const load = collections[name];
+  if (!load) throw new Error(`No collection ${name} in src/content.config.ts`);
+  return load();
+}
+
+export async function getEntry(name: string, id: string) {
+  return (await getCollection(name)).find((entry) => entry.id === id);
+}
