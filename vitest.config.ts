@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for the run; each file connects to it (tests/support/chromium.ts).
+          globalSetup: ['tests/support/chromium.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A page hydrates its islands after load; on a busy two-core machine that can take
