@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -9,7 +10,7 @@ describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
     const { page, context, problems } = await site.openPage(viewport);
     const report: Record<string, string[]> = {};
     for (const route of site.app.site.routes()) {
-      await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${site.url}${route}`);
       const violations = await axeViolations(page);
       if (violations.length > 0) report[route] = violations;
     }
@@ -22,7 +23,7 @@ describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
 
   it('finds no violations with the navigation open', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     if (viewport.name === 'mobile') {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Products' }).click();

@@ -3,6 +3,7 @@ import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const publicUrl = 'https://www.growmail.test';
@@ -149,7 +150,7 @@ describe('search', () => {
     const { page, context, problems } = await site.openPage(desktop);
     const requested: string[] = [];
     page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${site.url}/developers`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/developers`);
     expect(requested).not.toContain('/developers/search-index.json');
 
     await page.getByRole('button', { name: 'Search docs' }).click();
@@ -168,7 +169,7 @@ describe('search', () => {
 
   it('opens with the / key and says when nothing matches', async () => {
     const { page, context } = await site.openPage(mobile);
-    await page.goto(`${site.url}/developers/guides/webpush`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/developers/guides/webpush`);
     // The search's JavaScript loads on this first press of its shortcut.
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { gotoSettled, islandsHydrated, requestsDone } from '@growmail/test-support/settle';
 import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
 
 /**
@@ -41,16 +42,13 @@ const hasEagerIsland = (page: Page) =>
     }),
   );
 
-/** Waits until no request has started for half a second (bounded), so late island loads are counted. */
+/**
+ * Waits until every island in view or hydrating on load has hydrated and no request is open or
+ * starts over two frames, so late island loads are counted.
+ */
 async function settle(page: Page) {
-  let started = 0;
-  const onRequest = () => (started += 1);
-  page.on('request', onRequest);
-  for (let round = 0, seen = -1; round < 20 && seen !== started; round += 1) {
-    seen = started;
-    await page.waitForTimeout(500);
-  }
-  page.off('request', onRequest);
+  await islandsHydrated(page);
+  await requestsDone(page);
 }
 
 /** Brings each island into view in turn, so every island that hydrates on sight does. */
@@ -58,7 +56,7 @@ async function scrollThrough(page: Page) {
   const islands = page.locator('astro-island');
   for (let index = 0; index < (await islands.count()); index += 1) {
     await islands.nth(index).evaluate((island) => (island.firstElementChild ?? island).scrollIntoView());
-    await page.waitForTimeout(50);
+    await islandsHydrated(page);
   }
   await settle(page);
 }
@@ -75,7 +73,7 @@ async function measure(viewport: Viewport) {
     page.on('request', (request: Request) => {
       if (request.resourceType() === 'script') (loaded ? later : first).add(request.url());
     });
-    await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}${route}`);
     loaded = true;
     const eager = await hasEagerIsland(page);
     await scrollThrough(page);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@growmail/server/app';
 import { loadConfig } from '@growmail/server/config';
 import { connectChromium } from './chromium.ts';
+import { watchRequests } from './settle.ts';
 
 export const viewports = [
   { name: 'mobile', width: 390, height: 844 },
@@ -55,6 +56,8 @@ async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPag
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><h1>App</h1>' }),
   );
   const page = await context.newPage();
+  // Counted from the start, for settled() and gotoSettled() in ./settle.ts.
+  watchRequests(page);
   const problems: PageProblems = { console: [], failed: [] };
   page.on('console', (message) => {
     // A failed response is reported with its URL below.
