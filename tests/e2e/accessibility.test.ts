@@ -18,8 +18,9 @@ describe.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
     expect(problems.console).toEqual([]);
     expect(problems.failed).toEqual([]);
     await context.close();
-    // Every exported page in one walk (~2 s each under load): the project's 60 s default is too tight.
-  }, 180_000);
+    // Every exported page in one walk (~2 s each, and up to 8 s on a machine shared with other
+    // builds): the project's 60 s default is too tight.
+  }, 600_000);
 
   it('finds no violations with the navigation open', async () => {
     const { page, context } = await site.openPage(viewport);

@@ -41,7 +41,7 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
     }
     console.log(`Layout shifts at ${viewport.name} size:`, shifted);
     expect(over).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 });
 
 /**
@@ -132,5 +132,5 @@ describe('a header that arrives a piece at a time', () => {
     }
     await context.close();
     expect(hidden).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
