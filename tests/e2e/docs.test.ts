@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -137,7 +138,8 @@ describe('the API reference', () => {
     expect(await link.getAttribute('download')).not.toBeNull();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('openapi.yaml');
-    const served = readFileSync((await download.path())!, 'utf8');
+    // Read as a stream: the run's Chromium is connected to remotely, where path() is not offered.
+    const served = await text(await download.createReadStream());
     const source = readFileSync(new URL('../../apps/site/src/content/openapi.yaml', import.meta.url), 'utf8');
     expect(served).toBe(source);
     expect(parse(served).openapi).toBe('3.1.0');
