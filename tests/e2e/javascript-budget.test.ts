@@ -120,7 +120,9 @@ async function measure(viewport: Viewport) {
   return rows;
 }
 
-describe.each(viewports)('the JavaScript budget at $name size', (viewport) => {
+// The two sizes walk the site side by side, each in contexts of its own: a byte count does not
+// depend on how busy the machine is.
+describe.concurrent.each(viewports)('the JavaScript budget at $name size', (viewport) => {
   it('loads none before the first scroll or use where every island is out of view, and keeps to its budget with all loaded', async () => {
     const rows = await measure(viewport);
     const lazy = rows.filter((row) => !row.eager);
