@@ -19,6 +19,12 @@ const astroContent = fileURLToPath(new URL('./apps/site/test/astro-content.ts', 
 export default defineConfig({
   resolve: { alias: { '@': siteRoot, 'astro:content': astroContent } },
   test: {
+    // Two files at a time in every project, e2e included. Vitest's default on a two-core
+    // machine is one, and an e2e file spends much of its time waiting on the browser and the
+    // server. Files are independent: each starts its own server on a free port with its own
+    // database (a fresh PostgreSQL schema, an in-memory SQLite), and shares only the one
+    // Chromium, in contexts of its own.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -44,13 +50,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for the run; each file connects to it (tests/support/chromium.ts).
+          globalSetup: ['tests/support/chromium.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // A page hydrates its islands after load; on a busy two-core machine that can take
           // longer than the default second, so a poll waits up to five for what it expects.
           expect: { poll: { timeout: 5_000 } },
-          // One browser at a time: two cores are not enough for parallel Chromiums.
-          fileParallelism: false,
         },
       },
     ],

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -37,7 +38,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
         problems.console.push(`unexpected dialog: ${dialog.message()}`);
         void dialog.dismiss();
       });
-      await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${site.url}${path}`);
 
       await page.getByRole('button', { name: 'Estimate your savings' }).click();
       const alert = formAlert(page).filter({ hasText: 'Please fill all fields.' });
@@ -65,7 +66,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
 
   it('gives the right figure for several inputs, both messages, and a way back to edit', async () => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(`${site.url}/calculator/calculate`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/calculator/calculate`);
     const result = page.getByTestId('calculator-result');
 
     // 23.5 × 12 × 10,000 ÷ 1500 = 1,880 → 12,000 − 1,880
@@ -137,7 +138,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
 
   it('names a bad number or address in the alert and marks the field', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/calculator`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/calculator`);
     await fill(page, { customers: '-20', cost: '1000', email: email('bad'), services: [] });
     const alert = formAlert(page);
     await expect
@@ -164,7 +165,7 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
       attempts += 1;
       return route.abort('connectionrefused');
     });
-    await page.goto(`${site.url}/calculator/calculate`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/calculator/calculate`);
     await fill(page, { customers: '3000', cost: '9000', email: email('offline'), services: ['Campaign Mailing'] });
     // 5 × 12 × 3,000 ÷ 1500 = 120
     await expect.poll(() => page.getByTestId('savings').textContent()).toBe('$8,880.00');

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const publicUrl = 'https://www.growmail.test';
@@ -136,7 +138,8 @@ describe('the API reference', () => {
     expect(await link.getAttribute('download')).not.toBeNull();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('openapi.yaml');
-    const served = readFileSync((await download.path())!, 'utf8');
+    // Read as a stream: the run's Chromium is connected to remotely, where path() is not offered.
+    const served = await text(await download.createReadStream());
     const source = readFileSync(new URL('../../apps/site/src/content/openapi.yaml', import.meta.url), 'utf8');
     expect(served).toBe(source);
     expect(parse(served).openapi).toBe('3.1.0');
@@ -149,7 +152,7 @@ describe('search', () => {
     const { page, context, problems } = await site.openPage(desktop);
     const requested: string[] = [];
     page.on('request', (request: Request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${site.url}/developers`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/developers`);
     expect(requested).not.toContain('/developers/search-index.json');
 
     await page.getByRole('button', { name: 'Search docs' }).click();
@@ -168,7 +171,7 @@ describe('search', () => {
 
   it('opens with the / key and says when nothing matches', async () => {
     const { page, context } = await site.openPage(mobile);
-    await page.goto(`${site.url}/developers/guides/webpush`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/developers/guides/webpush`);
     // The search's JavaScript loads on this first press of its shortcut.
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search the developer docs' });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '@growmail/test-support/layout-shift';
+import { gotoSettled, nextFrames } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -28,7 +29,7 @@ const trackOffset = (page: Page) =>
 describe.each(viewports)('the home page at $name size', (viewport) => {
   it('shows the sections of D4 in order, each at its anchor, with real copy', async () => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     const sections = await page
       .locator('main > section')
       .evaluateAll((nodes) => nodes.map((node) => [node.id, node.querySelector('h1, h2')?.textContent?.trim() ?? '']));
@@ -130,7 +131,7 @@ describe('the partner carousel', () => {
   ])('shows all 12 logos, %ipx wide showing %i at a time', async (width, visible) => {
     const context = await site.browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     expect(await carousel(page).locator('[data-carousel-slide]').count()).toBe(12);
     await expect.poll(() => fullyVisibleSlides(page)).toBe(visible);
     await context.close();
@@ -138,7 +139,7 @@ describe('the partner carousel', () => {
 
   it('is announced as a carousel of named slides with 12 dots and no arrows', async () => {
     const { page, context } = await site.openPage(viewports[1]);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     const region = page.getByRole('region', { name: 'Partner logos' });
     expect(await region.getAttribute('aria-roledescription')).toBe('carousel');
     const slides = region.getByRole('group');
@@ -153,7 +154,7 @@ describe('the partner carousel', () => {
 
   it('moves on its own every 2000 ms, each move gliding for most of that time, and loops', async () => {
     const { page, context } = await site.openPage(viewports[1]);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     // Timestamps of each change of the selected dot, observed in the page.
     const changes = await carousel(page).evaluate(
       (root) =>
@@ -193,7 +194,7 @@ describe('the partner carousel', () => {
 
   it('hydrates on sight, and stays still for a keyboard visitor whose Tab brought it into view', async () => {
     const { page, context } = await site.openPage(viewports[0]);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     const island = page.locator('astro-island', { has: carousel(page) });
     // Below the fold on a phone, it has not loaded yet.
     expect(await island.getAttribute('ssr')).toBe('');
@@ -209,7 +210,7 @@ describe('the partner carousel', () => {
 
   it('pauses on hover, on focus and on Pause, and says what it shows while paused', async () => {
     const { page, context } = await site.openPage(viewports[1]);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     const status = carousel(page).locator('[data-carousel-status]');
     await expect.poll(() => carousel(page).getAttribute('data-playing')).toBe('true');
     expect(await status.textContent()).toBe('');
@@ -250,7 +251,7 @@ describe('the partner carousel', () => {
   it('never moves on its own for visitors who prefer reduced motion', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     const before = await trackOffset(page);
     await page.waitForTimeout(3000);
     expect(await selectedDot(page)).toBe(0);
@@ -269,15 +270,15 @@ describe('the testimonial', () => {
     await recordLayoutShifts(page);
     const seen = new Set<string>();
     for (let load = 0; load < 10; load += 1) {
-      await page.goto(site.url, { waitUntil: 'networkidle' });
+      await gotoSettled(page, site.url);
       const section = page.locator('#testimonials');
       await section.scrollIntoViewIfNeeded();
       const shown = section.locator('figure').and(page.locator(':visible'));
       await expect.poll(() => shown.count()).toBe(1);
       seen.add((await shown.locator('figcaption').textContent()) ?? '');
       expect(await section.locator('figure').count()).toBe(4);
-      // A moment for a late shift, as the chosen card settles.
-      await page.waitForTimeout(100);
+      // Two frames for a late shift, as the chosen card settles.
+      await nextFrames(page);
       const shifts = await layoutShifts(page);
       expect(totalShift(shifts), `layout shifted: ${describeShifts(shifts).join('; ')}`).toBeLessThan(0.01);
     }
@@ -298,7 +299,7 @@ describe('the testimonial', () => {
 
   it('finds no axe violations with the carousel paused and a testimonial shown', async () => {
     const { page, context } = await site.openPage(viewports[0]);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     // On a phone the carousel hydrates, and shows its Pause button, once scrolled into view.
     await carousel(page).scrollIntoViewIfNeeded();
     await carousel(page).getByRole('button', { name: 'Pause partner logos' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '@growmail/test-support/layout-shift';
 import { startPiecemealProxy } from '@growmail/test-support/piecemeal-proxy';
+import { gotoSettled, islandsHydrated, nextFrames, settled } from '@growmail/test-support/settle';
 import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -22,14 +23,16 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
     for (const route of site.app.site.routes()) {
       const { page, context } = await site.openPage(viewport);
       await recordLayoutShifts(page);
-      await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+      await gotoSettled(page, `${site.url}${route}`);
       // Down the page a screen at a time, so every island that hydrates on sight does.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let top = 0; top < height; top += viewport.height) {
         await page.evaluate((y) => window.scrollTo(0, y), top);
-        await page.waitForTimeout(100);
+        await islandsHydrated(page);
+        await nextFrames(page);
       }
-      await page.waitForTimeout(500);
+      // Whatever the last islands fetched, and a late shift as they settle.
+      await settled(page);
       const shifts = await layoutShifts(page);
       shifted.push(...describeShifts(shifts).map((shift) => `${route}: ${shift}`));
       const total = totalShift(shifts);
@@ -38,7 +41,7 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
     }
     console.log(`Layout shifts at ${viewport.name} size:`, shifted);
     expect(over).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
 
 /**
@@ -48,7 +51,7 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
 async function headerBoxes(viewport: Viewport, route: string, font: 'brand' | 'fallback') {
   const { page, context } = await site.openPage(viewport);
   if (font === 'fallback') await page.route('**/*.woff2', (request) => request.abort());
-  await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+  await gotoSettled(page, `${site.url}${route}`);
   await page.evaluate(() => document.fonts.ready);
   const boxes = await page
     .locator('header')
@@ -108,8 +111,8 @@ describe('a header that arrives a piece at a time', () => {
     async ({ viewport, route }) => {
       const { page, context } = await site.openPage(viewport);
       await recordLayoutShifts(page);
-      await page.goto(`${proxy.url}${route}`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(300);
+      // Settled ends two frames after the last request, so a late shift is recorded.
+      await gotoSettled(page, `${proxy.url}${route}`);
       const shifts = await layoutShifts(page);
       // Painted in the end: the rule that holds it back lets go once the page's main is parsed.
       const shown = await page.locator('body > header').isVisible();
@@ -129,5 +132,5 @@ describe('a header that arrives a piece at a time', () => {
     }
     await context.close();
     expect(hidden).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

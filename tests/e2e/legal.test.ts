@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -19,7 +20,7 @@ const constants = {
 describe.each(viewports)('the legal pages at $name size', (viewport) => {
   it.each(Object.entries(constants))('%s states the constants of spec "Business constants"', async (path, patterns) => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}${path}`);
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     for (const pattern of patterns) expect(text).toMatch(pattern);
     expect(problems.console).toEqual([]);
@@ -28,7 +29,7 @@ describe.each(viewports)('the legal pages at $name size', (viewport) => {
 
   it('/privacy says how to get a copy of your data or have it erased, and how long each kind is kept', async () => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(`${site.url}/privacy`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/privacy`);
     const heading = page.getByRole('heading', { level: 2, name: /A copy of your data, or its erasure/ });
     expect(await heading.count()).toBe(1);
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
@@ -41,7 +42,7 @@ describe.each(viewports)('the legal pages at $name size', (viewport) => {
 
   it.each(['/terms', '/privacy'])('%s has a table of contents whose links reach each section', async (path) => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}${path}`);
     const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
     const count = await contents.count();
     expect(count).toBeGreaterThanOrEqual(8);

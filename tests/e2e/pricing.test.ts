@@ -13,6 +13,7 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const catalogue = parseCatalogue(catalogueData);
@@ -66,7 +67,7 @@ const query = (page: Page) => new URL(page.url()).searchParams;
 describe.each(viewports)('the pricing section at $name size', (viewport) => {
   it('updates every price when currency, period or bracket change, and keeps them in the URL', async () => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing`);
     const pricing = page.locator('#pricing');
 
     expect(await shownPrices(page)).toEqual(expectedPrices('USD', 'month', 0));
@@ -113,7 +114,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
 
   it('changes the Growth total with the modules, and Campaigns cannot be turned off', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/pricing?currency=NGN`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing?currency=NGN`);
     const growth = page.locator('#pricing [data-plan="growth"]');
     await expect.poll(() => shownPrices(page)).toEqual(expectedPrices('NGN', 'month', 0));
 
@@ -155,9 +156,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${site.url}/pricing?currency=KES&period=year&bracket=${brackets[1]!.id}`, {
-      waitUntil: 'networkidle',
-    });
+    await gotoSettled(page, `${site.url}/pricing?currency=KES&period=year&bracket=${brackets[1]!.id}`);
     const pricing = page.locator('#pricing');
     await expect.poll(() => shownPrices(page)).toEqual(expectedPrices('KES', 'year', 1));
     expect(await pricing.getByRole('radio', { name: 'Ksh KES' }).isChecked()).toBe(true);
@@ -172,7 +171,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
     await context.route('**/services/modules/modules', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","payload":null}' }),
     );
-    await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing`);
     expect(await shownPrices(page)).toEqual(expectedPrices('USD', 'month', 0));
     await page.locator('#pricing').getByRole('radio', { name: '₦ NGN' }).check();
     await expect.poll(() => shownPrices(page)).toEqual(expectedPrices('NGN', 'month', 0));
@@ -193,7 +192,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
       served += 1;
       await route.fulfill({ response, json: body });
     });
-    await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing`);
     await expect.poll(() => shownPrices(page).then((shown) => [shown.flex, shown.growth])).toEqual(['$0.90', '$25.00']);
     expect(served).toBe(1);
     await context.close();
@@ -201,7 +200,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
 
   it('appears on home at #pricing, where the selectors work too', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/#pricing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/#pricing`);
     const pricing = page.locator('section#pricing');
     expect(await pricing.getByRole('heading', { level: 2, name: 'Pricing' }).isVisible()).toBe(true);
     await pricing.getByRole('radio', { name: 'Annually' }).check();
@@ -217,7 +216,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
 
   it("sends 'Get Started free' to the app's register page and Enterprise to /demo", async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/pricing?utm_source=newsletter`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing?utm_source=newsletter`);
     const pricing = page.locator('#pricing');
     const growthLink = pricing.locator('[data-plan="growth"]').getByRole('link', { name: 'Get Started free' });
     await expect
@@ -233,7 +232,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
 
   it('compares the plans in a table on /pricing', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/pricing`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/pricing`);
     const table = page.getByRole('table', { name: /Flex, Growth and Enterprise/ });
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([
       'Feature',

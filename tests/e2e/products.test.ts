@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -37,7 +38,7 @@ describe('product routes and aliases', () => {
 describe.each(viewports)('a product page at $name size', (viewport) => {
   it.each(products)('$path has a hero, the carousel, four blocks, the FAQ and a get-started call', async (product) => {
     const { page, context, problems } = await site.openPage(viewport);
-    await page.goto(`${site.url}${product.path}`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}${product.path}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.title);
     expect(await page.getByRole('region', { name: 'Partner logos' }).count()).toBe(1);
 
@@ -67,7 +68,7 @@ describe.each(viewports)('a product page at $name size', (viewport) => {
 
   it('opens and closes each FAQ answer from the keyboard', async () => {
     const { page, context } = await site.openPage(viewport);
-    await page.goto(`${site.url}/products/campaign`, { waitUntil: 'networkidle' });
+    await gotoSettled(page, `${site.url}/products/campaign`);
     const question = page.getByText('What can I do when my open rates are low?');
     const answer = page.getByText('Resend the campaign to everyone who did not open it');
     expect(await answer.isVisible()).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
+import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const vapid = {
@@ -24,7 +25,7 @@ describe('web push on the site', () => {
     const { page, context } = await site.openPage(viewports[1]);
     await context.grantPermissions(['notifications'], { origin: site.url });
     await page.addInitScript(countPermissionRequests);
-    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await gotoSettled(page, site.url);
     expect(await page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests)).toBe(0);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
 

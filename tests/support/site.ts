@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@growmail/server/app';
 import { loadConfig } from '@growmail/server/config';
+import { connectChromium } from './chromium.ts';
+import { watchRequests } from './settle.ts';
 
 export const viewports = [
   { name: 'mobile', width: 390, height: 844 },
@@ -37,23 +39,6 @@ async function startSite(env: Record<string, string> = {}) {
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-/** Debian's Chromium (CHROMIUM_PATH overrides), headless, with a fresh profile and no network chatter. */
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
 export type PageProblems = { console: string[]; failed: string[] };
 export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
 
@@ -71,6 +56,8 @@ async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPag
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><h1>App</h1>' }),
   );
   const page = await context.newPage();
+  // Counted from the start, for settled() and gotoSettled() in ./settle.ts.
+  watchRequests(page);
   const problems: PageProblems = { console: [], failed: [] };
   page.on('console', (message) => {
     // A failed response is reported with its URL below.
@@ -97,15 +84,15 @@ export type Site = {
   readonly url: string;
   /** The Fastify app behind it: its database (`app.db`), its routes (`app.site`), `app.inject()`. */
   readonly app: StartedSite['app'];
-  /** The Chromium shared by the tests that registered this site. */
+  /** A connection to the run's Chromium (tests/support/chromium.ts), for the tests that registered this site. */
   readonly browser: Browser;
   /** A fresh browser context and page at a viewport; see `openPage` above. Close the context after. */
   openPage: (viewport: Viewport) => Promise<OpenedPage>;
 };
 
 /**
- * Starts the real server (and Chromium, unless `browser: false`) before the tests of the
- * surrounding file or `describe`, and stops both after them: it registers its own `beforeAll`
+ * Starts the real server (and connects to Chromium, unless `browser: false`) before the tests of
+ * the surrounding file or `describe`, and stops both after them: it registers its own `beforeAll`
  * and `afterAll`, so a test file needs no hooks of its own for them.
  *
  * Call it at the top level of a test file, or inside a `describe` for a server with other
@@ -127,7 +114,7 @@ export function useSite(
     // fails afterAll still closes the other.
     const results = await Promise.allSettled([
       startSite(resolved).then((started) => (site = started)),
-      withBrowser ? launchBrowser().then((launched) => (browser = launched)) : undefined,
+      withBrowser ? connectChromium().then((launched) => (browser = launched)) : undefined,
     ]);
     for (const result of results) if (result.status === 'rejected') throw result.reason;
   });
