@@ -3,9 +3,48 @@ import pg from 'pg';
 import { migrateToLatest, openDatabase, withDefaultUser, type Db } from '@growmail/server/db';
 
 /** The PostgreSQL the data tests use; this machine and CI have one with trust auth. */
-export const postgresUrl = withDefaultUser(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test');
+const sharedUrl = withDefaultUser(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test');
+
+/**
+ * The database of this Vitest worker on that server (`test_w1`, `test_w2`…), created on first use.
+ * Files run two at a time, and each test works in a schema of its own; but a schema one file
+ * drops while the other migrates breaks the catalogue query of Kysely's migrator ("schema …
+ * does not exist"), so the two workers keep to databases of their own. Outside Vitest's pool
+ * (a script) it is the shared database itself.
+ */
+export const postgresUrl = (() => {
+  const url = new URL(sharedUrl);
+  if (process.env.VITEST_POOL_ID) url.pathname = `${url.pathname}_w${process.env.VITEST_POOL_ID}`;
+  return url.toString();
+})();
+
+let workerDatabase: Promise<void> | undefined;
+
+/** Creates this worker's database when it is missing; one creation at a time on the server. */
+function ensureWorkerDatabase(): Promise<void> {
+  workerDatabase ??= (async () => {
+    if (postgresUrl === sharedUrl) return;
+    const name = decodeURIComponent(new URL(postgresUrl).pathname.slice(1));
+    const admin = new pg.Client({ connectionString: sharedUrl, connectionTimeoutMillis: 2000 });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(20261125)');
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+    } finally {
+      await admin.end();
+    }
+  })();
+  return workerDatabase;
+}
 
 async function postgresReachable(): Promise<boolean> {
+  try {
+    await ensureWorkerDatabase();
+  } catch {
+    workerDatabase = undefined;
+    return false;
+  }
   const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -70,6 +109,7 @@ export async function testDatabases(): Promise<TestDatabase[]> {
  */
 export async function createSchema(prefix: string) {
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await ensureWorkerDatabase();
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
