@@ -2,19 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type * as z from 'zod/mini';
-import {
-  contentError,
-  docsPageSchema,
-  legalDocumentSchema,
-  partnerSchema,
-  partnersSchema,
-  pressItemSchema,
-  pressSchema,
-  productSchema,
-  productSlug,
-  testimonialSchema,
-  testimonialsSchema,
-} from '@/lib/content/schemas';
+import { contentError } from '@/lib/content/schemas';
+import { contentSources, type FolderSource, type ListSource } from '@/lib/content/sources';
 
 /**
  * `astro:content` for the unit tests, which run without Astro (vitest.config.ts points the
@@ -35,9 +24,10 @@ function checked(filePath: string, schema: z.ZodMiniType, data: unknown) {
 
 /** A glob loader: one entry per file under a folder, its id from its path. */
 const folder =
-  (base: string, extension: string, schema: z.ZodMiniType, id = (file: string) => file.replace(extension, '')) =>
-  (): Entry[] =>
-    readdirSync(join(site, base), { recursive: true, encoding: 'utf8' })
+  ({ base, pattern, schema, id }: FolderSource) =>
+  (): Entry[] => {
+    const extension = pattern.slice(pattern.lastIndexOf('.'));
+    return readdirSync(join(site, base), { recursive: pattern.startsWith('**/'), encoding: 'utf8' })
       .filter((file) => file.endsWith(extension))
       .sort()
       .map((file) => {
@@ -46,32 +36,35 @@ const folder =
         const match = extension === '.mdx' ? frontmatter.exec(text) : null;
         const data: unknown = parse(match ? match[1]! : text);
         return {
-          id: id(file),
+          id: id ? id(file) : file.slice(0, -extension.length),
           data: checked(filePath, schema, data),
           body: match && text.slice(match[0].length),
           filePath,
         };
       }) as Entry[];
+  };
 
 /** A file loader: one entry per key of a YAML file, and the whole list checked by its rules. */
-const list = (filePath: string, schema: z.ZodMiniType, rules: z.ZodMiniType) => (): Entry[] => {
-  const items = Object.entries(parse(readFileSync(join(site, filePath), 'utf8')) as Record<string, unknown>);
-  const entries = items.map(([id, item]) => ({ id, data: checked(filePath, schema, item), filePath }));
-  checked(
-    filePath,
-    rules,
-    entries.map((entry) => entry.data),
-  );
-  return entries;
-};
+const list =
+  ({ file: filePath, schema, rules }: ListSource) =>
+  (): Entry[] => {
+    const items = Object.entries(parse(readFileSync(join(site, filePath), 'utf8')) as Record<string, unknown>);
+    const entries = items.map(([id, item]) => ({ id, data: checked(filePath, schema, item), filePath }));
+    checked(
+      filePath,
+      rules,
+      entries.map((entry) => entry.data),
+    );
+    return entries;
+  };
 
 const collections: Record<string, () => Entry[]> = {
-  docs: folder('src/content/docs', '.mdx', docsPageSchema),
-  products: folder('src/content/products', '.yaml', productSchema, productSlug),
-  legal: folder('src/content/legal', '.yaml', legalDocumentSchema),
-  partners: list('src/content/partners.yaml', partnerSchema, partnersSchema),
-  press: list('src/content/press.yaml', pressItemSchema, pressSchema),
-  testimonials: list('src/content/testimonials.yaml', testimonialSchema, testimonialsSchema),
+  docs: folder(contentSources.docs),
+  products: folder(contentSources.products),
+  legal: folder(contentSources.legal),
+  partners: list(contentSources.partners),
+  press: list(contentSources.press),
+  testimonials: list(contentSources.testimonials),
 };
 
 export async function getCollection(name: string) {
