@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Contact } from '@growmail/contracts/developer-api';
 import { normaliseEmail } from '@growmail/contracts/rules';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 const contactQueries = (db: Executor) => {
   /**
@@ -59,4 +59,3 @@ const contactQueries = (db: Executor) => {
 };
 
 export const contactsRepository = repository(contactQueries);
-export type ContactsRepository = Repository<ReturnType<typeof contactQueries>>;

@@ -1,40 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
-import { contactsRepository, type ContactsRepository } from './contacts.ts';
-import { leadsRepository, type LeadsRepository } from './leads.ts';
-import { mailRepository, type MailRepository } from './mail.ts';
-import { membershipsRepository, type MembershipsRepository } from './memberships.ts';
-import { peopleRepository, type PeopleRepository } from './people.ts';
-import { pushRepository, type PushRepository } from './push.ts';
-import { quarantineRepository, type QuarantineRepository } from './quarantine.ts';
+import { contactsRepository } from './contacts.ts';
+import { leadsRepository } from './leads.ts';
+import { mailRepository } from './mail.ts';
+import { membershipsRepository } from './memberships.ts';
+import { peopleRepository } from './people.ts';
+import { pushRepository } from './push.ts';
+import { quarantineRepository } from './quarantine.ts';
 import type { Executor } from './repository.ts';
-import { settingsRepository, type SettingsRepository } from './settings.ts';
-import { submissionsRepository, type SubmissionsRepository } from './submissions.ts';
-import { suppressionsRepository, type SuppressionsRepository } from './suppressions.ts';
-import { webhooksRepository, type WebhooksRepository } from './webhooks.ts';
+import { settingsRepository } from './settings.ts';
+import { submissionsRepository } from './submissions.ts';
+import { suppressionsRepository } from './suppressions.ts';
+import { webhooksRepository } from './webhooks.ts';
 
 /**
  * Every repository, by the name the app is decorated with: the one way the server reaches
  * data. `app.leads.list()` runs on the database; `app.leads.in(trx).insert(...)` runs the
- * same query in a transaction.
+ * same query in a transaction. `mail` is the outbox table; `app.outbox` is the sender that
+ * drains it.
  */
-export type Repositories = {
-  contacts: ContactsRepository;
-  leads: LeadsRepository;
-  /** The outbox table; `app.outbox` is the sender that drains it. */
-  mail: MailRepository;
-  memberships: MembershipsRepository;
-  people: PeopleRepository;
-  push: PushRepository;
-  quarantine: QuarantineRepository;
-  settings: SettingsRepository;
-  submissions: SubmissionsRepository;
-  suppressions: SuppressionsRepository;
-  webhooks: WebhooksRepository;
-};
-
-const repositoriesOn = (db: Executor): Repositories => ({
+const repositoriesOn = (db: Executor) => ({
   contacts: contactsRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),
@@ -47,6 +33,8 @@ const repositoriesOn = (db: Executor): Repositories => ({
   suppressions: suppressionsRepository(db),
   webhooks: webhooksRepository(db),
 });
+
+export type Repositories = ReturnType<typeof repositoriesOn>;
 
 /**
  * What code that reaches data is handed: the database (for transactions, its dialect and its

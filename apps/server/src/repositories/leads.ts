@@ -1,6 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 const leadQueries = (db: Executor) => ({
   /** Stores a lead and returns its id. */
@@ -33,4 +33,3 @@ const leadQueries = (db: Executor) => ({
 });
 
 export const leadsRepository = repository(leadQueries);
-export type LeadsRepository = Repository<ReturnType<typeof leadQueries>>;

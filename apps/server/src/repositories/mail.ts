@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** A mail as the outbox keeps it, ready for nodemailer. */
 export type OutboxMessage = {
@@ -100,4 +100,3 @@ const mailQueries = (db: Executor) => ({
 });
 
 export const mailRepository = repository(mailQueries);
-export type MailRepository = Repository<ReturnType<typeof mailQueries>>;

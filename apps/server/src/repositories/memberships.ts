@@ -1,5 +1,5 @@
 import { normaliseEmail } from '@growmail/contracts/rules';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** What a visitor agreed to when they asked to join a list (D23). */
 export type ConsentRequest = { tags: readonly string[]; page: string | null; wording: string; at: Date };
@@ -125,4 +125,3 @@ const membershipQueries = (db: Executor) => {
 };
 
 export const membershipsRepository = repository(membershipQueries);
-export type MembershipsRepository = Repository<ReturnType<typeof membershipQueries>>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PushSubscriptionJson } from '@growmail/contracts/push';
 import { normaliseEmail } from '@growmail/contracts/rules';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 const pushQueries = (db: Executor) => ({
   /** Keeps a browser's subscription for a contact; the same endpoint again updates its keys. */
@@ -57,4 +57,3 @@ const pushQueries = (db: Executor) => ({
 });
 
 export const pushRepository = repository(pushQueries);
-export type PushRepository = Repository<ReturnType<typeof pushQueries>>;

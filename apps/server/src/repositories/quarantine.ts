@@ -1,7 +1,7 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
 import type { SpamReason } from '../submissions/screening.ts';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** A held submission as the code reads it: its fields and reasons parsed. */
 export type Quarantined = {
@@ -63,4 +63,3 @@ const quarantineQueries = (db: Executor) => ({
 });
 
 export const quarantineRepository = repository(quarantineQueries);
-export type QuarantineRepository = Repository<ReturnType<typeof quarantineQueries>>;

@@ -1,4 +1,4 @@
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** Site-wide values every server must agree on, such as made-on-first-use secrets and salts. */
 const settingQueries = (db: Executor) => {
@@ -22,4 +22,3 @@ const settingQueries = (db: Executor) => {
 };
 
 export const settingsRepository = repository(settingQueries);
-export type SettingsRepository = Repository<ReturnType<typeof settingQueries>>;

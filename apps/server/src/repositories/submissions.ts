@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** Recent form submissions by fingerprint, with the answer each got: what makes a repeat get the first answer. */
 const submissionQueries = (db: Executor) => ({
@@ -35,4 +35,3 @@ const submissionQueries = (db: Executor) => ({
 });
 
 export const submissionsRepository = repository(submissionQueries);
-export type SubmissionsRepository = Repository<ReturnType<typeof submissionQueries>>;

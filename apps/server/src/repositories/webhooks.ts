@@ -1,4 +1,4 @@
-import { repository, type Executor, type Repository } from './repository.ts';
+import { repository, type Executor } from './repository.ts';
 
 /** What a webhook event says: its Standard Webhooks message id, its type and when it happened. */
 export type WebhookEvent = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
@@ -117,4 +117,3 @@ const webhookQueries = (db: Executor) => ({
 });
 
 export const webhooksRepository = repository(webhookQueries);
-export type WebhooksRepository = Repository<ReturnType<typeof webhookQueries>>;
