@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories/index.ts';
 
@@ -14,7 +15,7 @@ export type TrackingParts = { list: string; ref: string; issued: string; signatu
 
 const sign = (secret: string, parts: Omit<TrackingParts, 'list' | 'signature'>, contactId: string, email: string) =>
   createHmac('sha256', secret)
-    .update(['v1', parts.ref, parts.issued, contactId, email.trim().toLowerCase()].join('\n'))
+    .update(['v1', parts.ref, parts.issued, contactId, normaliseEmail(email)].join('\n'))
     .digest('base64url')
     .slice(0, 32);
 
