@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@growmail/server/app';
 import { loadConfig } from '@growmail/server/config';
+import { scriptsOff } from './axe.ts';
 import { connectChromium } from './chromium.ts';
 import { watchRequests } from './settle.ts';
 
@@ -39,6 +40,9 @@ async function startSite(env: Record<string, string> = {}) {
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
+/** `javaScript: false` opens the page as Opera Mini or a script that never arrived leaves it (issue 20). */
+export type PageOptions = { javaScript?: boolean };
+
 export type PageProblems = { console: string[]; failed: string[] };
 export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
 
@@ -46,12 +50,14 @@ export type OpenedPage = { context: BrowserContext; page: Page; problems: PagePr
  * A page at a viewport that records console errors (CSP violations land there) and failed
  * requests, and answers the fake app site so navigations to it can be asserted.
  */
-async function openPage(browser: Browser, viewport: Viewport): Promise<OpenedPage> {
+async function openPage(browser: Browser, viewport: Viewport, options: PageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? true,
     viewport: { width: viewport.width, height: viewport.height },
     isMobile: viewport.name === 'mobile',
     hasTouch: viewport.name === 'mobile',
   });
+  if (options.javaScript === false) scriptsOff.add(context);
   await context.route(`${testAppUrl}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><h1>App</h1>' }),
   );
@@ -87,7 +93,7 @@ export type Site = {
   /** A connection to the run's Chromium (tests/support/chromium.ts), for the tests that registered this site. */
   readonly browser: Browser;
   /** A fresh browser context and page at a viewport; see `openPage` above. Close the context after. */
-  openPage: (viewport: Viewport) => Promise<OpenedPage>;
+  openPage: (viewport: Viewport, options?: PageOptions) => Promise<OpenedPage>;
 };
 
 /**
@@ -142,6 +148,6 @@ export function useSite(
     get browser() {
       return launched();
     },
-    openPage: (viewport) => openPage(launched(), viewport),
+    openPage: (viewport, options) => openPage(launched(), viewport, options),
   };
 }

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
+import formPosts from './form-posts/index.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
@@ -84,6 +85,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(housekeeping, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
+  await app.register(formPosts);
   await app.register(sitePlugin, { site });
 }
 

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { substitute } from './placeholders.ts';
@@ -21,6 +22,8 @@ export type SiteFile = {
   compressible: boolean;
   /** For HTML pages: the sha256 sources of its inline scripts, for the CSP. */
   scriptHashes: string[];
+  /** A page with a lead form, whose stamp is signed into it as it is sent (D30). */
+  stamped: boolean;
   encoded: Map<Encoding, Promise<Buffer>>;
 };
 
@@ -32,6 +35,13 @@ export type SiteOptions = {
 
 const substitutable = /\.(html|txt|xml|webmanifest|json)$/;
 const noindexTag = '<meta name="robots" content="noindex"/>';
+
+/** A body made for one answer, compressed at a level quick enough to do on each request. */
+export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 6 });
+}
 
 /** The exported site, held in memory with the configuration applied. */
 export class Site {
@@ -108,6 +118,7 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
   const encoded = new Map<Encoding, Promise<Buffer>>();
   let body = raw;
   let scriptHashes: string[] = [];
+  let stamped = false;
   if (substitutable.test(path)) {
     let text = substitute(raw.toString('utf8'), options.substitutions);
     if (path.endsWith('.html')) {
@@ -115,6 +126,7 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
       if (options.noindex && !text.includes('<meta name="robots"'))
         text = text.replace(/<head>/, `<head>${noindexTag}`);
       scriptHashes = inlineScriptHashes(text);
+      stamped = text.includes(formStampStandIn);
     }
     body = Buffer.from(text, 'utf8');
   }
@@ -135,6 +147,7 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
     immutable: path.startsWith('/_astro/'),
     compressible: isCompressible(contentType) && body.length > 512,
     scriptHashes,
+    stamped,
     encoded,
   };
 }

@@ -4,17 +4,30 @@ import {
   type EnquiryField,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
+import { formActions } from '@growmail/contracts/form-posts';
 import type { Enquiry } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import { useState, type FormEvent } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
+import { PostFields } from '@/components/forms/post-fields';
+import { serverFormState } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField, TextField } from '@/components/forms/text-field';
 
 const empty: Enquiry = { fullname: '', email: '', subject: '', body: '' };
 type Errors = Partial<Record<EnquiryField, string>>;
+
+/** The contact form's own fields of a record the server sent. */
+const pick = (record: Record<string, string | readonly string[]>): Partial<Enquiry> =>
+  Object.fromEntries(
+    enquiryFields.flatMap((field) => {
+      const value = record[field];
+      return typeof value === 'string' && value ? [[field, value]] : [];
+    }),
+  );
 
 const validate = (values: Enquiry): Errors =>
   Object.fromEntries(
@@ -24,10 +37,16 @@ const validate = (values: Enquiry): Errors =>
     }),
   );
 
-/** The 'Got Questions?' enquiry form (spec "States and transitions", "Validation rules", "Error catalogue"): validated on every input, sent to the users service. */
+/**
+ * The 'Got Questions?' enquiry form (spec "States and transitions", "Validation rules", "Error catalogue"):
+ * validated on every input, sent to the users service. Without JavaScript it posts to its page
+ * (D30), and starts from what the server rendered there.
+ */
 export function ContactForm({ usersUrl }: { usersUrl: string }) {
-  const [values, setValues] = useState<Enquiry>(empty);
-  const [errors, setErrors] = useState<Errors>({});
+  const [served] = useState(() => serverFormState('enquiry'));
+  const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
+  const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
+  const [summary, setSummary] = useState(served);
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
 
   const change = (field: EnquiryField, value: string) => {
@@ -37,6 +56,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSummary({ values: {}, errors: {} });
     const found = validate(values);
     setErrors(found);
     const firstInvalid = enquiryFields.find((field) => found[field]);
@@ -66,11 +86,20 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
   return (
     <form
       ref={formRef}
+      method="post"
+      action={formActions.enquiry}
+      data-form="enquiry"
       noValidate
       onSubmit={submit}
       className="relative flex flex-col gap-4"
       aria-label="Send us a message"
     >
+      <ErrorSummary
+        items={enquiryFields.flatMap((name) =>
+          summary.errors[name] ? [{ fieldId: `contact-${name}`, message: summary.errors[name] }] : [],
+        )}
+        alert={summary.alert}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           {...field('fullname')}
@@ -93,6 +122,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
         rows={5}
         onChange={(event) => change('body', event.target.value)}
       />
+      <PostFields form="enquiry" />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>

@@ -20,7 +20,9 @@ export const fieldAria = (required: boolean | undefined, error: string | null | 
 
 /**
  * Every form field's frame: the label (a required one marked with *, which is not read out:
- * the control says aria-required), the control, and the error below it.
+ * the control says aria-required), the control, and the error below it. The error's paragraph
+ * is in the page even when empty and hidden, so the server fills it in when a native post
+ * comes back with errors (D30), with no markup of its own.
  */
 export function Field({ label, labelProps, required, error, errorId, children }: Props) {
   return (
@@ -35,11 +37,9 @@ export function Field({ label, labelProps, required, error, errorId, children }:
         )}
       </label>
       {children}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <p id={errorId} className="text-sm text-red-700" data-field-error="" hidden={!error}>
+        {error}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,195 @@
+import formbody from '@fastify/formbody';
+import type { ApiResponse } from '@growmail/contracts/api';
+import {
+  formStampField,
+  honeypotField,
+  parseFieldError,
+  type SubmissionAccepted,
+} from '@growmail/contracts/form-fields';
+import {
+  formActions,
+  formNameField,
+  outcomePath,
+  referencePattern,
+  type FormPageState,
+  type PostedForm,
+} from '@growmail/contracts/form-posts';
+import { messages } from '@growmail/contracts/messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeParse } from 'zod/v4/core';
+import { formBodyLimit } from '../plugins/protection.ts';
+import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
+import { contentSecurityPolicy } from '../site/content-security-policy.ts';
+import { postedForms, type PostedFormDefinition } from './forms.ts';
+import { renderFormPage, renderOutcomePage } from './render.ts';
+import { withFormStamp } from './stamp.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The form a native post route answers for. */
+    postedForm?: PostedForm;
+  }
+}
+
+type Fields = Record<string, string | string[]>;
+
+/** Plain words for what can go wrong before a submission is read at all. */
+const postMessages = {
+  wrongForm: 'This form was sent to the wrong address. Please send it again from its page.',
+  duplicate: 'Each field may be sent once. Please send the form again from its page.',
+  contentType: 'The form was not sent as a web form. Please send it again from its page.',
+  unreadable: 'The form could not be read. Please send it again from its page.',
+} as const;
+
+/**
+ * The native posts of the site's forms (D30): each form posts to its own page, with JavaScript
+ * or without. The post is checked with the form's shared schema (every problem at once), then
+ * handed to the form's JSON guest service through `app.inject`, so it gets exactly the JSON
+ * call's protections: rate limit, spam screening, storing once, mail and webhooks. Stored, it
+ * is answered `303 See Other` to the outcome page; otherwise the form's page comes back with
+ * the problems and everything typed (the GOV.UK pattern), with the status the service gave.
+ */
+async function formPosts(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: formBodyLimit });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const form = request.routeOptions.config.postedForm;
+    const status = error.statusCode ?? 500;
+    if (!form || status >= 500) {
+      request.log.error({ err: error }, 'native form post failed');
+      return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
+    }
+    request.log.info({ status, code: error.code, form }, 'native form post refused');
+    const alert =
+      status === 429
+        ? messages.tooManyRequests
+        : status === 413
+          ? messages.tooLarge
+          : status === 415
+            ? postMessages.contentType
+            : postMessages.unreadable;
+    return sendFormPage(app, reply, status, form, { values: typedValues(form, request.body), errors: {}, alert });
+  });
+
+  for (const [form, definition] of Object.entries(postedForms) as Array<[PostedForm, PostedFormDefinition]>) {
+    app.post(
+      formActions[form],
+      {
+        bodyLimit: formBodyLimit,
+        config: {
+          postedForm: form,
+          // After the body is read, so a visitor who is told to wait keeps what they typed.
+          rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' },
+        },
+      },
+      async (request, reply) => answerPost(app, request, reply, form, definition),
+    );
+  }
+
+  app.get(outcomePath, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const form = typeof query.form === 'string' ? (query.form as PostedForm) : undefined;
+    const definition = form ? postedForms[form] : undefined;
+    const reference =
+      typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
+    const file = app.site.page(outcomePath)!;
+    const html = definition ? renderOutcomePage(file.body.toString('utf8'), definition.success, reference) : file.body;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config))
+      .send(html);
+  });
+}
+
+async function answerPost(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: PostedForm,
+  definition: PostedFormDefinition,
+) {
+  const posted = (request.body ?? {}) as Fields;
+  const values = typedValues(form, posted);
+  const refuse = (alert: string) => sendFormPage(app, reply, 400, form, { values, errors: {}, alert });
+  if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
+  if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
+
+  const fields = Object.fromEntries(definition.fields.map((field) => [field, String(posted[field] ?? '').trim()]));
+  const body = definition.body(fields);
+  const checked = safeParse(definition.schema, body);
+  if (!checked.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of checked.error.issues) {
+      const field = definition.fieldOf(issue.path);
+      if (field) errors[field] ??= issue.message;
+    }
+    return sendFormPage(app, reply, 400, form, {
+      values,
+      errors,
+      ...(Object.keys(errors).length ? {} : { alert: messages.formFailed }),
+    });
+  }
+
+  const signals = Object.fromEntries(
+    [honeypotField, formStampField].flatMap((name) => (typeof posted[name] === 'string' ? [[name, posted[name]]] : [])),
+  );
+  const answer = await app.inject({
+    method: 'POST',
+    url: definition.service,
+    payload: { ...body, ...signals },
+    remoteAddress: request.ip,
+    headers: { 'content-type': 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+  });
+  const result = answer.json<ApiResponse<SubmissionAccepted>>();
+  if (answer.statusCode < 300 && result.payload) {
+    const query = new URLSearchParams({ form, reference: result.payload.id });
+    return reply.header('cache-control', 'no-store').redirect(`${outcomePath}?${query}`, 303);
+  }
+  const error = result.error ?? messages.formFailed;
+  if (answer.statusCode >= 500) {
+    if (answer.statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
+    const alert = answer.statusCode === 503 ? error : serverErrorMessage;
+    return sendFormPage(app, reply, 503, form, { values, errors: {}, alert });
+  }
+  const named = parseFieldError(error);
+  const field = named ? definition.fieldOf(named.path) : undefined;
+  const state: FormPageState =
+    named && field ? { values, errors: { [field]: named.message } } : { values, errors: {}, alert: error };
+  return sendFormPage(app, reply, answer.statusCode, form, state);
+}
+
+/** What the visitor typed into the form's own fields, to put back; hidden fields stay out. */
+function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
+  const definition = postedForms[form];
+  if (!definition || !body || typeof body !== 'object') return {};
+  const posted = body as Fields;
+  return Object.fromEntries(
+    definition.fields.flatMap((field) => {
+      const value = posted[field];
+      return typeof value === 'string' ? [[field, value]] : [];
+    }),
+  );
+}
+
+/** The form's page, with the problems rendered in, a fresh form stamp, and never cached. */
+async function sendFormPage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  status: number,
+  form: PostedForm,
+  state: FormPageState,
+) {
+  const file = app.site.page(postedForms[form]!.page)!;
+  const html = await withFormStamp(app, renderFormPage(file.body.toString('utf8'), form, state));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config))
+    .send(html);
+}
+
+/** Registered in its own scope: it reads web forms only, and answers its errors as pages. */
+export default formPosts;

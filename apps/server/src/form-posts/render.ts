@@ -1,0 +1,99 @@
+import { formStateAttribute, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import { escapeAttribute, escapeText } from 'entities';
+import { parse, type HTMLElement } from 'node-html-parser';
+
+/**
+ * Renders a native post's problems into the built page that holds the form (D30): the values
+ * typed, each field's message in its own paragraph with the control marked invalid, and the
+ * error summary at the top of the form, focused on load, linking to each field. The page's
+ * markup is the site's own: the form leaves an empty, hidden place for every message, so the
+ * server writes text and attributes, never markup or class names. Inline scripts are left as
+ * they are, so the page's CSP hashes still hold.
+ */
+export function renderFormPage(html: string, form: PostedForm, state: FormPageState): string {
+  const root = parse(html, { comment: true });
+  const element = root.querySelector(`form[data-form="${form}"]`);
+  if (!element) throw new Error(`The page has no form named ${form}.`);
+  element.setAttribute(formStateAttribute, escapeAttribute(JSON.stringify(state)));
+
+  for (const [name, value] of Object.entries(state.values)) {
+    for (const control of controlsNamed(element, name)) fill(control, value);
+  }
+  const summaryItems: string[] = [];
+  for (const [name, message] of Object.entries(state.errors)) {
+    const control = controlsNamed(element, name)[0];
+    if (!control) continue;
+    const paragraph = fieldErrorOf(control);
+    control.setAttribute('aria-invalid', 'true');
+    if (paragraph) {
+      paragraph.set_content(escapeText(message));
+      paragraph.removeAttribute('hidden');
+      control.setAttribute('aria-describedby', escapeAttribute(paragraph.id));
+    }
+    const id = control.id;
+    summaryItems.push(`<li><a href="#${escapeAttribute(id)}">${escapeText(message)}</a></li>`);
+  }
+
+  const summary = element.querySelector('[data-error-summary]');
+  if (summary) {
+    summary.removeAttribute('hidden');
+    summary.setAttribute('autofocus', '');
+    summary.querySelector('[data-error-summary-list]')?.set_content(summaryItems.join(''));
+    const alert = summary.querySelector('[data-error-summary-alert]');
+    if (alert && state.alert) {
+      alert.set_content(escapeText(state.alert));
+      alert.removeAttribute('hidden');
+    }
+  }
+  const title = root.querySelector('title');
+  if (title) title.set_content(escapeText(`Error: ${title.text}`));
+  return root.toString();
+}
+
+/** The outcome page with the form's message and the submission's reference written in. */
+export function renderOutcomePage(html: string, message: string, reference: string | null): string {
+  const root = parse(html, { comment: true });
+  root.querySelector('[data-outcome-message]')?.set_content(escapeText(message));
+  if (reference) {
+    root.querySelector('[data-outcome-reference]')?.set_content(escapeText(reference));
+    root.querySelector('[data-outcome-reference-line]')?.removeAttribute('hidden');
+  }
+  return root.toString();
+}
+
+/** A form's controls of one name: the field itself, or each of a group of radios or boxes. */
+const controlsNamed = (form: HTMLElement, name: string) =>
+  form
+    .querySelectorAll('input, textarea, select')
+    .filter((control) => control.getAttribute('name') === name && control.getAttribute('type') !== 'hidden');
+
+function fill(control: HTMLElement, given: string | readonly string[]) {
+  const chosen = typeof given === 'string' ? [given] : given;
+  const value = chosen.join('\n');
+  const tag = control.tagName.toLowerCase();
+  const type = control.getAttribute('type') ?? 'text';
+  if (tag === 'textarea') {
+    // The parser drops one newline right after <textarea>; a value that starts with one keeps it.
+    control.set_content(escapeText(value.startsWith('\n') ? `\n${value}` : value));
+  } else if (tag === 'select') {
+    for (const option of control.querySelectorAll('option')) {
+      if (chosen.includes(option.getAttribute('value') ?? option.text)) option.setAttribute('selected', '');
+      else option.removeAttribute('selected');
+    }
+  } else if (type === 'checkbox' || type === 'radio') {
+    if (chosen.includes(control.getAttribute('value') ?? 'on')) control.setAttribute('checked', '');
+    else control.removeAttribute('checked');
+  } else {
+    control.setAttribute('value', escapeAttribute(value));
+  }
+}
+
+/** The paragraph in the control's field frame that holds its message (components/forms/field.tsx). */
+function fieldErrorOf(control: HTMLElement): HTMLElement | null {
+  for (let frame = control.parentNode; frame; frame = frame.parentNode) {
+    const paragraph = frame.querySelector('[data-field-error]');
+    if (paragraph) return paragraph;
+    if (frame.tagName === 'FORM') return null;
+  }
+  return null;
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '@growmail/test-support/app';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { trackingSecret } from '../../src/services/users/tracking.ts';
+import { mintFormStamp, stampIssuedAt } from '../../src/submissions/screening.ts';
+import { inlineScriptHashes } from '../../src/site/site-files.ts';
+
+const form = (fields: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of [value].flat()) body.append(name, one);
+  }
+  return body.toString();
+};
+
+const enquiry = {
+  form_name: 'enquiry',
+  fullname: 'Ada Obi',
+  email: 'ada@acme.test',
+  subject: 'Agency pricing',
+  body: 'Hello there, a question about pricing.',
+  homepage: '',
+};
+
+describe('native form posts (D30)', () => {
+  let app: FastifyInstance;
+  let stamp: string;
+  beforeAll(async () => {
+    app = await testApp({ FORM_MIN_FILL_SECONDS: '3', RATE_LIMIT_PER_MINUTE: '1000' });
+    await app.ready();
+    stamp = mintFormStamp(await trackingSecret(app, app.config), new Date(Date.now() - 20_000));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const post = (url: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: form(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
+  const page = (html: string) => parse(html);
+  const leadsFor = async (email: string) =>
+    (await dataAccess(app.db).leads.list({})).filter((row) => row.email === email);
+
+  it('signs a fresh stamp into a page with a lead form as it is sent, keeping its CSP hashes', async () => {
+    const response = await app.inject('/contact');
+    expect(response.statusCode).toBe(200);
+    const field = page(response.body).querySelector('form[data-form="enquiry"] input[name="form_stamp"]');
+    const secret = await trackingSecret(app, app.config);
+    expect(stampIssuedAt(secret, field?.getAttribute('value'))?.getTime()).toBeGreaterThan(Date.now() - 5_000);
+    expect(response.body).not.toContain('gm-form-stamp-stand-in');
+    const csp = String(response.headers['content-security-policy']);
+    for (const hash of inlineScriptHashes(response.body)) expect(csp).toContain(hash);
+  });
+
+  it('stores a valid post and answers 303 to the outcome page, with no field in the address', async () => {
+    const response = await post('/contact', { ...enquiry, email: 'stored@acme.test', form_stamp: stamp });
+    expect(response.statusCode).toBe(303);
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/sent\?form=enquiry&reference=[\w-]+$/);
+    expect(location).not.toMatch(/acme|Ada|pricing/i);
+    expect(await leadsFor('stored@acme.test')).toHaveLength(1);
+
+    const outcome = await app.inject(location);
+    expect(outcome.statusCode).toBe(200);
+    const html = page(outcome.body);
+    expect(html.querySelector('[data-outcome-message]')?.text).toBe(
+      'Thank you for reaching out! We will get back to you shortly.',
+    );
+    expect(html.querySelector('[data-outcome-reference]')?.text).toBe(
+      new URLSearchParams(location.split('?')[1]).get('reference'),
+    );
+  });
+
+  it('makes no second lead when the same post is sent again (a reload)', async () => {
+    const fields = { ...enquiry, email: 'twice@acme.test', form_stamp: stamp };
+    const first = await post('/contact', fields);
+    const second = await post('/contact', fields);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(await leadsFor('twice@acme.test')).toHaveLength(1);
+  });
+
+  it('sends the page back with every problem, each linked from the summary, and the typed values', async () => {
+    const response = await post('/contact', {
+      ...enquiry,
+      fullname: '',
+      email: 'not-an-address',
+      body: 'Line one\n"quoted" <b>&amp;</b>',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const html = page(response.body);
+    expect(html.querySelector('title')?.text).toMatch(/^Error: /);
+    const summary = html.querySelector('[data-error-summary]')!;
+    expect(summary.hasAttribute('hidden')).toBe(false);
+    expect(summary.querySelectorAll('a').map((link) => [link.getAttribute('href'), link.text])).toEqual([
+      ['#contact-fullname', 'Full name is required.'],
+      ['#contact-email', 'Invalid email address.'],
+    ]);
+    const email = html.querySelector('#contact-email')!;
+    expect(email.getAttribute('value')).toBe('not-an-address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(html.querySelector(`#${email.getAttribute('aria-describedby')}`)?.text).toBe('Invalid email address.');
+    expect(html.querySelector('#contact-body')?.text).toBe('Line one\n"quoted" <b>&amp;</b>');
+    expect(html.querySelector('#contact-subject')?.getAttribute('value')).toBe('Agency pricing');
+    expect(await leadsFor('not-an-address')).toHaveLength(0);
+  });
+
+  it.each([
+    ['control characters', { ...enquiry, subject: 'Hi\u0007there' }, 400, 'Contains characters that are not allowed.'],
+    ['a duplicate field', { ...enquiry, email: ['a@acme.test', 'b@acme.test'] }, 400, 'Each field may be sent once.'],
+    ['a missing form name', { ...enquiry, form_name: '' }, 400, 'sent to the wrong address'],
+    ['another form’s name', { ...enquiry, form_name: 'demo' }, 400, 'sent to the wrong address'],
+  ])('answers %s with a 4xx page that keeps what it can', async (_name, fields, status, message) => {
+    const response = await post('/contact', fields);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(page(response.body).querySelector('[data-error-summary]')?.text).toContain(message);
+    expect(page(response.body).querySelector('#contact-fullname')?.getAttribute('value')).toBe('Ada Obi');
+  });
+
+  it('answers a body too large and a wrong content type with a 4xx page, never a 5xx', async () => {
+    const large = await post('/contact', { ...enquiry, body: 'x'.repeat(20_000) });
+    expect(large.statusCode).toBe(413);
+    expect(page(large.body).querySelector('[data-error-summary]')?.text).toContain('too large');
+    const json = await app.inject({ method: 'POST', url: '/contact', payload: enquiry });
+    expect(json.statusCode).toBe(415);
+    expect(page(json.body).querySelector('[data-error-summary]')?.text).toContain('not sent as a web form');
+  });
+
+  it('keeps what was typed when the visitor is told to wait (429)', async () => {
+    const limited = await testApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const send = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/contact',
+          payload: form({ ...enquiry, email: 'limit@acme.test' }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      const answers = [await send(), await send(), await send()];
+      const last = answers.at(-1)!;
+      expect(last.statusCode).toBe(429);
+      const html = page(last.body);
+      expect(html.querySelector('[data-error-summary]')?.text).toContain('Too many requests');
+      expect(html.querySelector('#contact-email')?.getAttribute('value')).toBe('limit@acme.test');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { errorSummaryTitle } from '@growmail/contracts/form-posts';
+import { useId } from 'react';
+
+export type SummaryItem = { fieldId: string; message: string };
+
+/**
+ * The GOV.UK error summary, at the top of a form: what went wrong, each field's message linking
+ * to its field. It is in the page, empty and hidden, so the server fills it in when a native post
+ * comes back with problems (D30); the island shows the same until the next submit.
+ */
+export function ErrorSummary({ items, alert }: { items: readonly SummaryItem[]; alert?: string }) {
+  const shown = items.length > 0 || Boolean(alert);
+  const titleId = useId();
+  return (
+    <div
+      data-error-summary=""
+      hidden={!shown}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="rounded-lg border-2 border-red-700 bg-white p-4 text-sm text-ink-900 focus:outline-4 focus:outline-offset-2 focus:outline-red-700"
+    >
+      <h2 id={titleId} className="text-base font-semibold text-red-800">
+        {errorSummaryTitle}
+      </h2>
+      <p data-error-summary-alert="" className="mt-2" hidden={!alert}>
+        {alert}
+      </p>
+      <ul
+        data-error-summary-list=""
+        className="mt-2 list-disc pl-5 [&_a]:font-medium [&_a]:text-red-800 [&_a]:underline"
+      >
+        {items.map((item) => (
+          <li key={item.fieldId}>
+            <a href={`#${item.fieldId}`}>{item.message}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

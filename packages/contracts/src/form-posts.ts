@@ -1,0 +1,47 @@
+/**
+ * The facts a form's native post shares between the page that renders the form and the server
+ * that answers it (D30): where it posts, the hidden fields it carries, and the state the server
+ * writes into the page it sends back when a submission has errors.
+ */
+
+/** The forms that post natively, each to its own page's path. */
+export const formActions = {
+  enquiry: '/contact',
+  demo: '/demo',
+  startup: '/startup',
+  savings: '/calculator/calculate',
+} as const;
+export type PostedForm = keyof typeof formActions;
+
+/** The hidden field naming the form, so a submission posted to another form's action is refused. */
+export const formNameField = 'form_name';
+
+/** Where a successful native post lands (303 See Other): `?form=…&reference=…`, never a field. */
+export const outcomePath = '/sent';
+
+/** A submission's reference as the outcome page shows it: the id the service gave it. */
+export const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The hidden form stamp's value in the built page. The server puts a freshly signed stamp in
+ * its place on every answer, so a page without JavaScript proves when it was loaded (D30).
+ */
+export const formStampStandIn = 'gm-form-stamp-stand-in';
+
+/** The attribute on a `<form>` that the server fills with the state it rendered into the page. */
+export const formStateAttribute = 'data-state';
+
+/**
+ * What the server rendered into a form's page when a native post came back with problems: the
+ * values typed, the message of each field in error, and one for the whole form (a 429 or a 503).
+ * The form's island starts from it, so hydration finds the page as the server left it.
+ */
+export type FormPageState = {
+  /** A field's text, or the values chosen in a group of boxes. */
+  values: Record<string, string | readonly string[]>;
+  errors: Record<string, string>;
+  alert?: string;
+};
+
+/** The error summary's heading (the GOV.UK pattern). */
+export const errorSummaryTitle = 'There is a problem';

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '@growmail/test-support/axe';
+import { useSite, viewports } from '@growmail/test-support/site';
+
+const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
+
+const enquiriesFrom = async (email: string) =>
+  (await site.app.leads.list({ type: 'enquiry' })).filter((row) => row.email === email);
+
+/**
+ * The contact form with JavaScript off (issue 20, D30): a native post, stored and answered with
+ * the outcome page, or the same page back with the GOV.UK error summary and every value kept.
+ */
+describe.each(viewports)('the contact form without JavaScript at $name', (viewport) => {
+  const open = async () => {
+    const opened = await site.openPage(viewport, { javaScript: false });
+    opened.page.setDefaultTimeout(15_000);
+    await opened.page.goto(`${site.url}/contact`);
+    return { ...opened, form: opened.page.getByRole('form', { name: 'Send us a message' }) };
+  };
+
+  it('stores the enquiry, shows the outcome page with its reference, and a reload makes no second lead', async () => {
+    const { page, context, form, problems } = await open();
+    const email = `nojs-${viewport.name}@acme.test`;
+    await form.getByLabel('Full name').fill('Ada Obi');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Subject').fill('Agency pricing');
+    await form.getByLabel('Message').fill('Hello there, a question about pricing.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/sent\?/);
+    expect(page.url()).not.toMatch(/acme|Ada|pricing/i);
+    expect(await page.locator('main [role="status"]').textContent()).toBe(
+      'Thank you for reaching out! We will get back to you shortly.',
+    );
+    const reference = new URL(page.url()).searchParams.get('reference')!;
+    expect(await page.getByText('Your reference:').textContent()).toContain(reference);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await page.goBack();
+    await page.goForward();
+    expect(await enquiriesFrom(email)).toHaveLength(1);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('sends the page back with a summary linking to each field, the messages, and everything typed', async () => {
+    const { page, context, form } = await open();
+    await form.getByLabel('Email address').fill('ada@');
+    await form.getByLabel('Subject').fill('Agency pricing');
+    await form.getByLabel('Message').fill('Kept, every word.');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForLoadState();
+    expect(await page.title()).toMatch(/^Error: /);
+    const summary = page.locator('[data-error-summary]');
+    expect(await summary.getByRole('heading').textContent()).toBe('There is a problem');
+    // Focused on load, so a screen reader starts with what went wrong.
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-error-summary'))).toBe(true);
+    await summary.getByRole('link', { name: 'Invalid email address.' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-email');
+    expect(await form.getByLabel('Email address').inputValue()).toBe('ada@');
+    expect(await form.getByLabel('Subject').inputValue()).toBe('Agency pricing');
+    expect(await form.getByLabel('Message').inputValue()).toBe('Kept, every word.');
+    expect(await form.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Corrected and sent again from the page the server sent back.
+    await form.getByLabel('Full name').fill('Ada Obi');
+    await form.getByLabel('Email address').fill(`fixed-${viewport.name}@acme.test`);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/sent\?/);
+    expect(await enquiriesFrom(`fixed-${viewport.name}@acme.test`)).toHaveLength(1);
+    await context.close();
+  });
+});
