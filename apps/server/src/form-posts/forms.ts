@@ -1,6 +1,7 @@
 import { enquiryFields } from '@growmail/contracts/form-fields';
 import type { PostedForm } from '@growmail/contracts/form-posts';
-import { enquirySchema } from '@growmail/contracts/forms';
+import { demoRequestSchema, enquirySchema } from '@growmail/contracts/forms';
+import { startupLeadSchema } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -32,6 +33,20 @@ const onlyFields =
 const topLevel = (fields: readonly string[]) => (path: readonly PropertyKey[]) =>
   typeof path[0] === 'string' && fields.includes(path[0]) ? path[0] : undefined;
 
+/** A `{type, metadata}` lead (D15): its problems are at `metadata.<field>`. */
+const leadDefinition = (
+  type: 'demo' | 'startup',
+  fields: readonly string[],
+  rest: Pick<PostedFormDefinition, 'page' | 'schema' | 'service' | 'success'>,
+): PostedFormDefinition => ({
+  ...rest,
+  fields,
+  body: (values) => ({ type, metadata: { type, ...onlyFields(fields)(values) } }),
+  fieldOf: (path) => (path[0] === 'metadata' ? topLevel(fields)(path.slice(1)) : undefined),
+});
+
+const leadFields = ['firstname', 'lastname', 'company_name', 'email', 'phone_number'] as const;
+
 export const postedForms: Partial<Record<PostedForm, PostedFormDefinition>> = {
   enquiry: {
     page: '/contact',
@@ -42,4 +57,16 @@ export const postedForms: Partial<Record<PostedForm, PostedFormDefinition>> = {
     fieldOf: topLevel(enquiryFields),
     success: messages.enquiryReceived,
   },
+  demo: leadDefinition('demo', [...leadFields, 'subscribers'], {
+    page: '/demo',
+    schema: demoRequestSchema,
+    service: '/services/users/demos',
+    success: messages.demoSubmitted,
+  }),
+  startup: leadDefinition('startup', [...leadFields, 'user_count', 'annual_budget'], {
+    page: '/startup',
+    schema: startupLeadSchema,
+    service: '/services/sales/leads',
+    success: messages.startupSubmitted,
+  }),
 };

@@ -10,7 +10,7 @@ const setNativeValue = (field: HTMLInputElement | HTMLTextAreaElement, value: st
  * before then. React keeps the server's (empty) state and takes the typed text as already
  * seen, so the words would be lost on submit. Once hydrated, each field whose text differs
  * from what React rendered is handed over as a change, as if typed now. Attach the ref to the
- * <form>.
+ * <form>. A select's choice is handed over the same way.
  */
 export function useEarlyInput() {
   const form = useRef<HTMLFormElement>(null);
@@ -26,6 +26,11 @@ export function useEarlyInput() {
       field.value = field.defaultValue;
       setNativeValue(field, typed);
       field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    // A choice made in a native select (components/forms/select.tsx) before hydration.
+    for (const select of root.querySelectorAll('select')) {
+      if ([...select.options].some((option) => option.selected !== option.defaultSelected))
+        select.dispatchEvent(new Event('change', { bubbles: true }));
     }
     root.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
   }, []);

@@ -27,7 +27,7 @@ export function ErrorSummary({ items, alert }: { items: readonly SummaryItem[]; 
       </p>
       <ul
         data-error-summary-list=""
-        className="mt-2 list-disc pl-5 [&_a]:font-medium [&_a]:text-red-800 [&_a]:underline"
+        className="mt-2 list-disc space-y-2 pl-5 [&_a]:font-medium [&_a]:text-red-800 [&_a]:underline"
       >
         {items.map((item) => (
           <li key={item.fieldId}>

@@ -1,9 +1,14 @@
 import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
+import { formActions } from '@growmail/contracts/form-posts';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorSummary } from './error-summary';
 import { FormAlert } from './form-alert';
 import { useGuestSubmit } from './guest-submit';
 import { Honeypot } from './honeypot';
+import { useHydrated } from './hydrated';
+import { PostFields } from './post-fields';
+import { serverFormState } from './server-state';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
 import { SubmitButton } from './submit-button';
@@ -30,19 +35,29 @@ type Props = {
   successMessage: string;
 };
 
+/** A text the server sent back for one field; a group's values are not this form's. */
+const textOf = (value: string | readonly string[] | undefined) => (typeof value === 'string' ? value : '');
+
 /**
  * The demo and startup forms (spec "States and transitions", "Error catalogue"): every field required, the button disabled until
  * all are filled, the request sent as `{type, metadata}`. The server's field errors are shown
- * on their fields, on top of the spec's general failure message.
+ * on their fields, on top of the spec's general failure message. Without JavaScript the form
+ * posts to its page and the button stays enabled: the server's validation answers (D30).
  */
 export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage }: Props) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
-  const [values, setValues] = useState(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [served] = useState(() => serverFormState(type));
+  const [values, setValues] = useState(() =>
+    Object.fromEntries(names.map((name) => [name, textOf(served.values[name])])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>(served.errors);
+  const [summary, setSummary] = useState(served);
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const hydrated = useHydrated();
   const complete = names.every((name) => values[name]!.trim() !== '');
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
 
   const change = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -52,6 +67,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || submitting) return;
+    setSummary({ values: {}, errors: {} });
     const metadata = { type, ...Object.fromEntries(names.map((name) => [name, values[name]!.trim()])) };
     const answer = await send<SubmissionAccepted>(url, { method: 'POST', body: { type, metadata } });
     if (answer.payload) {
@@ -69,7 +85,22 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
 
   const hintId = `${idPrefix}-hint`;
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="relative flex flex-col gap-4" aria-label={submitLabel}>
+    <form
+      ref={formRef}
+      method="post"
+      action={formActions[type]}
+      data-form={type}
+      noValidate
+      onSubmit={submit}
+      className="relative flex flex-col gap-4"
+      aria-label={submitLabel}
+    >
+      <ErrorSummary
+        items={names.flatMap((name) =>
+          summary.errors[name] ? [{ fieldId: fieldId(name), message: summary.errors[name] }] : [],
+        )}
+        alert={summary.alert}
+      />
       <p id={hintId} className="text-sm text-ink-700">
         All fields are required.
       </p>
@@ -77,7 +108,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
         {textFields.map((field) => (
           <TextField
             key={field.name}
-            id={`${idPrefix}-${field.name}`}
+            id={fieldId(field.name)}
             name={field.name}
             label={field.label}
             type={field.type}
@@ -91,6 +122,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
         {choices.map((choice) => (
           <Select
             key={choice.name}
+            id={fieldId(choice.name)}
             name={choice.name}
             label={choice.label}
             options={choice.options}
@@ -101,10 +133,15 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
           />
         ))}
       </div>
+      <PostFields form={type} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>
-        <SubmitButton submitting={submitting} disabled={!complete} describedBy={complete ? undefined : hintId}>
+        <SubmitButton
+          submitting={submitting}
+          disabled={hydrated && !complete}
+          describedBy={hydrated && !complete ? hintId : undefined}
+        >
           {submitting ? 'Submitting…' : submitLabel}
         </SubmitButton>
       </div>

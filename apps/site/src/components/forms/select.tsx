@@ -1,7 +1,8 @@
 import { autocomplete, useCombobox } from '@szhsin/react-autocomplete';
-import { useId, useMemo, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FocusEvent } from 'react';
 import { StrokeIcon } from '@/components/stroke-icon';
 import { Field, fieldAria } from './field';
+import { useHydrated } from './hydrated';
 import {
   collapsedSummary,
   creatableText,
@@ -19,6 +20,8 @@ type Item = { kind: 'option'; option: SelectOption } | { kind: 'all' } | { kind:
 type Common = {
   label: string;
   name: string;
+  /** The control's id, the same before and after hydration, so the error summary's link finds it. */
+  id?: string;
   options: readonly SelectOption[];
   required?: boolean;
   error?: string | null;
@@ -48,8 +51,59 @@ const sameItem = (a: Item | undefined, b: Item | undefined) =>
  * sorts, selects one or many ('Select All'), and can create entries.
  */
 export function Select(props: SelectProps) {
+  const hydrated = useHydrated();
+  return hydrated ? <Combobox {...props} /> : <NativeSelect {...props} />;
+}
+
+/**
+ * Before React runs, or without it, the same field is the browser's own select: a form posted
+ * natively sends the option's value (D30). It has the combobox's height, so nothing moves when
+ * the combobox takes its place.
+ */
+function NativeSelect(props: SelectProps) {
+  const { label, name, required, error, placeholder = 'Select…', disabled } = props;
+  const ownId = useId();
+  const id = props.id ?? ownId;
+  const errorId = `${id}-error`;
+  const selected = props.multiple ? props.value : props.value === null ? [] : [props.value];
+  const options = sortOptions(props.options, props.sortBy);
+  return (
+    <Field label={label} labelProps={{ htmlFor: id }} required={required} error={error} errorId={errorId}>
+      <select
+        id={id}
+        name={name}
+        multiple={props.multiple}
+        disabled={disabled}
+        defaultValue={props.multiple ? selected : (selected[0] ?? '')}
+        onChange={(event) => {
+          const chosen = [...event.target.selectedOptions].map((option) => option.value);
+          if (props.multiple) props.onChange(chosen);
+          else props.onChange(chosen[0] || null);
+        }}
+        {...fieldAria(required, error, errorId)}
+        className={`min-h-11 w-full rounded-lg border bg-white px-3 text-ink-900 ${error ? 'border-red-700' : 'border-ink-300'}`}
+      >
+        {!props.multiple && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function Combobox(props: SelectProps) {
   const { label, name, required, error, placeholder = 'Select…', loading, sortBy, creatable, disabled } = props;
-  const errorId = useId();
+  const ownId = useId();
+  const id = props.id ?? ownId;
+  const errorId = `${id}-error`;
+  // The native select was focused when the combobox took its place: focus stays on the field.
+  const [focusOnMount] = useState(() => typeof document !== 'undefined' && document.activeElement?.id === id);
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(id)?.focus();
+  }, [focusOnMount, id]);
   const [created, setCreated] = useState<SelectOption[]>([]);
   const [focused, setFocused] = useState(false);
   // What the visitor has typed; undefined when not typing, so a single select shows its choice.
@@ -120,7 +174,13 @@ export function Select(props: SelectProps) {
   // The library's listbox, told when several can be chosen.
   const listProps = { ...getListProps(), 'aria-multiselectable': props.multiple || undefined };
   return (
-    <Field label={label} labelProps={getLabelProps()} required={required} error={error} errorId={errorId}>
+    <Field
+      label={label}
+      labelProps={{ ...getLabelProps(), htmlFor: id }}
+      required={required}
+      error={error}
+      errorId={errorId}
+    >
       <div
         data-select-field
         className={`relative flex min-h-11 flex-wrap items-center gap-1 rounded-lg border bg-white pr-10 pl-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 ${
@@ -155,6 +215,7 @@ export function Select(props: SelectProps) {
         )}
         <input
           {...inputProps}
+          id={id}
           name={props.multiple ? undefined : name}
           disabled={disabled}
           placeholder={showSummary || (props.multiple && selectedOptions.length > 0) ? undefined : placeholder}
