@@ -138,3 +138,39 @@ describe.each(viewports)('the lead forms without JavaScript at $name', (viewport
     },
   );
 });
+
+/** The calculator with JavaScript off: the result on the outcome page, and its lead stored once. */
+describe.each(viewports)('the calculator without JavaScript at $name', (viewport) => {
+  it('shows the problems with what was typed kept, then the result, storing the lead once', async () => {
+    const { page, context, problems } = await site.openPage(viewport, { javaScript: false });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${site.url}/calculator`);
+    const form = page.getByRole('form', { name: 'Savings calculator' });
+    const email = `nojs-calculator-${viewport.name}@acme.test`;
+    await form.getByLabel('Current annual cost (USD)').fill('50000');
+    await form.getByLabel('Mobile Push Messaging').check();
+    await form.getByRole('button', { name: 'Estimate your savings' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('[data-error-summary]').getByRole('link').allTextContents()).toEqual([
+      'Please fill all fields.',
+      'Please fill all fields.',
+    ]);
+    expect(await form.getByLabel('Current annual cost (USD)').inputValue()).toBe('50000');
+    expect(await form.getByLabel('Mobile Push Messaging').isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await form.getByLabel('Number of customers').fill('30000');
+    await form.getByLabel('Email Address').fill(email);
+    await form.getByLabel('Campaign Mailing').check();
+    await form.getByRole('button', { name: 'Estimate your savings' }).click();
+    await page.waitForURL(/\/sent\?/);
+    expectNoFieldIn(page.url());
+    expect(await page.locator('main [role="status"]').textContent()).toBe(
+      'You can save up to $47,960.00 every year by moving your messaging to Growmail.',
+    );
+    await page.reload();
+    expect(await leadsFrom(email)).toHaveLength(1);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { formatMoney } from './pricing.ts';
 import { isEmail, roundMoney } from './rules.ts';
 
 /**
@@ -62,6 +63,12 @@ export function estimateSavings(input: {
 
 /** Whether the result says "you can save up to …" rather than "already cost efficient". */
 export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;
+
+/** The result in one sentence, as the outcome of the calculator's form posted without script (D30). */
+export const savingsOutcome = (savings: number): string =>
+  showsSavings(savings)
+    ? `You can save up to ${formatMoney(savings, 'USD')} every year by moving your messaging to Growmail.`
+    : 'Your current setup is already cost efficient. A demo can still show you what one platform for every message would add.';
 
 export type CalculatorForm = { customers: string; annualCost: string; email: string; services: CalculatorServices };
 export type CalculatorField = 'customers' | 'annualCost' | 'email';

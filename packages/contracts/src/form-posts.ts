@@ -4,12 +4,15 @@
  * writes into the page it sends back when a submission has errors.
  */
 
-/** The forms that post natively, each to its own page's path. */
+/**
+ * The forms that post natively, each to its own page's path. The calculator is also on
+ * `/calculator/calculate`, which posts to itself; the home page's contact form posts to `/contact`.
+ */
 export const formActions = {
   enquiry: '/contact',
   demo: '/demo',
   startup: '/startup',
-  savings: '/calculator/calculate',
+  savings: '/calculator',
 } as const;
 export type PostedForm = keyof typeof formActions;
 

@@ -7,7 +7,6 @@ import {
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
 import {
-  formActions,
   formNameField,
   outcomePath,
   referencePattern,
@@ -16,7 +15,6 @@ import {
 } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { safeParse } from 'zod/v4/core';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
@@ -26,8 +24,8 @@ import { withFormStamp } from './stamp.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The form a native post route answers for. */
-    postedForm?: PostedForm;
+    /** The form a native post route answers for, and the page that holds it. */
+    postedForm?: { form: PostedForm; page: string };
   }
 }
 
@@ -54,12 +52,13 @@ async function formPosts(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: formBodyLimit });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const form = request.routeOptions.config.postedForm;
+    const posted = request.routeOptions.config.postedForm;
     const status = error.statusCode ?? 500;
-    if (!form || status >= 500) {
+    if (!posted || status >= 500) {
       request.log.error({ err: error }, 'native form post failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
     }
+    const { form, page } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
     const alert =
       status === 429
@@ -69,32 +68,35 @@ async function formPosts(app: FastifyInstance) {
           : status === 415
             ? postMessages.contentType
             : postMessages.unreadable;
-    return sendFormPage(app, reply, status, form, { values: typedValues(form, request.body), errors: {}, alert });
+    return sendFormPage(app, reply, status, posted, { values: typedValues(form, request.body), errors: {}, alert });
   });
 
   for (const [form, definition] of Object.entries(postedForms) as Array<[PostedForm, PostedFormDefinition]>) {
-    app.post(
-      formActions[form],
-      {
-        bodyLimit: formBodyLimit,
-        config: {
-          postedForm: form,
-          // After the body is read, so a visitor who is told to wait keeps what they typed.
-          rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' },
+    for (const page of definition.pages) {
+      app.post(
+        page,
+        {
+          bodyLimit: formBodyLimit,
+          config: {
+            postedForm: { form, page },
+            // After the body is read, so a visitor who is told to wait keeps what they typed.
+            rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' },
+          },
         },
-      },
-      async (request, reply) => answerPost(app, request, reply, form, definition),
-    );
+        async (request, reply) => answerPost(app, request, reply, { form, page }, definition),
+      );
+    }
   }
 
   app.get(outcomePath, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const form = typeof query.form === 'string' ? (query.form as PostedForm) : undefined;
-    const definition = form ? postedForms[form] : undefined;
+    const form = typeof query.form === 'string' && Object.hasOwn(postedForms, query.form) ? query.form : undefined;
+    const definition = form ? postedForms[form as PostedForm] : undefined;
     const reference =
       typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
     const file = app.site.page(outcomePath)!;
-    const html = definition ? renderOutcomePage(file.body.toString('utf8'), definition.success, reference) : file.body;
+    const message = definition && reference ? await definition.success(app, reference) : null;
+    const html = message ? renderOutcomePage(file.body.toString('utf8'), message, reference) : file.body;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -107,30 +109,27 @@ async function answerPost(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  form: PostedForm,
+  target: { form: PostedForm; page: string },
   definition: PostedFormDefinition,
 ) {
+  const { form } = target;
   const posted = (request.body ?? {}) as Fields;
   const values = typedValues(form, posted);
-  const refuse = (alert: string) => sendFormPage(app, reply, 400, form, { values, errors: {}, alert });
+  const refuse = (alert: string) => sendFormPage(app, reply, 400, target, { values, errors: {}, alert });
   if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
   if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
 
   const fields = Object.fromEntries(definition.fields.map((field) => [field, String(posted[field] ?? '').trim()]));
-  const body = definition.body(fields);
-  const checked = safeParse(definition.schema, body);
-  if (!checked.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of checked.error.issues) {
-      const field = definition.fieldOf(issue.path);
-      if (field) errors[field] ??= issue.message;
-    }
-    return sendFormPage(app, reply, 400, form, {
+  const reading = definition.read(fields);
+  if (!reading.ok) {
+    const { errors } = reading;
+    return sendFormPage(app, reply, 400, target, {
       values,
       errors,
       ...(Object.keys(errors).length ? {} : { alert: messages.formFailed }),
     });
   }
+  const body = reading.body;
 
   const signals = Object.fromEntries(
     [honeypotField, formStampField].flatMap((name) => (typeof posted[name] === 'string' ? [[name, posted[name]]] : [])),
@@ -151,19 +150,19 @@ async function answerPost(
   if (answer.statusCode >= 500) {
     if (answer.statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
     const alert = answer.statusCode === 503 ? error : serverErrorMessage;
-    return sendFormPage(app, reply, 503, form, { values, errors: {}, alert });
+    return sendFormPage(app, reply, 503, target, { values, errors: {}, alert });
   }
   const named = parseFieldError(error);
   const field = named ? definition.fieldOf(named.path) : undefined;
   const state: FormPageState =
     named && field ? { values, errors: { [field]: named.message } } : { values, errors: {}, alert: error };
-  return sendFormPage(app, reply, answer.statusCode, form, state);
+  return sendFormPage(app, reply, answer.statusCode, target, state);
 }
 
 /** What the visitor typed into the form's own fields, to put back; hidden fields stay out. */
 function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
   const definition = postedForms[form];
-  if (!definition || !body || typeof body !== 'object') return {};
+  if (!body || typeof body !== 'object') return {};
   const posted = body as Fields;
   return Object.fromEntries(
     definition.fields.flatMap((field) => {
@@ -178,10 +177,10 @@ async function sendFormPage(
   app: FastifyInstance,
   reply: FastifyReply,
   status: number,
-  form: PostedForm,
+  { form, page }: { form: PostedForm; page: string },
   state: FormPageState,
 ) {
-  const file = app.site.page(postedForms[form]!.page)!;
+  const file = app.site.page(page)!;
   const html = await withFormStamp(app, renderFormPage(file.body.toString('utf8'), form, state));
   return reply
     .code(status)

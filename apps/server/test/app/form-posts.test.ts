@@ -128,6 +128,46 @@ describe('native form posts (D30)', () => {
     });
   });
 
+  describe('the calculator', () => {
+    const calculator = { form_name: 'savings', customers: '30000', annualCost: '50000', campaign: 'on', push: 'on' };
+
+    it.each(['/calculator', '/calculator/calculate'])(
+      '%s: stores the savings lead and shows the result on the outcome page',
+      async (path) => {
+        const email = `savings${path.length}@acme.test`;
+        const response = await post(path, { ...calculator, email, form_stamp: stamp });
+        expect(response.statusCode).toBe(303);
+        const [lead] = await leadsFor(email);
+        // 30,000 customers × (5 + 3.5) × 12 / 1,500 = 2,040; 50,000 − 2,040 = 47,960.
+        expect(JSON.parse(lead!.metadata)).toMatchObject({ savings: 47960, contact_count: 30000 });
+        const outcome = page((await app.inject(String(response.headers.location))).body);
+        expect(outcome.querySelector('[data-outcome-message]')?.text).toBe(
+          'You can save up to $47,960.00 every year by moving your messaging to Growmail.',
+        );
+      },
+    );
+
+    it('sends its own page back with the spec’s message on each empty field, the boxes kept', async () => {
+      const response = await post('/calculator/calculate', { ...calculator, customers: '', email: '' });
+      expect(response.statusCode).toBe(400);
+      const html = page(response.body);
+      expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/calculator\/calculate$/);
+      expect(html.querySelectorAll('[data-error-summary] a').map((link) => link.text)).toEqual([
+        'Please fill all fields.',
+        'Please fill all fields.',
+      ]);
+      expect(html.querySelector('input[name="annualCost"]')?.getAttribute('value')).toBe('50000');
+      expect(html.querySelector('input[name="push"]')?.hasAttribute('checked')).toBe(true);
+      expect(html.querySelector('input[name="automation"]')?.hasAttribute('checked')).toBe(false);
+    });
+
+    it('answers an outcome address it does not know with the plain page, never a 5xx', async () => {
+      for (const query of ['form=constructor&reference=x', 'form=savings&reference=nope', 'form=savings']) {
+        expect((await app.inject(`/sent?${query}`)).statusCode).toBe(200);
+      }
+    });
+  });
+
   it('makes no second lead when the same post is sent again (a reload)', async () => {
     const fields = { ...enquiry, email: 'twice@acme.test', form_stamp: stamp };
     const first = await post('/contact', fields);

@@ -11,8 +11,11 @@ import {
 import { formatMoney } from '@growmail/contracts/pricing';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CheckList } from '@/components/ui/check-list';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
+import { PostFields } from '@/components/forms/post-fields';
+import { serverFormState } from '@/components/forms/server-state';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -21,6 +24,8 @@ type Props = {
   /** The users service, which issues the form's time stamp. */
   usersUrl: string;
   demoUrl: string;
+  /** The page's own path, where the form posts without script (D30). */
+  action: string;
 };
 
 const benefits = [
@@ -30,12 +35,19 @@ const benefits = [
   'Scale your messaging as your business grows',
 ];
 
-const emptyForm: CalculatorForm = {
-  customers: '',
-  annualCost: '',
-  email: '',
-  services: { campaign: false, automation: false, transactional: false, push: false },
-};
+/** The form as the server sent it back after a native post with problems (D30), or empty. */
+function servedForm(values: Record<string, string | readonly string[]>): CalculatorForm {
+  const text = (field: CalculatorField) => (typeof values[field] === 'string' ? values[field] : '');
+  const services = Object.fromEntries(
+    calculatorServices.map((service) => [service.value, Boolean(values[service.value])]),
+  );
+  return {
+    customers: text('customers'),
+    annualCost: text('annualCost'),
+    email: text('email'),
+    services: services as CalculatorForm['services'],
+  };
+}
 
 const input =
   'mt-1.5 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
@@ -49,11 +61,17 @@ const textFields = [
 ] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
-export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
+export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props) {
   const id = useId();
-  const [form, setForm] = useState(emptyForm);
+  const [served] = useState(() => serverFormState('savings'));
+  const [form, setForm] = useState(() => servedForm(served.values));
   const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
-  const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(null);
+  const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(() => {
+    const fields = Object.keys(served.errors) as CalculatorField[];
+    const message = fields[0] ? served.errors[fields[0]] : undefined;
+    return message ? { message, fields } : null;
+  });
+  const [summary, setSummary] = useState(served);
   const [result, setResult] = useState<{ savings: number } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -92,6 +110,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setSummary({ values: {}, errors: {} });
     const reading = readCalculatorForm(form);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });
@@ -142,7 +161,22 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Savings calculator" className="relative space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      data-form="savings"
+      noValidate
+      onSubmit={submit}
+      aria-label="Savings calculator"
+      className="relative space-y-5"
+    >
+      <ErrorSummary
+        items={textFields.flatMap(({ field }) =>
+          summary.errors[field] ? [{ fieldId: fieldId(field), message: summary.errors[field] }] : [],
+        )}
+        alert={summary.alert}
+      />
       {textFields.map(({ field, label, ...attributes }) => (
         <div key={field}>
           <label htmlFor={fieldId(field)} className={fieldLabel}>
@@ -182,6 +216,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl }: Props) {
           ))}
         </div>
       </fieldset>
+      <PostFields form="savings" />
       <Honeypot {...honeypot} />
       <div id={errorId} role="alert">
         {error && (
