@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
 import { axeViolations } from '@growmail/test-support/axe';
 import { useSite, viewports } from '@growmail/test-support/site';
 
@@ -171,6 +172,90 @@ describe.each(viewports)('the calculator without JavaScript at $name', (viewport
     await page.reload();
     expect(await leadsFrom(email)).toHaveLength(1);
     expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The confirmation link in the newest confirmation email to this address, as the outbox holds it. */
+async function confirmationPath(email: string): Promise<string> {
+  const rows = (await site.app.mail.all()).filter((row) => row.topic === 'newsletter:confirm').reverse();
+  const mail = rows.map((row) => JSON.parse(row.message) as { to: string; text: string }).find((m) => m.to === email);
+  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation email to ${email}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+const statusOf = async (email: string) => {
+  const ids = new Set((await site.app.contacts.all()).filter((row) => row.email === email).map((row) => row.id));
+  return (await site.app.memberships.all()).filter((row) => ids.has(row.contact_id)).map((row) => row.status);
+};
+
+/** The newsletter's three forms with JavaScript off: subscribe in the footer, confirm from the email, set preferences. */
+describe.each(viewports)('the newsletter without JavaScript at $name', (viewport) => {
+  it('subscribes from the footer, confirms from the email’s link, then leaves from the preferences link', async () => {
+    const { page, context, problems } = await site.openPage(viewport, { javaScript: false });
+    page.setDefaultTimeout(15_000);
+    const email = `nojs-reader-${viewport.name}@example.com`;
+
+    // A bad address: the same page back, the problem in the footer's summary, the address kept.
+    await page.goto(`${site.url}/privacy`);
+    const box = page.getByRole('form', { name: 'Get the newsletter' });
+    await box.getByLabel('Email address').fill('reader@');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/privacy$/);
+    expect(await box.locator('[data-error-summary]').getByRole('link').allTextContents()).toEqual([
+      'Invalid email address.',
+    ]);
+    expect(await box.getByLabel('Email address').inputValue()).toBe('reader@');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await box.getByLabel('Email address').fill(email);
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(/\/sent\?/);
+    expectNoFieldIn(page.url());
+    expect(await page.locator('main [role="status"]').textContent()).toBe(
+      'Thanks! Check your inbox and open the link we sent to confirm your subscription.',
+    );
+    expect(await statusOf(email)).toEqual(['pending']);
+
+    // The email's link: a page whose button confirms, without script.
+    await page.goto(`${site.url}${await confirmationPath(email)}`);
+    expect(await statusOf(email)).toEqual(['pending']);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await page.waitForURL(/\/sent\?form=confirm$/);
+    expect(await page.locator('main [role="status"]').textContent()).toBe(
+      'You are subscribed. Look out for our next newsletter.',
+    );
+    expect(await statusOf(email)).toEqual(['subscribed']);
+
+    // The unsubscribe link: every list, chosen and saved without script.
+    const link = new URL((await mintUnsubscribeLink(site.app, site.app.config, email))!);
+    await page.goto(`${site.url}${link.pathname}`);
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    expect(await page.getByTestId('preferences-logo').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: 'All lists' }).check();
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.waitForURL(/\/sent\?form=preferences$/);
+    expect(await page.locator('main [role="status"]').textContent()).toBe('Preferences set successfully.');
+    expect(await statusOf(email)).toEqual(['unsubscribed']);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a tampered confirmation link on its page, saying it is not valid', async () => {
+    const { page, context } = await site.openPage(viewport, { javaScript: false });
+    await page.goto(`${site.url}/newsletter/confirm?token=not.a.real-token`);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await page.waitForLoadState();
+    const form = page.getByRole('form', { name: 'Confirm your subscription' });
+    expect(await form.locator('[data-error-summary]').textContent()).toContain(
+      'This confirmation link is not valid or has expired.',
+    );
+    expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

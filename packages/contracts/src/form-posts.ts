@@ -4,6 +4,8 @@
  * writes into the page it sends back when a submission has errors.
  */
 
+import { newsletterConfirmPath, preferencesPath } from './routes.ts';
+
 /**
  * The forms that post natively, each to its own page's path. The calculator is also on
  * `/calculator/calculate`, which posts to itself; the home page's contact form posts to `/contact`.
@@ -13,6 +15,10 @@ export const formActions = {
   demo: '/demo',
   startup: '/startup',
   savings: '/calculator',
+  /** The footer's box, which sends its page's path along so that page comes back with a problem. */
+  newsletter: '/newsletter',
+  confirm: newsletterConfirmPath,
+  preferences: preferencesPath,
 } as const;
 export type PostedForm = keyof typeof formActions;
 

@@ -5,11 +5,18 @@ import {
   savingsLeadFor,
   savingsOutcome,
 } from '@growmail/contracts/calculator';
-import { enquiryFields } from '@growmail/contracts/form-fields';
+import { enquiryFields, unsubscribePath } from '@growmail/contracts/form-fields';
 import type { PostedForm } from '@growmail/contracts/form-posts';
-import { demoRequestSchema, enquirySchema } from '@growmail/contracts/forms';
+import {
+  captureQuerySchema,
+  demoRequestSchema,
+  enquirySchema,
+  newsletterConfirmSchema,
+  unsubscribeQuerySchema,
+} from '@growmail/contracts/forms';
 import { startupLeadSchema } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
+import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
@@ -19,6 +26,9 @@ type FieldPath = readonly PropertyKey[];
 /** A post read into the service's body, or every problem found, each on its field. */
 export type Reading = { ok: true; body: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
+/** The call to a guest service under this server that a native post becomes. */
+export type ServiceCall = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: Record<string, unknown> };
+
 /**
  * How one form's native post maps onto its JSON guest service (D30): the fields a visitor
  * fills in (kept when the page comes back), how they become the body the service takes (the
@@ -26,16 +36,18 @@ export type Reading = { ok: true; body: Record<string, unknown> } | { ok: false;
  * problem the service names belongs to.
  */
 export type PostedFormDefinition = {
-  /** The routes of the built pages that hold the form; each posts to itself and gets itself back. */
+  /** The routes the form posts to; each is a built page that holds it, unless `pageFor` says otherwise. */
   pages: readonly string[];
+  /** The built page sent back with the problems, when it is not the route itself. */
+  pageFor?: (posted: Record<string, string>) => string;
   fields: readonly string[];
   read: (fields: Record<string, string>) => Reading;
-  /** The service's path under this server. */
-  service: string;
+  /** The service call the read body makes. */
+  call: (body: Record<string, unknown>, app: FastifyInstance) => ServiceCall;
   /** The form field a problem at this path of the body belongs to. */
   fieldOf: (path: FieldPath) => string | undefined;
   /** What the outcome page says once it is stored, given the submission's reference. */
-  success: (app: FastifyInstance, reference: string) => string | Promise<string>;
+  success: (app: FastifyInstance, reference: string | null) => string | Promise<string>;
 };
 
 const onlyFields = (fields: readonly string[], values: Record<string, string>): Record<string, string> =>
@@ -66,13 +78,13 @@ const bySchema =
 function leadDefinition(
   type: 'demo' | 'startup',
   fields: readonly string[],
-  rest: Pick<PostedFormDefinition, 'pages' | 'service'> & { schema: $ZodType; success: string },
+  rest: Pick<PostedFormDefinition, 'pages'> & { service: string; schema: $ZodType; success: string },
 ): PostedFormDefinition {
   const fieldOf = (path: FieldPath) => (path[0] === 'metadata' ? topLevel(fields)(path.slice(1)) : undefined);
   const body = (values: Record<string, string>) => ({ type, metadata: { type, ...onlyFields(fields, values) } });
   return {
     pages: rest.pages,
-    service: rest.service,
+    call: (payload) => ({ method: 'POST', url: rest.service, payload }),
     fields,
     read: bySchema(rest.schema, body, fieldOf),
     fieldOf,
@@ -97,7 +109,7 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     pages: ['/contact'],
     fields: enquiryFields,
     read: bySchema(enquirySchema, (values) => onlyFields(enquiryFields, values), topLevel(enquiryFields)),
-    service: '/services/users/guests/enquiry',
+    call: (payload) => ({ method: 'POST', url: '/services/users/guests/enquiry', payload }),
     fieldOf: topLevel(enquiryFields),
     success: () => messages.enquiryReceived,
   },
@@ -131,13 +143,62 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
         return { ok: false, errors: Object.fromEntries(reading.fields.map((field) => [field, reading.message])) };
       return { ok: true, body: savingsLeadFor(reading.value, estimateSavings(reading.value)) };
     },
-    service: '/services/sales/leads',
+    call: (payload) => ({ method: 'POST', url: '/services/sales/leads', payload }),
     fieldOf: (path) => (path[0] === 'metadata' && path[1] === 'email' ? 'email' : undefined),
     success: async (app, reference) => {
-      const savings = await savingsOf(app, reference);
+      const savings = reference ? await savingsOf(app, reference) : null;
       return savings === null
         ? 'That estimate could not be found. Please use the calculator again.'
         : savingsOutcome(savings);
     },
+  },
+  // The footer's box, on every page: it posts its page's path, and that page comes back with the problem.
+  newsletter: {
+    pages: ['/newsletter'],
+    pageFor: (posted) => posted.page || '/',
+    fields: ['email', 'page'],
+    read: bySchema(
+      captureQuerySchema,
+      (values) => ({ source: 'website-api', email: values.email, tags: 'subscriber', page: values.page || undefined }),
+      topLevel(['email']),
+    ),
+    call: (query, app) => ({
+      method: 'GET',
+      url: `/services/users/api/contacts/${encodeURIComponent(app.config.siteApiKey)}/capture/?${new URLSearchParams(query as Record<string, string>)}`,
+    }),
+    fieldOf: topLevel(['email']),
+    success: () => messages.confirmationSent,
+  },
+  // The token comes from the confirmation email's link, and the page carries it in the form (D23).
+  confirm: {
+    pages: [newsletterConfirmPath],
+    fields: ['token'],
+    read: bySchema(
+      newsletterConfirmSchema,
+      (values) => ({ token: values.token }),
+      () => undefined,
+    ),
+    call: (payload) => ({ method: 'POST', url: '/services/users/newsletter/confirm', payload }),
+    fieldOf: () => undefined,
+    success: () => messages.subscribed,
+  },
+  // The unsubscribe link's parts travel in the form, never in the outcome's address (D17).
+  preferences: {
+    pages: [preferencesPath],
+    fields: ['tracking_id', 'email', 'contact_id', 'scope'],
+    read: (values) => {
+      const query = { contact_email: values.email ?? '', contact_id: values.contact_id ?? '' };
+      const checked = safeParse(unsubscribeQuerySchema, query);
+      const trackingId = values.tracking_id ?? '';
+      if (!checked.success || trackingId.split('.').length !== 4 || !['list', 'all'].includes(values.scope ?? ''))
+        return { ok: false, errors: {} };
+      return { ok: true, body: { path: unsubscribePath(trackingId, values.scope as 'list' | 'all'), ...query } };
+    },
+    call: ({ path, ...query }) => ({
+      method: 'PUT',
+      url: `/services/users/guests/unsubscribe/${String(path)}?${new URLSearchParams(query as Record<string, string>)}`,
+    }),
+    fieldOf: () => undefined,
+    success: () => messages.preferencesSaved,
   },
 };

@@ -14,10 +14,13 @@ import {
   type PostedForm,
 } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
+import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
+import { chooseEncoding } from '../site/encoding.ts';
+import { compressNow } from '../site/site-files.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
 import { renderFormPage, renderOutcomePage } from './render.ts';
 import { withFormStamp } from './stamp.ts';
@@ -58,7 +61,7 @@ async function formPosts(app: FastifyInstance) {
       request.log.error({ err: error }, 'native form post failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
     }
-    const { form, page } = posted;
+    const { form } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
     const alert =
       status === 429
@@ -68,7 +71,14 @@ async function formPosts(app: FastifyInstance) {
           : status === 415
             ? postMessages.contentType
             : postMessages.unreadable;
-    return sendFormPage(app, reply, status, posted, { values: typedValues(form, request.body), errors: {}, alert });
+    const values = typedValues(form, request.body);
+    return sendFormPage(
+      app,
+      reply,
+      status,
+      { form, page: pageToSend(app, posted, values) },
+      { values, errors: {}, alert },
+    );
   });
 
   for (const [form, definition] of Object.entries(postedForms) as Array<[PostedForm, PostedFormDefinition]>) {
@@ -88,6 +98,8 @@ async function formPosts(app: FastifyInstance) {
     }
   }
 
+  linkPages(app);
+
   app.get(outcomePath, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const form = typeof query.form === 'string' && Object.hasOwn(postedForms, query.form) ? query.form : undefined;
@@ -95,7 +107,7 @@ async function formPosts(app: FastifyInstance) {
     const reference =
       typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
     const file = app.site.page(outcomePath)!;
-    const message = definition && reference ? await definition.success(app, reference) : null;
+    const message = definition ? await definition.success(app, reference) : null;
     const html = message ? renderOutcomePage(file.body.toString('utf8'), message, reference) : file.body;
     return reply
       .type('text/html; charset=utf-8')
@@ -115,7 +127,8 @@ async function answerPost(
   const { form } = target;
   const posted = (request.body ?? {}) as Fields;
   const values = typedValues(form, posted);
-  const refuse = (alert: string) => sendFormPage(app, reply, 400, target, { values, errors: {}, alert });
+  const sent = { form, page: pageToSend(app, target, values) };
+  const refuse = (alert: string) => sendFormPage(app, reply, 400, sent, { values, errors: {}, alert });
   if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
   if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
 
@@ -123,43 +136,54 @@ async function answerPost(
   const reading = definition.read(fields);
   if (!reading.ok) {
     const { errors } = reading;
-    return sendFormPage(app, reply, 400, target, {
+    return sendFormPage(app, reply, 400, sent, {
       values,
       errors,
       ...(Object.keys(errors).length ? {} : { alert: messages.formFailed }),
     });
   }
-  const body = reading.body;
 
   const signals = Object.fromEntries(
     [honeypotField, formStampField].flatMap((name) => (typeof posted[name] === 'string' ? [[name, posted[name]]] : [])),
   );
+  const call = definition.call(reading.body, app);
   const answer = await app.inject({
-    method: 'POST',
-    url: definition.service,
-    payload: { ...body, ...signals },
+    method: call.method,
+    url: call.payload ? call.url : withQuery(call.url, signals),
+    ...(call.payload ? { payload: { ...call.payload, ...signals } } : {}),
     remoteAddress: request.ip,
-    headers: { 'content-type': 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+    headers: {
+      ...(call.payload ? { 'content-type': 'application/json' } : {}),
+      'user-agent': request.headers['user-agent'] ?? '',
+    },
   });
-  const result = answer.json<ApiResponse<SubmissionAccepted>>();
+  const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();
   if (answer.statusCode < 300 && result.payload) {
-    const query = new URLSearchParams({ form, reference: result.payload.id });
+    const query = new URLSearchParams({ form });
+    if (typeof result.payload.id === 'string') query.set('reference', result.payload.id);
     return reply.header('cache-control', 'no-store').redirect(`${outcomePath}?${query}`, 303);
   }
   const error = result.error ?? messages.formFailed;
   if (answer.statusCode >= 500) {
     if (answer.statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
     const alert = answer.statusCode === 503 ? error : serverErrorMessage;
-    return sendFormPage(app, reply, 503, target, { values, errors: {}, alert });
+    return sendFormPage(app, reply, 503, sent, { values, errors: {}, alert });
   }
   const named = parseFieldError(error);
   const field = named ? definition.fieldOf(named.path) : undefined;
   const state: FormPageState =
-    named && field ? { values, errors: { [field]: named.message } } : { values, errors: {}, alert: error };
-  return sendFormPage(app, reply, answer.statusCode, target, state);
+    named && field
+      ? { values, errors: { [field]: named.message } }
+      : { values, errors: {}, alert: named?.message ?? error };
+  return sendFormPage(app, reply, answer.statusCode, sent, state);
 }
 
-/** What the visitor typed into the form's own fields, to put back; hidden fields stay out. */
+const withQuery = (url: string, fields: Record<string, unknown>) =>
+  Object.keys(fields).length === 0
+    ? url
+    : `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(fields as Record<string, string>)}`;
+
+/** What the visitor typed into the form's own fields (and the link's parts a page carries), to put back. */
 function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
   const definition = postedForms[form];
   if (!body || typeof body !== 'object') return {};
@@ -172,6 +196,23 @@ function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
   );
 }
 
+/**
+ * The built page to send back: the route's own, or for a form on every page (the footer's
+ * box) the page it says it was on, when that page holds it; else the home page.
+ */
+function pageToSend(app: FastifyInstance, target: { form: PostedForm; page: string }, values: FormPageState['values']) {
+  const pageFor = postedForms[target.form].pageFor;
+  if (!pageFor) return target.page;
+  const named = pageFor(
+    Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'string')) as Record<
+      string,
+      string
+    >,
+  );
+  const holdsForm = app.site.page(named)?.body.includes(`data-form="${target.form}"`);
+  return holdsForm ? named : '/';
+}
+
 /** The form's page, with the problems rendered in, a fresh form stamp, and never cached. */
 async function sendFormPage(
   app: FastifyInstance,
@@ -182,12 +223,45 @@ async function sendFormPage(
 ) {
   const file = app.site.page(page)!;
   const html = await withFormStamp(app, renderFormPage(file.body.toString('utf8'), form, state));
-  return reply
+  const body = Buffer.from(html, 'utf8');
+  const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
+  reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config))
-    .send(html);
+    .header('vary', 'Accept-Encoding')
+    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config));
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));
+}
+
+/** `hide_logo` (or `hideLogo`) on a preferences link: any value but false or 0 hides the logo (spec "Screens and routes"). */
+const hidesLogo = (query: Record<string, unknown>) => {
+  const flag = query.hide_logo ?? query.hideLogo;
+  return typeof flag === 'string' && flag !== 'false' && flag !== '0';
+};
+
+/**
+ * The two pages a personal link opens, written with what the link carries so their forms post
+ * without JavaScript (D30): the confirmation page with its token, the preferences page with the
+ * unsubscribe link's parts. Never cached: each is one person's.
+ */
+function linkPages(app: FastifyInstance) {
+  app.get(newsletterConfirmPath, async (request, reply) => {
+    const { token } = request.query as Record<string, unknown>;
+    const values: Record<string, string> = typeof token === 'string' && token ? { token } : {};
+    return sendFormPage(app, reply, 200, { form: 'confirm', page: newsletterConfirmPath }, { values, errors: {} });
+  });
+  app.get('/unsubscription/:tracking_id/:email/:contact_id', async (request, reply) => {
+    const link = request.params as Record<string, string>;
+    const values = {
+      tracking_id: link.tracking_id ?? '',
+      email: link.email ?? '',
+      contact_id: link.contact_id ?? '',
+      ...(hidesLogo(request.query as Record<string, unknown>) ? { hide_logo: '1' } : {}),
+    };
+    return sendFormPage(app, reply, 200, { form: 'preferences', page: preferencesPath }, { values, errors: {} });
+  });
 }
 
 /** Registered in its own scope: it reads web forms only, and answers its errors as pages. */

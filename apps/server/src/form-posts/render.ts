@@ -17,11 +17,12 @@ export function renderFormPage(html: string, form: PostedForm, state: FormPageSt
   element.setAttribute(formStateAttribute, escapeAttribute(JSON.stringify(state)));
 
   for (const [name, value] of Object.entries(state.values)) {
-    for (const control of controlsNamed(element, name)) fill(control, value);
+    for (const control of controlsNamed(element, name, { hidden: true })) fill(control, value);
+    showWith(root, name, value);
   }
   const summaryItems: string[] = [];
   for (const [name, message] of Object.entries(state.errors)) {
-    const control = controlsNamed(element, name)[0];
+    const control = controlsNamed(element, name, { hidden: false })[0];
     if (!control) continue;
     const paragraph = fieldErrorOf(control);
     control.setAttribute('aria-invalid', 'true');
@@ -46,8 +47,22 @@ export function renderFormPage(html: string, form: PostedForm, state: FormPageSt
     }
   }
   const title = root.querySelector('title');
-  if (title) title.set_content(escapeText(`Error: ${title.text}`));
+  const problems = Object.keys(state.errors).length > 0 || Boolean(state.alert);
+  if (title && problems) title.set_content(escapeText(`Error: ${title.text}`));
   return root.toString();
+}
+
+/**
+ * What a page shows of a value it was given (the link's address on the preferences page, the
+ * token on the confirmation page): `data-text-of` takes the value as its text, and a part
+ * marked `data-shown-with` (or `data-hidden-with`) that name is shown (or hidden) when it has one.
+ */
+function showWith(root: HTMLElement, name: string, given: string | readonly string[]) {
+  const value = typeof given === 'string' ? given : given.join(', ');
+  if (!value) return;
+  for (const part of root.querySelectorAll(`[data-text-of="${name}"]`)) part.set_content(escapeText(value));
+  for (const part of root.querySelectorAll(`[data-shown-with="${name}"]`)) part.removeAttribute('hidden');
+  for (const part of root.querySelectorAll(`[data-hidden-with="${name}"]`)) part.setAttribute('hidden', '');
 }
 
 /** The outcome page with the form's message and the submission's reference written in. */
@@ -61,11 +76,13 @@ export function renderOutcomePage(html: string, message: string, reference: stri
   return root.toString();
 }
 
-/** A form's controls of one name: the field itself, or each of a group of radios or boxes. */
-const controlsNamed = (form: HTMLElement, name: string) =>
+/** A form's controls of one name: the field itself, or each of a group of radios or boxes; hidden ones if asked. */
+const controlsNamed = (form: HTMLElement, name: string, { hidden }: { hidden: boolean }) =>
   form
     .querySelectorAll('input, textarea, select')
-    .filter((control) => control.getAttribute('name') === name && control.getAttribute('type') !== 'hidden');
+    .filter(
+      (control) => control.getAttribute('name') === name && (hidden || control.getAttribute('type') !== 'hidden'),
+    );
 
 function fill(control: HTMLElement, given: string | readonly string[]) {
   const chosen = typeof given === 'string' ? [given] : given;

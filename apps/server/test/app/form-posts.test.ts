@@ -168,6 +168,61 @@ describe('native form posts (D30)', () => {
     });
   });
 
+  describe('the pages a personal link opens', () => {
+    it('writes the confirmation token into the form, not into any link, and keeps the page out of caches', async () => {
+      const response = await app.inject({
+        url: '/newsletter/confirm?token=abc.def',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-encoding']).toBe('br');
+      const html = page((await app.inject('/newsletter/confirm?token=abc.def')).body);
+      const form = html.querySelector('form[data-form="confirm"]')!;
+      expect(form.hasAttribute('hidden')).toBe(false);
+      expect(form.querySelector('input[name="token"]')?.getAttribute('value')).toBe('abc.def');
+      expect(html.querySelectorAll('a').some((link) => link.getAttribute('href')?.includes('abc.def'))).toBe(false);
+      expect(html.querySelector('title')?.text).not.toMatch(/^Error/);
+    });
+
+    it('shows the preferences link’s address and carries its parts in the form', async () => {
+      const html = page((await app.inject('/unsubscription/l.r.i.s/ada%40acme.test/c-1?hide_logo=1')).body);
+      expect(html.querySelector('[data-text-of="email"]')?.text).toBe('ada@acme.test');
+      const form = html.querySelector('form[data-form="preferences"]')!;
+      expect(form.hasAttribute('hidden')).toBe(false);
+      expect(form.querySelector('input[name="tracking_id"]')?.getAttribute('value')).toBe('l.r.i.s');
+      expect(form.querySelector('input[name="contact_id"]')?.getAttribute('value')).toBe('c-1');
+      expect(html.querySelector('[data-testid="preferences-logo"]')?.hasAttribute('hidden')).toBe(true);
+    });
+
+    it('answers a forged preferences post with its page and a plain message, changing nothing', async () => {
+      const response = await post('/unsubscription', {
+        form_name: 'preferences',
+        tracking_id: 'l.r.i.s',
+        email: 'ada@acme.test',
+        contact_id: 'c-1',
+        scope: 'all',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(page(response.body).querySelector('[data-error-summary]')?.text).toContain('This link is not valid.');
+    });
+
+    it('sends the newsletter box’s problem back on the page it was posted from, or home for a page without it', async () => {
+      for (const [from, canonical] of [
+        ['/pricing', /\/pricing$/],
+        ['/not-a-page', /^http:\/\/localhost:3000\/?$/],
+      ] as const) {
+        const response = await post('/newsletter', { form_name: 'newsletter', email: 'nope', page: from });
+        expect(response.statusCode).toBe(400);
+        const html = page(response.body);
+        expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(canonical);
+        expect(html.querySelector('form[data-form="newsletter"] input[name="email"]')?.getAttribute('value')).toBe(
+          'nope',
+        );
+      }
+    });
+  });
+
   it('makes no second lead when the same post is sent again (a reload)', async () => {
     const fields = { ...enquiry, email: 'twice@acme.test', form_stamp: stamp };
     const first = await post('/contact', fields);

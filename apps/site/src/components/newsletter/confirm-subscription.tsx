@@ -1,9 +1,13 @@
 import { newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
+import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
-import { useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
+import { PostFields } from '@/components/forms/post-fields';
+import { serverFormState } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
@@ -12,16 +16,26 @@ const noSubscription = () => () => {};
 
 /**
  * The page the newsletter's confirmation email links to (D23). Only the button subscribes:
- * mail scanners open links, so loading the page must change nothing.
+ * mail scanners open links, so loading the page must change nothing. The server writes the
+ * link's token into the form it sends (D30), so the button works without JavaScript and the
+ * token never travels further in an address; the island starts from what the server wrote.
  */
 export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
-  const token = useSyncExternalStore(noSubscription, readToken, () => null);
+  const [served] = useState(() => serverFormState('confirm'));
+  const servedToken = typeof served.values.token === 'string' && served.values.token ? served.values.token : null;
+  const token = useSyncExternalStore(
+    noSubscription,
+    () => readToken() ?? servedToken,
+    () => servedToken,
+  );
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  const [summary, setSummary] = useState(served);
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token || submitting) return;
+    setSummary({ values: {}, errors: {} });
     const answer = await send<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
       method: 'POST',
       body: { token },
@@ -43,33 +57,38 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
           Confirm your subscription
         </h1>
-        {token ? (
-          <p className="mt-2 text-ink-700">{newsletterConsentWording}</p>
-        ) : (
-          <p className="mt-2 text-ink-700">
-            This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use
-            that link to confirm.
-          </p>
-        )}
+        <p className="mt-2 text-ink-700" hidden={!token} data-shown-with="token">
+          {newsletterConsentWording}
+        </p>
+        <p className="mt-2 text-ink-700" hidden={Boolean(token)} data-hidden-with="token">
+          This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use that
+          link to confirm.
+        </p>
       </div>
-      {token && (
-        <form
-          ref={formRef}
-          onSubmit={submit}
-          className="relative flex flex-col gap-5"
-          aria-label="Confirm your subscription"
-        >
-          <Honeypot {...honeypot} />
-          <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
-          {outcome?.kind !== 'success' && (
-            <div>
-              <SubmitButton submitting={submitting}>
-                {submitting ? 'Confirming…' : 'Confirm my subscription'}
-              </SubmitButton>
-            </div>
-          )}
-        </form>
-      )}
+      <form
+        ref={formRef}
+        method="post"
+        action={formActions.confirm}
+        data-form="confirm"
+        onSubmit={submit}
+        className="relative flex flex-col gap-5"
+        aria-label="Confirm your subscription"
+        hidden={!token}
+        data-shown-with="token"
+      >
+        <ErrorSummary items={[]} alert={summary.alert} />
+        <input type="hidden" name="token" value={token ?? ''} />
+        <PostFields form="confirm" stamped={false} />
+        <Honeypot {...honeypot} />
+        <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+        {outcome?.kind !== 'success' && (
+          <div>
+            <SubmitButton submitting={submitting}>
+              {submitting ? 'Confirming…' : 'Confirm my subscription'}
+            </SubmitButton>
+          </div>
+        )}
+      </form>
     </div>
   );
 }

@@ -1,26 +1,34 @@
 import { newsletterConsentWording, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
+import { PostFields } from '@/components/forms/post-fields';
+import { serverFormState } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
  * The footer subscribe box (spec "Screens and routes", "States and transitions", "Calls made"): GET {users}/api/contacts/{api_key}/capture/.
  * The server checks the address, so no validation code ships to every page; its message is
  * shown under the field, which is cleared on success. Subscribing is double opt-in (D23): the
- * server emails a confirmation link and records this page and the wording shown here.
+ * server emails a confirmation link and records this page and the wording shown here. Without
+ * JavaScript it posts with its page's path, and that page comes back with the problem (D30).
  */
-export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey: string }) {
+export function NewsletterForm({ usersUrl, apiKey, page }: { usersUrl: string; apiKey: string; page: string }) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [served] = useState(() => serverFormState('newsletter'));
+  const [email, setEmail] = useState(() => (typeof served.values.email === 'string' ? served.values.email : ''));
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   // The address itself was refused, not the moment (an outage leaves it marked valid).
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState(Boolean(served.errors.email));
+  const [summary, setSummary] = useState(served);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setInvalid(false);
+    setSummary({ values: {}, errors: {} });
     const query = new URLSearchParams({
       source: 'website-api',
       email: email.trim(),
@@ -47,6 +55,9 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
   return (
     <form
       ref={formRef}
+      method="post"
+      action={formActions.newsletter}
+      data-form="newsletter"
       noValidate
       onSubmit={submit}
       className="relative flex max-w-sm flex-col gap-2"
@@ -55,6 +66,10 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
       <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
         Get the newsletter
       </h2>
+      <ErrorSummary
+        items={summary.errors.email ? [{ fieldId: `${id}-email`, message: summary.errors.email }] : []}
+        alert={summary.alert}
+      />
       <p className="text-sm text-ink-700">{newsletterConsentWording}</p>
       <label htmlFor={`${id}-email`} className="sr-only">
         Email address
@@ -76,6 +91,8 @@ export function NewsletterForm({ usersUrl, apiKey }: { usersUrl: string; apiKey:
         />
         <SubmitButton submitting={submitting}>Subscribe</SubmitButton>
       </div>
+      <input type="hidden" name="page" value={page} />
+      <PostFields form="newsletter" stamped={false} />
       <Honeypot {...honeypot} />
       <p
         id={messageId}

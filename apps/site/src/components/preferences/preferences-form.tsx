@@ -1,10 +1,14 @@
 import { unsubscribePath } from '@growmail/contracts/form-fields';
+import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { ErrorSummary } from '@/components/forms/error-summary';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
+import { PostFields } from '@/components/forms/post-fields';
+import { serverFormState } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
@@ -43,15 +47,39 @@ const snapshot = () => {
 };
 const noSubscription = () => () => {};
 
-/** The email preferences form (spec "Screens and routes", "States and transitions", "Error catalogue"): leave this list (the default) or every list. */
+/** The link as the server wrote it into the page it sent (D30), or none (the page as built). */
+function servedLink(): Link | null {
+  const { values } = serverFormState('preferences');
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
+  if (!text('tracking_id') || !text('email') || !text('contact_id')) return null;
+  return {
+    trackingId: text('tracking_id'),
+    email: text('email'),
+    id: text('contact_id'),
+    hideLogo: Boolean(text('hide_logo')),
+  };
+}
+
+/**
+ * The email preferences form (spec "Screens and routes", "States and transitions", "Error catalogue"): leave this list (the default) or every list.
+ * The server writes the link's parts into the page it sends, so the form posts without
+ * JavaScript (D30); the island starts from what the server wrote.
+ */
 export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
-  const link = useSyncExternalStore(noSubscription, snapshot, () => null);
-  const [scope, setScope] = useState<'list' | 'all'>('list');
+  const [served] = useState(() => ({ link: servedLink(), state: serverFormState('preferences') }));
+  const link = useSyncExternalStore(
+    noSubscription,
+    () => snapshot() ?? served.link,
+    () => served.link,
+  );
+  const [scope, setScope] = useState<'list' | 'all'>(served.state.values.scope === 'all' ? 'all' : 'list');
+  const [summary, setSummary] = useState(served.state);
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!link) return;
+    setSummary({ values: {}, errors: {} });
     const query = new URLSearchParams({ contact_email: link.email, contact_id: link.id });
     const answer = await send<unknown>(
       `${usersUrl}/guests/unsubscribe/${unsubscribePath(link.trackingId, scope)}?${query}`,
@@ -66,61 +94,77 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
-      {link && !link.hideLogo && (
-        <div data-testid="preferences-logo">
-          <BrandLogo />
-        </div>
-      )}
+      <div
+        data-testid="preferences-logo"
+        hidden={!link || link.hideLogo}
+        data-shown-with="email"
+        data-hidden-with="hide_logo"
+      >
+        <BrandLogo />
+      </div>
       <div>
         <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
-        {link ? (
-          <p className="mt-2 text-ink-700">
-            Choose which emails <strong className="break-all text-ink-900">{link.email}</strong> stops receiving.
-          </p>
-        ) : (
-          <p className="mt-2 text-ink-700">
-            This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your
-            preferences.
-          </p>
-        )}
+        <p className="mt-2 text-ink-700" hidden={!link} data-shown-with="email">
+          Choose which emails{' '}
+          <strong className="break-all text-ink-900" data-text-of="email">
+            {link?.email}
+          </strong>{' '}
+          stops receiving.
+        </p>
+        <p className="mt-2 text-ink-700" hidden={Boolean(link)} data-hidden-with="email">
+          This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your preferences.
+        </p>
       </div>
-      {link && (
-        <form ref={formRef} onSubmit={submit} className="relative flex flex-col gap-5">
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
-            {scopes.map((option) => (
-              <div
-                key={option.value}
-                className="flex items-start gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700"
-              >
-                <input
-                  id={`scope-${option.value}`}
-                  type="radio"
-                  name="scope"
-                  value={option.value}
-                  aria-describedby={`scope-${option.value}-hint`}
-                  className="mt-1 h-4 w-4 accent-brand-700"
-                  checked={scope === option.value}
-                  onChange={() => setScope(option.value)}
-                />
-                <div>
-                  <label htmlFor={`scope-${option.value}`} className="block font-medium text-ink-900">
-                    {option.label}
-                  </label>
-                  <p id={`scope-${option.value}-hint`} className="text-sm text-ink-700">
-                    {option.hint}
-                  </p>
-                </div>
+      <form
+        ref={formRef}
+        method="post"
+        action={formActions.preferences}
+        data-form="preferences"
+        onSubmit={submit}
+        className="relative flex flex-col gap-5"
+        aria-label="Email preferences"
+        hidden={!link}
+        data-shown-with="email"
+      >
+        <ErrorSummary items={[]} alert={summary.alert} />
+        <input type="hidden" name="tracking_id" value={link?.trackingId ?? ''} />
+        <input type="hidden" name="email" value={link?.email ?? ''} />
+        <input type="hidden" name="contact_id" value={link?.id ?? ''} />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
+          {scopes.map((option) => (
+            <div
+              key={option.value}
+              className="flex items-start gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700"
+            >
+              <input
+                id={`scope-${option.value}`}
+                type="radio"
+                name="scope"
+                value={option.value}
+                aria-describedby={`scope-${option.value}-hint`}
+                className="mt-1 h-4 w-4 accent-brand-700"
+                checked={scope === option.value}
+                onChange={() => setScope(option.value)}
+              />
+              <div>
+                <label htmlFor={`scope-${option.value}`} className="block font-medium text-ink-900">
+                  {option.label}
+                </label>
+                <p id={`scope-${option.value}-hint`} className="text-sm text-ink-700">
+                  {option.hint}
+                </p>
               </div>
-            ))}
-          </fieldset>
-          <Honeypot {...honeypot} />
-          <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
-          <div>
-            <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>
-          </div>
-        </form>
-      )}
+            </div>
+          ))}
+        </fieldset>
+        <PostFields form="preferences" stamped={false} />
+        <Honeypot {...honeypot} />
+        <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+        <div>
+          <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>
+        </div>
+      </form>
     </div>
   );
 }
