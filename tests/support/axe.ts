@@ -35,7 +35,10 @@ async function runAxeInPage(page: Page): Promise<AxeResults> {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, '');
   const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
   try {
-    await context.route(page.url(), (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    // A request never carries the #fragment, so the route is the address without it.
+    await context.route(page.url().split('#', 1)[0]!, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
     const copy = await context.newPage();
     await copy.goto(page.url());
     return await new AxeBuilder({ page: copy }).withTags(wcagTags).analyze();

@@ -47,7 +47,7 @@ export const nextFrames = (page: Page, count = 2) =>
  * first rendered child says where they are). Astro drops an island's `ssr` attribute once it
  * has handed it to React, which then hydrates it in slices; React marks each element it has
  * taken over with a `__reactFiber$…` key. Islands that wait for the visitor
- * (client:interaction) are not waited for.
+ * (client:interaction, client:form) are not waited for.
  */
 const triggeredIslandsHydrated = () =>
   [...document.querySelectorAll('astro-island')].every((island) => {
@@ -56,9 +56,8 @@ const triggeredIslandsHydrated = () =>
       !island.hasAttribute('ssr') && (!child || Object.keys(child).some((key) => key.startsWith('__reactFiber$')));
     if (hydrated) return true;
     const directive = island.getAttribute('client');
-    const value = JSON.parse(island.getAttribute('opts') ?? '{}').value;
-    if (directive === 'load' || directive === 'idle' || (directive === 'form' && value === 'load')) return false;
-    if (directive !== 'visible' && directive !== 'form') return true;
+    if (directive === 'load' || directive === 'idle') return false;
+    if (directive !== 'visible') return true;
     const box = (child ?? island).getBoundingClientRect();
     return !(box.bottom > 0 && box.top < window.innerHeight && box.height > 0);
   });

@@ -1,47 +1,38 @@
 import type { ClientDirective } from 'astro';
 import { formReadyEvent } from '@/components/forms/form-ready';
 
-/** `client:form="load"` hydrates at once; plain `client:form` waits until the form is near the screen. */
-export type FormOptions = 'load' | true;
+/** `client:form` takes no value: every form island waits for the visitor. */
+export type FormOptions = true;
 
-const triggers = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
+const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
 
 /**
- * client:form, for the islands that take a visitor's words: the form hydrates when it comes
- * near the screen (or at once with "load"), or at the first focus, press or key inside it,
- * whichever is first. Nothing the visitor does before React is ready is lost:
- * - a submit is held (the server's HTML would otherwise send the form as a page load and lose
- *   the lead), then sent again once React handles it;
- * - what they typed is handed to React by the form itself (components/forms/early-input.ts),
+ * client:form, for the islands that take a visitor's words. Every such form works without
+ * script, posting natively (D30), so its island loads nothing until the visitor uses it: the
+ * first focus, press or key inside it. Nothing done before React is ready is lost:
+ * - what they typed or chose is handed to React by the form itself (components/forms/early-input.ts),
  *   which then says it is ready;
- * - keys (an arrow that opens a list) are pressed again, and a held submit is sent, once the
- *   form is ready, however long that takes (or after a moment, for an island without a form).
+ * - keys (an arrow that opens a list) are pressed again once the form is ready (or after a
+ *   moment, for an island without a form);
+ * - a submit before then is not held: the browser posts the form, and the server answers it.
  */
-const form: ClientDirective = (load, options, el) => {
-  const missed: Event[] = [];
+const form: ClientDirective = (load, _options, el) => {
+  const missed: KeyboardEvent[] = [];
   let started = false;
   let ready = false;
 
   const record = (event: Event) => {
     if (!event.isTrusted) return;
-    if (event.type === 'submit') event.preventDefault();
-    // A second press of Send while waiting is the same submit, not another lead.
-    const again =
-      event.type === 'submit' && missed.some((held) => held.type === 'submit' && held.target === event.target);
-    if ((event.type === 'submit' && !again) || event.type === 'keydown') missed.push(event);
+    if (event instanceof KeyboardEvent) missed.push(event);
     void start();
   };
 
   const start = async () => {
     if (started) return;
     started = true;
-    observer.disconnect();
     const hydrate = await load();
     await hydrate();
-    // Astro's hydrate() only starts React's render; the form says when React holds it. Until
-    // then the held submit stays held however long React takes on a busy phone: sent early,
-    // it would reach a form React does not handle yet, and load the page. An island without
-    // a form gets a second, counted from here so a slow load cannot eat it.
+    // Astro's hydrate() only starts React's render; the form says when React holds it.
     if (!ready)
       await new Promise((done) => {
         el.addEventListener(formReadyEvent, done, { once: true });
@@ -50,20 +41,12 @@ const form: ClientDirective = (load, options, el) => {
     for (const type of triggers) el.removeEventListener(type, record, true);
     for (const event of missed) {
       const target = event.target instanceof Element && event.target.isConnected ? event.target : null;
-      if (!target) continue;
-      if (event.type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-      else if (event instanceof KeyboardEvent) target.dispatchEvent(new KeyboardEvent('keydown', event));
+      target?.dispatchEvent(new KeyboardEvent('keydown', event));
     }
   };
 
   el.addEventListener(formReadyEvent, () => (ready = true), { once: true });
   for (const type of triggers) el.addEventListener(type, record, true);
-  // Islands are display: contents, so their children are what can be seen.
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-    rootMargin: '200px',
-  });
-  for (const child of el.children) observer.observe(child);
-  if (options.value === 'load') void start();
 };
 
 export default form;

@@ -1,5 +1,4 @@
 import { errorSummaryTitle } from '@growmail/contracts/form-posts';
-import { useId } from 'react';
 
 export type SummaryItem = { fieldId: string; message: string };
 
@@ -10,18 +9,14 @@ export type SummaryItem = { fieldId: string; message: string };
  */
 export function ErrorSummary({ items, alert }: { items: readonly SummaryItem[]; alert?: string }) {
   const shown = items.length > 0 || Boolean(alert);
-  const titleId = useId();
   return (
     <div
       data-error-summary=""
       hidden={!shown}
       tabIndex={-1}
-      aria-labelledby={titleId}
       className="rounded-lg border-2 border-red-700 bg-white p-4 text-sm text-ink-900 focus:outline-4 focus:outline-offset-2 focus:outline-red-700"
     >
-      <h2 id={titleId} className="text-base font-semibold text-red-800">
-        {errorSummaryTitle}
-      </h2>
+      <h2 className="text-base font-semibold text-red-800">{errorSummaryTitle}</h2>
       <p data-error-summary-alert="" className="mt-2" hidden={!alert}>
         {alert}
       </p>
