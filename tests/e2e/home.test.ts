@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { describeShifts, layoutShifts, recordLayoutShifts, totalShift } from '@growmail/test-support/layout-shift';
-import { gotoSettled, nextFrames } from '@growmail/test-support/settle';
+import { gotoSettled, nextFrames, settled } from '@growmail/test-support/settle';
 import { testAppUrl, useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -25,6 +25,16 @@ const fullyVisibleSlides = (page: Page) =>
 
 const trackOffset = (page: Page) =>
   carousel(page).evaluate((root) => getComputedStyle(root.querySelector('.overflow-hidden > div')!).transform);
+
+const carouselIsland = (page: Page) => page.locator('astro-island', { has: carousel(page) });
+
+/** Wakes the carousel as a visitor would, with a press on its first dot, then leaves it to play. */
+async function startCarousel(page: Page) {
+  await carousel(page).getByRole('button', { name: 'Show Kestrel Pay' }).click();
+  await expect.poll(() => carouselIsland(page).getAttribute('ssr')).toBeNull();
+  await page.mouse.move(5, 5);
+  await page.locator('h1').click();
+}
 
 describe.each(viewports)('the home page at $name size', (viewport) => {
   it('shows the sections of D4 in order, each at its anchor, with real copy', async () => {
@@ -152,9 +162,10 @@ describe('the partner carousel', () => {
     await context.close();
   });
 
-  it('moves on its own every 2000 ms, each move gliding for most of that time, and loops', async () => {
+  it('moves on its own every 2000 ms once used, each move gliding for most of that time, and loops', async () => {
     const { page, context } = await site.openPage(viewports[1]);
     await gotoSettled(page, site.url);
+    await startCarousel(page);
     // Timestamps of each change of the selected dot, observed in the page.
     const changes = await carousel(page).evaluate(
       (root) =>
@@ -192,15 +203,35 @@ describe('the partner carousel', () => {
     await context.close();
   });
 
-  it('hydrates on sight, and stays still for a keyboard visitor whose Tab brought it into view', async () => {
+  it.each(viewports)(
+    'loads no script at $name size until first used, and a dot pressed before then shows its logo',
+    async (viewport) => {
+      const { page, context } = await site.openPage(viewport);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await gotoSettled(page, site.url);
+      await carousel(page).scrollIntoViewIfNeeded();
+      await settled(page);
+      expect(await carouselIsland(page).getAttribute('ssr')).toBe('');
+      expect(scripts).toEqual([]);
+      // Still until then: nothing moves before React is there to offer Pause.
+      expect(await carousel(page).getAttribute('data-playing')).toBe('false');
+
+      await carousel(page).getByRole('button', { name: 'Show Orbitly' }).click();
+      await expect.poll(() => carouselIsland(page).getAttribute('ssr')).toBeNull();
+      await expect.poll(() => selectedDot(page)).toBe(4);
+      await context.close();
+    },
+  );
+
+  it('stays still for a keyboard visitor whose Tab woke it', async () => {
     const { page, context } = await site.openPage(viewports[0]);
     await gotoSettled(page, site.url);
-    const island = page.locator('astro-island', { has: carousel(page) });
-    // Below the fold on a phone, it has not loaded yet.
-    expect(await island.getAttribute('ssr')).toBe('');
-    // Focus on a dot scrolls it into view, as Tab does, before React is there to see the focus.
+    // Focus on a dot, as Tab gives it, loads the island before React is there to see the focus.
     await carousel(page).getByRole('button', { name: 'Show Orbitly' }).focus();
-    await expect.poll(() => island.getAttribute('ssr')).toBeNull();
+    await expect.poll(() => carouselIsland(page).getAttribute('ssr')).toBeNull();
     const held = await selectedDot(page);
     await page.waitForTimeout(2600);
     expect(await carousel(page).getAttribute('data-playing')).toBe('false');
@@ -208,9 +239,32 @@ describe('the partner carousel', () => {
     await context.close();
   });
 
+  it('shows every logo without JavaScript, scrolled by hand, and no buttons that would need it', async () => {
+    const { page, context } = await site.openPage(viewports[0], { javaScript: false });
+    await page.goto(site.url);
+    const region = page.getByRole('region', { name: 'Partner logos' });
+    expect(await region.getByRole('button').count()).toBe(0);
+    const slides = region.getByRole('group');
+    expect(await slides.count()).toBe(12);
+    const last = slides.last();
+    expect(await last.evaluate((slide) => slide.getBoundingClientRect().left < window.innerWidth)).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        last.evaluate((slide) => {
+          const box = slide.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        }),
+      )
+      .toBe(true);
+    expect(await last.getByRole('img').getAttribute('alt')).toBe('Copperline Energy');
+    await context.close();
+  });
+
   it('pauses on hover, on focus and on Pause, and says what it shows while paused', async () => {
     const { page, context } = await site.openPage(viewports[1]);
     await gotoSettled(page, site.url);
+    await startCarousel(page);
     const status = carousel(page).locator('[data-carousel-status]');
     await expect.poll(() => carousel(page).getAttribute('data-playing')).toBe('true');
     expect(await status.textContent()).toBe('');
@@ -300,8 +354,8 @@ describe('the testimonial', () => {
   it('finds no axe violations with the carousel paused and a testimonial shown', async () => {
     const { page, context } = await site.openPage(viewports[0]);
     await gotoSettled(page, site.url);
-    // On a phone the carousel hydrates, and shows its Pause button, once scrolled into view.
-    await carousel(page).scrollIntoViewIfNeeded();
+    // The carousel hydrates, and shows its Pause button, once used.
+    await startCarousel(page);
     await carousel(page).getByRole('button', { name: 'Pause partner logos' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

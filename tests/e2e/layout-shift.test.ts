@@ -44,6 +44,25 @@ describe.each(viewports)('layout shift at $name size', (viewport) => {
   }, 600_000);
 });
 
+describe.each(viewports)('the partner carousel at $name size', (viewport) => {
+  it.each(['/', '/products/campaign'])(
+    'wakes on %s when a dot takes focus, as Tab gives it, without moving anything',
+    async (route) => {
+      const { page, context } = await site.openPage(viewport);
+      await recordLayoutShifts(page);
+      await gotoSettled(page, `${site.url}${route}`);
+      const island = page.locator('astro-island', { has: page.getByRole('region', { name: 'Partner logos' }) });
+      // Focus from script is no input, so a shift as it hydrates would count.
+      await island.getByRole('button', { name: 'Show Orbitly' }).focus();
+      await expect.poll(() => island.getAttribute('ssr')).toBeNull();
+      await settled(page);
+      const shifts = await layoutShifts(page);
+      expect(totalShift(shifts), describeShifts(shifts).join('; ')).toBeLessThan(ceiling);
+      await context.close();
+    },
+  );
+});
+
 /**
  * Where each link and button of the header stands, with the brand font or with only its
  * fallback (the font's request refused), once the page's fonts have settled.

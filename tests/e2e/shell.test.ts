@@ -59,14 +59,35 @@ describe('the desktop header', () => {
     await context.close();
   });
 
-  it('opens the flyout on keyboard focus, walks into it, and closes it on Escape', async () => {
+  it('leaves the flyout shut on keyboard focus, and opens and closes it with Enter and Space', async () => {
     const { page, context } = await site.openPage(desktop);
     await page.goto(site.url);
     const trigger = page.getByRole('button', { name: 'Products' });
+    const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
     // Tab from the brand link to the Products button.
     await page.getByRole('banner').getByRole('link', { name: 'Growmail home' }).focus();
     await page.keyboard.press('Tab');
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+
+    for (const key of ['Enter', 'Space']) {
+      await page.keyboard.press(key);
+      await expect.poll(() => trigger.getAttribute('aria-expanded'), { message: `${key} opens` }).toBe('true');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      await page.keyboard.press(key);
+      await expect.poll(() => trigger.getAttribute('aria-expanded'), { message: `${key} again closes` }).toBe('false');
+      await expect.poll(() => panel.isVisible()).toBe(false);
+    }
+    await context.close();
+  });
+
+  it('walks into the flyout from the keyboard, closes it on Escape with focus back on Products', async () => {
+    const { page, context } = await site.openPage(desktop);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
 
     await page.keyboard.press('Tab');
@@ -76,11 +97,43 @@ describe('the desktop header', () => {
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Enter toggles it again; the promo's Learn More leads to the startup page.
+    // One Enter opens it again; the promo's Learn More leads to the startup page.
     await page.keyboard.press('Enter');
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('link', { name: 'Learn More' }).click();
     await page.waitForURL(`${site.url}/startup`);
+    await context.close();
+  });
+
+  it('toggles with one key press while the pointer rests on Products', async () => {
+    const { page, context } = await site.openPage(desktop);
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    await trigger.hover();
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('opens and closes the flyout from the keyboard with JavaScript off', async () => {
+    const { page, context } = await site.openPage(desktop, { javaScript: false });
+    await page.goto(site.url);
+    const trigger = page.getByRole('button', { name: 'Products' });
+    const panel = page.locator(`#${await trigger.getAttribute('aria-controls')}`);
+    await trigger.focus();
+    expect(await panel.isVisible()).toBe(false);
+    for (const key of ['Enter', 'Space']) {
+      await page.keyboard.press(key);
+      await expect.poll(() => panel.isVisible(), { message: `${key} opens` }).toBe(true);
+      await page.keyboard.press(key);
+      await expect.poll(() => panel.isVisible(), { message: `${key} again closes` }).toBe(false);
+    }
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

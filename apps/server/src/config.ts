@@ -102,6 +102,14 @@ export const environmentSchema = z.object({
     settingDocs,
     about('The newsletter audience. It reaches the browser too.'),
   ),
+  WHATSAPP_NUMBER: z
+    .optional(plain(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number: + and 7 to 15 digits, such as +14155550123'))
+    .register(
+      settingDocs,
+      about(
+        'Adds "Chat on WhatsApp" links (`wa.me`) to the contact section, the demo page and the footer (D34), in E.164 form such as `+14155550123`. Unset: no page mentions WhatsApp.',
+      ),
+    ),
   DATABASE_URL: withDefault(
     z
       .string()
@@ -270,6 +278,8 @@ export type Config = {
   };
   siteApiKey: string;
   audienceId: string;
+  /** The number pages offer a WhatsApp chat with (D34), in E.164; unset, no page mentions WhatsApp. */
+  whatsAppNumber: string | undefined;
   /** Lead notifications (D18): sent from the outbox when smtpUrl is set, kept until then. */
   mail: { smtpUrl: string | undefined; salesInbox: string; from: string };
   /** Signs unsubscribe tracking ids (D17); when unset, a random secret is kept in the database. */
@@ -346,6 +356,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     },
     siteApiKey: e.SITE_API_KEY,
     audienceId: e.AUDIENCE_ID,
+    whatsAppNumber: e.WHATSAPP_NUMBER,
     mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
     trackingSecret: e.TRACKING_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

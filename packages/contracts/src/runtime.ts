@@ -12,4 +12,14 @@ export const standInOrigin = (name: RuntimeUrlName) => `https://${name}.gm-runti
 export const standIns = {
   siteApiKey: 'gm-runtime-site-api-key',
   audienceId: 'gm-runtime-audience-id',
+  /** The digits of `https://wa.me/<digits>` (D34). */
+  whatsAppDigits: 'gm-runtime-whatsapp-digits',
 } as const;
+
+/**
+ * A paragraph that shows only while an optional setting is set (D34) carries this attribute,
+ * first, with the setting's name. Unset, the server removes the paragraph whole, so no empty
+ * element is left; set, it removes only the attribute.
+ */
+export const optionalAttribute = 'data-gm-runtime-optional';
+export type OptionalName = 'whatsapp';

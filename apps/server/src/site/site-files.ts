@@ -7,7 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
-import { substitute } from './placeholders.ts';
+import { substitute, type Substitution } from './placeholders.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -28,7 +28,7 @@ export type SiteFile = {
 };
 
 export type SiteOptions = {
-  substitutions: ReadonlyArray<[string, string]>;
+  substitutions: readonly Substitution[];
   /** Adds <meta name="robots" content="noindex"> to every page (outside production). */
   noindex: boolean;
 };

@@ -189,3 +189,39 @@ describe('configuration at start (D21)', () => {
     }
   });
 });
+
+describe('the WhatsApp links (D34)', () => {
+  const pages = [
+    ['/contact', 'Hello Growmail, I have a question'],
+    ['/demo', 'Hello Growmail, I would like a demo'],
+    ['/pricing', 'Hello Growmail, I would like to know more'],
+  ] as const;
+  const chatLinks = (html: string) =>
+    [...html.matchAll(/<a href="([^"]*)"[^>]*>Chat on WhatsApp<\/a>/g)].map(([, href]) => href);
+  const paragraphs = (html: string) => html.match(/<p[\s>]/g)?.length ?? 0;
+
+  let withNumber: FastifyInstance;
+  beforeAll(async () => {
+    withNumber = await testApp({ WHATSAPP_NUMBER: '+14155550123' });
+  });
+  afterAll(() => withNumber.close());
+
+  it('links the contact and demo pages and the footer to a chat with the number, its first words prefilled', async () => {
+    for (const [path, message] of pages) {
+      const { body } = await withNumber.inject(path);
+      expect(chatLinks(body), path).toContain(`https://wa.me/14155550123?text=${encodeURIComponent(message)}`);
+      expect(body.includes('gm-runtime'), path).toBe(false);
+    }
+    // The contact section's own link, and the footer's.
+    expect(chatLinks((await withNumber.inject('/contact')).body)).toHaveLength(2);
+  });
+
+  it('leaves no trace of WhatsApp, not even an empty paragraph, when no number is set', async () => {
+    for (const [path] of pages) {
+      const without = (await app.inject(path)).body;
+      const withLinks = (await withNumber.inject(path)).body;
+      expect(/whatsapp|wa\.me/i.test(without), path).toBe(false);
+      expect(paragraphs(without), path).toBe(paragraphs(withLinks) - chatLinks(withLinks).length);
+    }
+  });
+});

@@ -60,6 +60,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CDN_MAX_AGE: '1m' })).toThrow(ConfigError);
   });
 
+  it('reads the WhatsApp number (D34), unset by default, and refuses one not in E.164 form', () => {
+    expect(loadConfig({}).whatsAppNumber).toBeUndefined();
+    expect(loadConfig({ WHATSAPP_NUMBER: '+14155550123' }).whatsAppNumber).toBe('+14155550123');
+    for (const bad of ['14155550123', '+1 415 555 0123', '+1-415-555-0123', '+04155550123', '+1234567890123456']) {
+      expect(() => loadConfig({ WHATSAPP_NUMBER: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ WHATSAPP_NUMBER: bad }), bad).toThrow(/WHATSAPP_NUMBER must be an E\.164 number/);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', SITE_ENV: ' ' }).port).toBe(3000);
   });

@@ -32,14 +32,15 @@ const code = [
   `var n=e.target,r=e.relatedTarget,w=n.closest("[data-flyout]"),p=w&&w.querySelector("[popover]"),a=n.closest("[data-get-started]"),b;`,
   // A link rendered later, by an island such as the pricing plans, gets the utm before use.
   `if(a)g(a);`,
-  // The desktop flyout opens when the pointer or keyboard focus (not a mouse press) comes in
-  // from outside, and closes when they leave. Focus coming back from inside (Escape returns
-  // it to the button) does not reopen it.
-  `if(w&&!w.contains(r)){if(t=="mouseover"||t=="focusin"&&n.matches(":focus-visible"))p.showPopover(),h=t=="mouseover"&&p;else if(t=="mouseout"||t=="focusout"&&r)p.hidePopover()}`,
-  // A click on the button of a flyout the pointer opened keeps it open instead of closing it;
-  // on a touch screen the tap's mouseover has just opened it. Clicks also run the accordions,
-  // and choosing a link in a popover closes it, even when the link stays on the page.
-  `if(t=="click"){if(n.closest("[popovertarget]")){if(h&&h==p&&p.matches(":popover-open"))e.preventDefault();h=0}`,
+  // The desktop flyout opens when the pointer comes in from outside, and closes when the
+  // pointer or keyboard focus leaves. Focus alone does not open it: Enter or Space on the
+  // button does, as a disclosure's button (the browser's popover toggle).
+  `if(w&&!w.contains(r)){if(t=="mouseover")p.showPopover(),h=p;else if(t=="mouseout"||t=="focusout"&&r)p.hidePopover()}`,
+  // A pointer's click on the button of a flyout the pointer opened keeps it open instead of
+  // closing it; on a touch screen the tap's mouseover has just opened it. A key's click
+  // (detail 0) always toggles. Clicks also run the accordions, and choosing a link in a
+  // popover closes it, even when the link stays on the page.
+  `if(t=="click"){if(n.closest("[popovertarget]")){if(e.detail&&h&&h==p&&p.matches(":popover-open"))e.preventDefault();h=0}`,
   `if(b=n.closest("[data-disclosure]"))x(b,b.ariaExpanded!="true");`,
   `if(b=n.closest("[popover] a"))b.closest("[popover]").hidePopover()}}))})(document)`,
 ].join('');

@@ -24,6 +24,8 @@ export const runtime = {
   },
   siteApiKey: development ? 'gm_site_public_dev' : standIns.siteApiKey,
   audienceId: development ? 'newsletter' : standIns.audienceId,
+  /** Null in development, where no server removes the WhatsApp links (D34). */
+  whatsAppDigits: development ? null : standIns.whatsAppDigits,
 } as const;
 
 export const appLinks = {

@@ -25,6 +25,11 @@ const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches
  * It stops while the pointer is over it or focus is inside it, when the visitor presses
  * Pause, and never moves on its own for visitors who prefer reduced motion (WCAG 2.2.2).
  *
+ * Rendered on the server it stands still, its Pause button invisible: it moves once React
+ * runs, which the route shell may leave until first use. A dot pressed before then still
+ * works, as the island replays it. Without script the track scrolls by hand, snapping to each
+ * logo, and the buttons, which need React, are not shown.
+ *
  * The track glides by a CSS transition on `transform`. To loop, a hidden copy of the slides
  * follows them: a move from the last slide glides on to the copy of the first, and once it ends
  * the track jumps, unanimated, to the first itself, which looks the same.
@@ -44,10 +49,11 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
   const count = slides.length;
   const selected = position % count;
 
-  // The island hydrates on sight, and a keyboard visitor can bring it into view by tabbing to a
-  // dot: focus that arrived before hydration fired no onFocus, so it is read here.
+  // The island may hydrate on first use, a dot's focus or press: the focus and the pointer that
+  // arrived before hydration fired no onFocus or onMouseEnter, so they are read here.
   useEffect(() => {
     if (regionRef.current?.contains(document.activeElement)) setFocused(true);
+    if (regionRef.current?.matches(':hover')) setHovered(true);
   }, []);
   useEffect(() => {
     if (!playing) return;
@@ -63,7 +69,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
   }, [playing]);
 
   // A slide's share of the track, set per breakpoint: its width, and the length of one step.
-  const slideClasses = `min-w-0 shrink-0 grow-0 basis-(--slide-width) ${slideClassName}`;
+  const slideClasses = `min-w-0 shrink-0 grow-0 basis-(--slide-width) noscript:snap-start ${slideClassName}`;
 
   return (
     // The region only watches hover and focus to pause; its controls are the buttons inside.
@@ -81,10 +87,10 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className="overflow-hidden">
+      <div className="overflow-hidden noscript:snap-x noscript:snap-mandatory noscript:overflow-x-auto">
         <div
           ref={trackRef}
-          className="flex touch-pan-y [--slide-width:50%] sm:[--slide-width:20%] md:[--slide-width:25%]"
+          className="flex touch-pan-y noscript:touch-auto [--slide-width:50%] sm:[--slide-width:20%] md:[--slide-width:25%]"
           style={{
             transform: `translateX(calc(var(--slide-width) * ${-position}))`,
             transition: glide ? `transform ${carouselTiming.glideMs}ms ease-out` : undefined,
@@ -107,7 +113,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
             </div>
           ))}
           {slides.map((slide, index) => (
-            <div key={`copy ${index}`} aria-hidden="true" inert className={slideClasses}>
+            <div key={`copy ${index}`} aria-hidden="true" inert className={`${slideClasses} noscript:hidden`}>
               {slide}
             </div>
           ))}
@@ -118,7 +124,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
       <p className="sr-only" aria-live="polite" data-carousel-status="">
         {playing ? '' : `Showing ${slideLabels[selected] ?? ''}, ${selected + 1} of ${count}`}
       </p>
-      <div className="mt-4 flex items-center justify-center gap-1">
+      <div className="mt-4 flex items-center justify-center gap-1 noscript:hidden">
         <button
           type="button"
           // Invisible rather than absent for reduced motion, so the dots never move as the page hydrates.

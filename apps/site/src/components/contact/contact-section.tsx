@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { WhatsAppLink } from '@/components/whatsapp-link';
 import { siteConfig } from '@/lib/site-config';
 
 /** 'Got Questions?' at #contact-us (spec "Screens and routes"): the enquiry form (an island, `children`), and the address for those who prefer email. */
@@ -21,6 +22,7 @@ export function ContactSection({ children }: { children: ReactNode }) {
             </a>
             .
           </p>
+          <WhatsAppLink message="Hello Growmail, I have a question" lead="Rather chat?" className="mt-3 text-ink-700" />
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">{children}</div>
       </div>

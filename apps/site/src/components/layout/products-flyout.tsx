@@ -17,8 +17,8 @@ const panelId = 'products-flyout';
  * The desktop Products menu, as plain HTML so no page downloads React for it. The panel is a
  * popover: the browser toggles it from the button, closes it on Escape (focus back on the
  * button) and on a click outside, with no script at all. The header script
- * (components/head-script.tsx, found by `data-flyout`) adds opening on hover and on keyboard
- * focus, closing on leaving it or choosing a link, and keeps `aria-expanded` in step.
+ * (components/head-script.tsx, found by `data-flyout`) adds opening on hover, closing on
+ * leaving it or choosing a link, and keeps `aria-expanded` in step. Focus alone never opens it.
  */
 export function ProductsFlyout({ label, items, promo }: Props) {
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { WhatsAppLink } from '@/components/whatsapp-link';
 import { products } from '@/lib/content/products';
 import { appLinks, runtime } from '@/lib/runtime';
 import { siteConfig } from '@/lib/site-config';
@@ -48,6 +49,11 @@ export function SiteFooter({ newsletter, productUpdates }: Props) {
         <div className="flex flex-col gap-4">
           <BrandLogo />
           <p className="max-w-sm text-sm text-ink-700">{siteConfig.description}</p>
+          <WhatsAppLink
+            message="Hello Growmail, I would like to know more"
+            lead="Questions?"
+            className="text-sm text-ink-700"
+          />
           {newsletter}
         </div>
         {columns.map((column) => (
