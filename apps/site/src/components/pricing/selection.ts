@@ -26,3 +26,8 @@ export function selectionSearch(search: string, selection: PricingSelection): st
   params.set(pricingQueryKeys.bracket, selection.bracket.id);
   return `?${params.toString()}`;
 }
+
+/** The query a pricing form's controls hold now, as a GET of the form would send it. */
+export function formSearch(form: HTMLFormElement): string {
+  return `?${new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]))}`;
+}
