@@ -4,13 +4,16 @@ import catalogueData from '@growmail/contracts/data/catalogue.json' with { type:
 import { parseCatalogue } from '@growmail/contracts/catalogue';
 import {
   contactBrackets,
+  currencies,
   flexPricePer1000,
   formatMoney,
   growthTotal,
   priceLabel,
+  pricingChoice,
   type BillingPeriod,
   type CurrencyCode,
 } from '@growmail/contracts/pricing';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +101,38 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
       // The built page itself, not a copy of it.
       expect(response.headers.etag, query).toBe(built.headers.etag);
     }
+  });
+
+  it('shows, for any query at all, the choice the island reads from it', async () => {
+    const value = (known: readonly string[]) =>
+      fc
+        .oneof(fc.constantFrom(...known), fc.string(), fc.constantFrom('%', '%ZZ', '%E0%A4%A', '+', '&'))
+        // A browser never sends what follows '#'.
+        .map((text) => text.replaceAll('#', ''));
+    const query = fc
+      .record({
+        currency: value(currencies.flatMap((option) => [option.value, option.value.toLowerCase()])),
+        period: value(['month', 'year']),
+        bracket: value(brackets.map((bracket) => bracket.id)),
+        other: fc.webQueryParameters(),
+      })
+      .map(
+        ({ currency, period, bracket, other }) =>
+          `?currency=${currency}&period=${period}&bracket=${encodeURIComponent(bracket)}&${other}`,
+      );
+    await fc.assert(
+      fc.asyncProperty(query, async (search) => {
+        const response = await app.inject(`/pricing${search}`);
+        expect(response.statusCode).toBe(200);
+        const choice = pricingChoice(
+          search,
+          brackets.map((bracket) => bracket.id),
+        );
+        const index = brackets.findIndex((bracket) => bracket.id === choice.bracketId);
+        expect(shown(response.body)).toEqual(expected(choice.currency, choice.period, index));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('changes only the pricing section: inline scripts and their CSP hashes hold', async () => {
