@@ -37,6 +37,30 @@ export const offeredBracketCount = 8;
 export const isCurrencyCode = (value: unknown): value is CurrencyCode => currencyCodes.includes(value as CurrencyCode);
 export const isBillingPeriod = (value: unknown): value is BillingPeriod => value === 'month' || value === 'year';
 
+/** The query names of a pricing selection: the pricing form's fields (D30). */
+export const pricingQueryKeys = { currency: 'currency', period: 'period', bracket: 'bracket' } as const;
+
+export type PricingChoice = { currency: CurrencyCode; period: BillingPeriod; bracketId: string };
+
+/**
+ * The selection a query asks for; anything unknown falls back to the default, and the bracket to
+ * the first offered. The server renders a query's page by this rule and the island hydrates by
+ * it, so the two always agree.
+ */
+export function pricingChoice(search: string, bracketIds: readonly string[]): PricingChoice {
+  const params = new URLSearchParams(search);
+  const currency = params.get(pricingQueryKeys.currency)?.toUpperCase();
+  const period = params.get(pricingQueryKeys.period);
+  const bracketId = params.get(pricingQueryKeys.bracket);
+  const first = bracketIds[0];
+  if (first === undefined) throw new Error('The pricing section needs at least one contact bracket.');
+  return {
+    currency: isCurrencyCode(currency) ? currency : defaultCurrency,
+    period: isBillingPeriod(period) ? period : defaultPeriod,
+    bracketId: bracketId !== null && bracketIds.includes(bracketId) ? bracketId : first,
+  };
+}
+
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

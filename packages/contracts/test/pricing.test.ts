@@ -10,6 +10,7 @@ import {
   modulePrice,
   moduleTierFor,
   priceLabel,
+  pricingChoice,
   rateTierFor,
 } from '../src/pricing.ts';
 import { roundMoney } from '../src/rules.ts';
@@ -234,5 +235,28 @@ describe('money', () => {
     expect(() => formatMoney(Number.NaN, 'USD')).toThrow(RangeError);
     expect(() => formatMoney(Number.POSITIVE_INFINITY, 'USD')).toThrow(RangeError);
     expect(() => formatMoney(1, 'EUR' as never)).toThrow(RangeError);
+  });
+});
+
+describe('the pricing choice in a query (D30)', () => {
+  const ids = ['campaign-up-to-500k', 'campaign-up-to-1m'];
+
+  it('reads currency in any case, period and bracket, and ignores other parameters', () => {
+    expect(pricingChoice('?utm_source=x&currency=ngn&period=year&bracket=campaign-up-to-1m', ids)).toEqual({
+      currency: 'NGN',
+      period: 'year',
+      bracketId: 'campaign-up-to-1m',
+    });
+  });
+
+  it('falls back to US dollars, monthly and the first bracket for each value it does not know', () => {
+    const standard = { currency: 'USD', period: 'month', bracketId: 'campaign-up-to-500k' };
+    for (const search of ['', '?currency=EUR&period=week&bracket=x', '?currency=%ZZ&period=%00', '?currency&bracket='])
+      expect(pricingChoice(search, ids), search).toEqual(standard);
+    expect(pricingChoice('?currency=KES&bracket=nope', ids)).toEqual({ ...standard, currency: 'KES' });
+  });
+
+  it('throws without a bracket to offer', () => {
+    expect(() => pricingChoice('', [])).toThrow(/at least one contact bracket/);
   });
 });

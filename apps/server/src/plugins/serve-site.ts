@@ -45,6 +45,7 @@ export default fp(
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
+      const search = request.url.slice(pathname.length);
       const resolution = resolveRequest(pathname, site, config.urls.app);
       switch (resolution.kind) {
         case 'redirect':
@@ -56,9 +57,9 @@ export default fp(
             .header('cache-control', revalidate)
             .send('Not found\n');
         case 'file':
-          return sendFile(request, reply, site, site.files.get(resolution.path)!, pages);
+          return sendFile(request, reply, site, site.forQuery(site.files.get(resolution.path)!, search), pages);
         case 'page':
-          return sendFile(request, reply, site, site.page(resolution.route)!, pages);
+          return sendFile(request, reply, site, site.forQuery(site.page(resolution.route)!, search), pages);
       }
     };
     app.get('/', handler);

@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
+import { isPricingView, PricingViews } from './pricing-views.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { substitute, type Substitution } from './placeholders.ts';
@@ -47,8 +48,11 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
 export class Site {
   readonly files = new Map<string, SiteFile>();
   readonly #pages = new Map<string, SiteFile>();
+  readonly #pricing = new PricingViews();
 
   add(file: SiteFile): void {
+    // Build output the server splices into pages, never sent as it is.
+    if (isPricingView(file.path)) return this.#pricing.add(file.path, file.body.toString('utf8'));
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
@@ -58,6 +62,8 @@ export class Site {
   hasPage = (route: string): boolean => this.#pages.has(route);
   page = (route: string): SiteFile | undefined => this.#pages.get(route);
   routes = (): string[] => [...this.#pages.keys()].sort();
+  /** The file as a query asks for it: a page with the pricing section shows the query's prices (D30). */
+  forQuery = (file: SiteFile, search: string): SiteFile => this.#pricing.forQuery(file, search);
 
   /** The body in an encoding, compressed on first use and kept. */
   encode(file: SiteFile, encoding: Encoding): Promise<Buffer> {

@@ -1,5 +1,5 @@
-import { billingPeriods, currencies, type ContactBracket } from '@growmail/contracts/pricing';
-import { useId } from 'react';
+import { billingPeriods, currencies, pricingQueryKeys, type ContactBracket } from '@growmail/contracts/pricing';
+import type { SubmitEventHandler, Ref } from 'react';
 import type { PricingSelection } from './selection';
 
 const segment =
@@ -9,19 +9,38 @@ const choice = 'absolute inset-0 size-full cursor-pointer appearance-none rounde
 const group = 'mt-2 inline-flex flex-wrap gap-1 rounded-lg border border-ink-300 bg-white p-1';
 const legend = 'text-sm font-semibold text-ink-900';
 
-/** Currency, billing period and contacts bracket: native radios and a select, so keyboards and screen readers just work. */
+/**
+ * Currency, billing period and contacts bracket: native radios and a select, so keyboards and
+ * screen readers just work. It is a GET form to the page itself, and 'Show prices' sends it
+ * without JavaScript (D30); once React holds it each choice applies at once, and the button
+ * turns invisible, keeping its place so nothing moves.
+ */
 export function PricingControls({
   selection,
   brackets,
+  action,
+  enhanced,
+  formRef,
   onChange,
+  onSubmit,
 }: {
   selection: PricingSelection;
   brackets: readonly ContactBracket[];
+  /** The page's own path, with `#pricing` where the section is not the page's top. */
+  action: string;
+  enhanced: boolean;
+  formRef: Ref<HTMLFormElement>;
   onChange: (change: Partial<PricingSelection>) => void;
+  onSubmit: SubmitEventHandler<HTMLFormElement>;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-5 md:flex-row md:flex-wrap md:items-end md:gap-8">
+    <form
+      ref={formRef}
+      method="get"
+      action={action}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5 md:flex-row md:flex-wrap md:items-end md:gap-8"
+    >
       <fieldset>
         <legend className={legend}>Currency</legend>
         <div className={group}>
@@ -30,7 +49,7 @@ export function PricingControls({
               <input
                 type="radio"
                 className={choice}
-                name={`${id}-currency`}
+                name={pricingQueryKeys.currency}
                 value={currency.value}
                 checked={selection.currency === currency.value}
                 onChange={() => onChange({ currency: currency.value })}
@@ -48,7 +67,7 @@ export function PricingControls({
               <input
                 type="radio"
                 className={choice}
-                name={`${id}-period`}
+                name={pricingQueryKeys.period}
                 value={period.value}
                 checked={selection.period === period.value}
                 onChange={() => onChange({ period: period.value })}
@@ -59,25 +78,31 @@ export function PricingControls({
         </div>
       </fieldset>
       <div className="flex flex-col">
-        <label htmlFor={`${id}-bracket`} className={legend}>
+        <label htmlFor="pricing-bracket" className={legend}>
           Contacts
         </label>
-        <select
-          id={`${id}-bracket`}
-          className="mt-2 h-11 rounded-lg border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 tabular-nums md:min-w-56"
-          value={selection.bracket.id}
-          onChange={(event) => {
-            const bracket = brackets.find((option) => option.id === event.target.value);
-            if (bracket) onChange({ bracket });
-          }}
-        >
-          {brackets.map((bracket) => (
-            <option key={bracket.id} value={bracket.id}>
-              {bracket.label}
-            </option>
-          ))}
-        </select>
+        <div className="mt-2 flex flex-wrap gap-3">
+          <select
+            id="pricing-bracket"
+            name={pricingQueryKeys.bracket}
+            className="h-11 rounded-lg border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 tabular-nums md:min-w-56"
+            value={selection.bracket.id}
+            onChange={(event) => {
+              const bracket = brackets.find((option) => option.id === event.target.value);
+              if (bracket) onChange({ bracket });
+            }}
+          >
+            {brackets.map((bracket) => (
+              <option key={bracket.id} value={bracket.id}>
+                {bracket.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={`button-secondary h-11${enhanced ? ' invisible' : ''}`}>
+            Show prices
+          </button>
+        </div>
       </div>
-    </div>
+    </form>
   );
 }

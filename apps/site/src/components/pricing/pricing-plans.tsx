@@ -7,12 +7,13 @@ import {
   growthTotal,
   type PeriodPrice,
 } from '@growmail/contracts/pricing';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { formReadyEvent } from '@/components/forms/form-ready';
 import { GrowthModules } from './growth-modules';
 import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
 import { PricingControls } from './pricing-controls';
-import { readSelection, selectionSearch, type PricingSelection } from './selection';
+import { formSearch, readSelection, selectionSearch, type PricingSelection } from './selection';
 import { useLocationSearch } from './use-location-search';
 
 type Props = {
@@ -21,6 +22,10 @@ type Props = {
   /** The base chosen at server start, handed over by the route shell (lib/runtime.ts). */
   modulesUrl: string;
   cardHeading: CardHeading;
+  /** Where the controls' form goes without JavaScript: the page itself (D30). */
+  action: string;
+  /** The query this HTML is rendered for: only the build's pricing views set it (lib/pricing-views.ts). */
+  search?: string;
   /**
    * What no choice changes, rendered on the server and passed in as slots
    * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
@@ -55,16 +60,38 @@ function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue 
   return catalogue;
 }
 
+const noSubscription = () => () => undefined;
+
 /** The interactive part of the pricing section (D9): selectors, Flex and Growth cards. */
-export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, ...fixed }: Props) {
+export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, search: rendered, ...fixed }: Props) {
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
-  const [search, setSearch] = useLocationSearch();
+  const [search, setSearch] = useLocationSearch(rendered);
   const selection = readSelection(search, brackets);
   const [modules, setModules] = useState<ReadonlySet<string>>(new Set());
+  // False in the HTML and while hydrating, true from the first render after.
+  const enhanced = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const form = useRef<HTMLFormElement>(null);
 
   const change = (next: Partial<PricingSelection>) =>
     setSearch(selectionSearch(window.location.search, { ...selection, ...next }));
+  /** What the form holds now: a choice made before React took over, or a submit held until it did. */
+  const takeFormChoice = (root: HTMLFormElement) => {
+    const chosen = readSelection(formSearch(root), brackets);
+    if (selectionSearch('', chosen) !== selectionSearch('', selection)) change(chosen);
+  };
+  const hydrated = useEffectEvent(() => {
+    const root = form.current;
+    if (!root) return;
+    takeFormChoice(root);
+    // src/directives/form.ts holds a submit made before hydration until the form says this.
+    root.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+  });
+  useEffect(() => hydrated(), []);
   const toggle = (code: string, on: boolean) =>
     setModules((current) => {
       const next = new Set(current);
@@ -83,7 +110,18 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, ...fixed
 
   return (
     <>
-      <PricingControls selection={selection} brackets={brackets} onChange={change} />
+      <PricingControls
+        selection={selection}
+        brackets={brackets}
+        action={action}
+        enhanced={enhanced}
+        formRef={form}
+        onChange={change}
+        onSubmit={(event) => {
+          event.preventDefault();
+          takeFormChoice(event.currentTarget);
+        }}
+      />
       <p role="status" className="sr-only">
         Prices in {currencyLabel}, billed {period === 'year' ? 'annually' : 'monthly'}, for {bracket.label} contacts.
       </p>

@@ -12,15 +12,16 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The page's query string as state. The prerendered HTML and hydration see '' (the defaults),
- * then the browser's real query, so a shared link shows its view without a hydration mismatch.
+ * The page's query string as state. At build it is `rendered` ('' for the pages themselves, a
+ * choice for the pricing views). In the browser, hydration already reads the real query: the
+ * server answers a query with its view spliced in (D30), so the HTML shows what it asks for.
  * Writing replaces the history entry and keeps the hash.
  */
-export function useLocationSearch(): [string, (search: string) => void] {
+export function useLocationSearch(rendered = ''): [string, (search: string) => void] {
   const search = useSyncExternalStore(
     subscribe,
     () => window.location.search,
-    () => '',
+    () => (typeof window === 'undefined' ? rendered : window.location.search),
   );
   const setSearch = useCallback((next: string) => {
     window.history.replaceState(null, '', `${window.location.pathname}${next}${window.location.hash}`);

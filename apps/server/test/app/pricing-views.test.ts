@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import { parseCatalogue } from '@growmail/contracts/catalogue';
+import {
+  contactBrackets,
+  currencies,
+  flexPricePer1000,
+  formatMoney,
+  growthTotal,
+  priceLabel,
+  pricingChoice,
+  type BillingPeriod,
+  type CurrencyCode,
+} from '@growmail/contracts/pricing';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'node-html-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '@growmail/test-support/app';
+
+const catalogue = parseCatalogue(catalogueData);
+const brackets = contactBrackets(catalogue);
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(() => app.close());
+
+/** What the pricing section of a served page shows and has checked. */
+function shown(html: string) {
+  const section = parse(html).querySelector('#pricing')!;
+  const price = (plan: string) =>
+    section.querySelector(`[data-plan="${plan}"] [data-testid="price"]`)?.text.trim() ?? '';
+  return {
+    currency: section.querySelector('input[name="currency"][checked]')?.getAttribute('value'),
+    period: section.querySelector('input[name="period"][checked]')?.getAttribute('value'),
+    bracket: section.querySelector('select[name="bracket"] option[selected]')?.getAttribute('value'),
+    flex: price('flex'),
+    growth: price('growth'),
+  };
+}
+
+/** What the contracts' rules say it should show. */
+function expected(currency: CurrencyCode, period: BillingPeriod, bracketIndex: number) {
+  const bracket = brackets[bracketIndex]!;
+  return {
+    currency,
+    period,
+    bracket: bracket.id,
+    flex: formatMoney(flexPricePer1000(catalogue.rates, bracket.min, currency)!, currency),
+    growth: priceLabel(growthTotal(catalogue.modules, new Set(), bracket, currency, period).amount, currency),
+  };
+}
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+
+describe('prices chosen in the query, without JavaScript (D30)', () => {
+  it('shows the chosen currency, period and bracket on /pricing, with the form checked accordingly', async () => {
+    const response = await app.inject(`/pricing?currency=NGN&period=year&bracket=${brackets[4]!.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(shown(response.body)).toEqual(expected('NGN', 'year', 4));
+    expect(shown((await app.inject('/pricing')).body)).toEqual(expected('USD', 'month', 0));
+  });
+
+  it('shows every currency in the home page section, the form sending back to #pricing', async () => {
+    for (const currency of ['NGN', 'USD', 'KES', 'GHS'] as const) {
+      const response = await app.inject(`/?currency=${currency}&period=month&bracket=${brackets[7]!.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(shown(response.body), currency).toEqual(expected(currency, 'month', 7));
+      expect(parse(response.body).querySelector('#pricing form')?.getAttribute('action')).toBe('/#pricing');
+    }
+  });
+
+  it('reads each value on its own: lower case, one missing, repeated, or with marketing parameters', async () => {
+    expect(shown((await app.inject('/pricing?currency=kes')).body)).toEqual(expected('KES', 'month', 0));
+    expect(shown((await app.inject('/pricing?period=year')).body)).toEqual(expected('USD', 'year', 0));
+    expect(shown((await app.inject('/pricing?currency=GHS&currency=NGN')).body)).toEqual(expected('GHS', 'month', 0));
+    expect(
+      shown((await app.inject('/pricing?utm_source=news&currency=NGN&utm_campaign=spring&gclid=abc')).body),
+    ).toEqual(expected('NGN', 'month', 0));
+  });
+
+  it('falls back to the defaults for unknown or malformed values, never an error', async () => {
+    const built = await app.inject('/pricing');
+    for (const query of [
+      '?currency=EUR&period=week&bracket=campaign-10m-plus',
+      '?currency=%ZZ&period=%E0%A4%A&bracket=%00',
+      '?currency[]=NGN&period[x]=year',
+      '?bracket=../../../etc/passwd',
+      `?currency=${'N'.repeat(5000)}`,
+      '?currency&period&bracket',
+      '?=&&=',
+      '?utm_source=news',
+    ]) {
+      const response = await app.inject(`/pricing${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(shown(response.body), query).toEqual(expected('USD', 'month', 0));
+      // The built page itself, not a copy of it.
+      expect(response.headers.etag, query).toBe(built.headers.etag);
+    }
+  });
+
+  it('shows, for any query at all, the choice the island reads from it', async () => {
+    const value = (known: readonly string[]) =>
+      fc
+        .oneof(fc.constantFrom(...known), fc.string(), fc.constantFrom('%', '%ZZ', '%E0%A4%A', '+', '&'))
+        // A browser never sends what follows '#'.
+        .map((text) => text.replaceAll('#', ''));
+    const query = fc
+      .record({
+        currency: value(currencies.flatMap((option) => [option.value, option.value.toLowerCase()])),
+        period: value(['month', 'year']),
+        bracket: value(brackets.map((bracket) => bracket.id)),
+        other: fc.webQueryParameters(),
+      })
+      .map(
+        ({ currency, period, bracket, other }) =>
+          `?currency=${currency}&period=${period}&bracket=${encodeURIComponent(bracket)}&${other}`,
+      );
+    await fc.assert(
+      fc.asyncProperty(query, async (search) => {
+        const response = await app.inject(`/pricing${search}`);
+        expect(response.statusCode).toBe(200);
+        const choice = pricingChoice(
+          search,
+          brackets.map((bracket) => bracket.id),
+        );
+        const index = brackets.findIndex((bracket) => bracket.id === choice.bracketId);
+        expect(shown(response.body)).toEqual(expected(choice.currency, choice.period, index));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('changes only the pricing section: inline scripts and their CSP hashes hold', async () => {
+    const built = (await app.inject('/pricing')).body;
+    const chosen = await app.inject('/pricing?currency=GHS&period=year');
+    expect(inlineScripts(chosen.body)).toEqual(inlineScripts(built));
+    const csp = String(chosen.headers['content-security-policy']);
+    for (const code of inlineScripts(chosen.body)) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    }
+    const outside = (html: string) => html.replace(/<astro-island[^>]*PricingPlans[\s\S]*?<\/astro-island>/, '');
+    expect(outside(chosen.body)).toBe(outside(built));
+  });
+
+  it('answers a chosen view with its own ETag, compressed, and 304 when unchanged', async () => {
+    const url = `/pricing?currency=KES&period=year&bracket=${brackets[1]!.id}`;
+    const identity = await app.inject(url);
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    expect(identity.headers.etag).not.toBe((await app.inject('/pricing')).headers.etag);
+    const again = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never serves the views themselves, nor lists them as pages', async () => {
+    const view = await app.inject(`/pricing-views/pricing/NGN-month-${brackets[0]!.id}.html`);
+    expect(view.statusCode).toBe(404);
+    expect(app.site.routes().filter((route) => route.startsWith('/pricing-views'))).toEqual([]);
+  });
+});
