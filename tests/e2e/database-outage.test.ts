@@ -44,6 +44,25 @@ describe.each(viewports)('with the database down, at $name', (viewport) => {
     await context.close();
   });
 
+  it('without JavaScript, the contact form comes back as a 503 page that says so and keeps what was typed', async () => {
+    const { page, context } = await site.openPage(viewport, { javaScript: false });
+    await page.goto(`${site.url}/contact`);
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    const fields = ['Full name', 'Email address', 'Subject', 'Message'].map((label) => form.getByLabel(label));
+    const typed = ['Ada Lovelace', 'ada@example.com', 'Outage', 'Are you there?'];
+    for (const [index, field] of fields.entries()) await field.fill(typed[index]!);
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Send message' }).click(),
+    ]);
+    expect(response.status()).toBe(503);
+    await page.waitForLoadState();
+    expect(await form.locator('[data-error-summary]').textContent()).toContain(messages.serviceUnavailable);
+    expect(await valuesOf(fields)).toEqual(typed);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the contact form and the footer newsletter say so and keep what was typed', async () => {
     const { page, context } = await site.openPage(viewport);
     await page.goto(`${site.url}/contact`);
