@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formReadyEvent } from '@/components/forms/form-ready';
 import formDirective from '@/directives/form';
 
 /**
