@@ -35,7 +35,7 @@ const island = (html: string) => {
       loads.count += 1;
       return async () => {};
     },
-    { name: 'form', value: true },
+    { name: 'form', value: '' },
     el,
   );
   return { el, nativePosts, loads };
