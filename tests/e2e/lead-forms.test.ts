@@ -93,7 +93,10 @@ describe.each(viewports)('the lead forms at $name', (viewport) => {
     it('keeps the button disabled until every field is filled, and marks every field required', async () => {
       const { page, context, element } = await open();
       const button = element.getByRole('button', { name: form.button });
-      // Enabled in the HTML, for a visitor without script (D30); disabled once the island runs.
+      // Enabled in the HTML, for a visitor without script (D30); disabled once the island runs,
+      // which it does at the visitor's first focus in the form.
+      expect(await button.isEnabled()).toBe(true);
+      await element.getByLabel('First name').focus();
       await expect.poll(() => button.isDisabled()).toBe(true);
       for (const label of textLabels) {
         expect(await element.getByLabel(label).getAttribute('aria-required')).toBe('true');

@@ -180,7 +180,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
     await context.close();
   });
 
-  it('shows the prices the modules service answers, refreshed after load', async () => {
+  it('shows the prices the modules service answers, refreshed once the visitor uses the section', async () => {
     const { page, context } = await site.openPage(viewport);
     let served = 0;
     await context.route('**/services/modules/modules', async (route) => {
@@ -193,6 +193,9 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
       await route.fulfill({ response, json: body });
     });
     await gotoSettled(page, `${site.url}/pricing`);
+    // The section loads no script until used (D30): the built prices until then.
+    expect(served).toBe(0);
+    await page.locator('#pricing').getByRole('radio', { name: '$ USD' }).focus();
     await expect.poll(() => shownPrices(page).then((shown) => [shown.flex, shown.growth])).toEqual(['$0.90', '$25.00']);
     expect(served).toBe(1);
     await context.close();

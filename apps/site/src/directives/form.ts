@@ -4,34 +4,59 @@ import { formReadyEvent } from '@/components/forms/form-ready';
 /** `client:form` takes no value: every form island waits for the visitor. */
 export type FormOptions = true;
 
-const triggers = ['focusin', 'pointerdown', 'keydown'] as const;
+const triggers = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
+
+/** How long a submit waits for React before the browser posts the form itself (D30). */
+export const nativePostAfterMs = 4000;
 
 /**
  * client:form, for the islands that take a visitor's words. Every such form works without
  * script, posting natively (D30), so its island loads nothing until the visitor uses it: the
- * first focus, press or key inside it. Nothing done before React is ready is lost:
+ * first focus, press, key or submit inside it. Nothing done before React is ready is lost:
  * - what they typed or chose is handed to React by the form itself (components/forms/early-input.ts),
  *   which then says it is ready;
+ * - a submit is held and handed to React once it holds the form, so the page does not reload;
+ *   if React is not ready within a few seconds, or its code fails to load, the browser posts
+ *   the form after all, and the server answers it;
  * - keys (an arrow that opens a list) are pressed again once the form is ready (or after a
- *   moment, for an island without a form);
- * - a submit before then is not held: the browser posts the form, and the server answers it.
+ *   moment, for an island without a form).
  */
 const form: ClientDirective = (load, _options, el) => {
-  const missed: KeyboardEvent[] = [];
+  const keys: KeyboardEvent[] = [];
+  let held: HTMLFormElement | null = null;
   let started = false;
   let ready = false;
 
+  /** The held form goes to the server as the browser would have sent it, once. */
+  const postNatively = () => {
+    const target = held;
+    held = null;
+    if (target?.isConnected) HTMLFormElement.prototype.submit.call(target);
+  };
+
   const record = (event: Event) => {
     if (!event.isTrusted) return;
-    if (event instanceof KeyboardEvent) missed.push(event);
+    if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
+      event.preventDefault();
+      // A second press of Send while waiting is the same submit, not another lead.
+      if (!held) {
+        held = event.target;
+        setTimeout(postNatively, nativePostAfterMs);
+      }
+    } else if (event instanceof KeyboardEvent) keys.push(event);
     void start();
   };
 
   const start = async () => {
     if (started) return;
     started = true;
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch {
+      postNatively();
+      return;
+    }
     // Astro's hydrate() only starts React's render; the form says when React holds it.
     if (!ready)
       await new Promise((done) => {
@@ -39,9 +64,12 @@ const form: ClientDirective = (load, _options, el) => {
         if (!el.querySelector('form')) setTimeout(done, 1000);
       });
     for (const type of triggers) el.removeEventListener(type, record, true);
-    for (const event of missed) {
-      const target = event.target instanceof Element && event.target.isConnected ? event.target : null;
-      target?.dispatchEvent(new KeyboardEvent('keydown', event));
+    const target = held;
+    held = null;
+    if (target?.isConnected) target.requestSubmit();
+    for (const event of keys) {
+      const key = event.target instanceof Element && event.target.isConnected ? event.target : null;
+      key?.dispatchEvent(new KeyboardEvent('keydown', event));
     }
   };
 

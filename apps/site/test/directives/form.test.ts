@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import formDirective from '@/directives/form';
+import { formReadyEvent } from '@/components/forms/form-ready';
+import formDirective, { nativePostAfterMs } from '@/directives/form';
 
 /**
  * client:form against Astro's side of the contract, played by hand: `load` counts its calls and
@@ -48,6 +49,7 @@ beforeEach(() => {
 
 afterEach(() => {
   teardown.abort();
+  vi.restoreAllMocks();
   vi.useRealTimers();
   document.body.innerHTML = '';
 });
@@ -62,12 +64,42 @@ describe('client:form', () => {
     expect(loads.count).toBe(1);
   });
 
-  it('lets a submit made before React owns the form go to the server as a native post', async () => {
+  it('holds a submit made before React owns the form, then hands it to React once', async () => {
     const { el, nativePosts } = island('<form><input name="email"><button>Send</button></form>');
-    el.querySelector('input')!.dispatchEvent(trusted(new FocusEvent('focusin', { bubbles: true })));
-    const early = trusted(new Event('submit', { bubbles: true, cancelable: true }));
-    el.querySelector('form')!.dispatchEvent(early);
-    expect(nativePosts).toEqual([early]);
+    const form = el.querySelector('form')!;
+    const posted = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    // Pressed twice while the page is busy: both are held, and one is sent.
+    for (const press of [1, 2]) {
+      const early = trusted(new Event('submit', { bubbles: true, cancelable: true }));
+      form.dispatchEvent(early);
+      expect(early.defaultPrevented, `press ${press}`).toBe(true);
+    }
+    const handledByReact: Event[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      handledByReact.push(event);
+    });
+    await vi.advanceTimersByTimeAsync(nativePostAfterMs - 1);
+    form.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(nativePostAfterMs);
+    expect(handledByReact).toHaveLength(1);
+    expect(nativePosts).toEqual([]);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it('lets the browser post a held submit natively when React is not ready in time (D30)', async () => {
+    const { el } = island('<form><input name="email"><button>Send</button></form>');
+    const form = el.querySelector('form')!;
+    const posted = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    form.dispatchEvent(trusted(new Event('submit', { bubbles: true, cancelable: true })));
+    await vi.advanceTimersByTimeAsync(nativePostAfterMs);
+    expect(posted).toHaveBeenCalledTimes(1);
+    // React arriving later does not send it a second time.
+    const handledByReact: Event[] = [];
+    form.addEventListener('submit', (event) => handledByReact.push(event));
+    form.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handledByReact).toEqual([]);
   });
 
   it('presses a held key again after a second in an island without a form', async () => {

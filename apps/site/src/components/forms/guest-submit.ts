@@ -17,8 +17,8 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [trap, setTrap] = useState('');
-  const formStamp = useFormStamp(stampFrom);
   const formRef = useEarlyInput();
+  const formStamp = useFormStamp(stampFrom, formRef);
 
   async function send<T>(url: string, request: GuestRequest): Promise<GuestAnswer<T>> {
     setSubmitting(true);

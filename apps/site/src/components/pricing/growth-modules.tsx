@@ -30,6 +30,7 @@ export function GrowthModules({
                 <label className="flex items-start gap-3 text-sm">
                   <input
                     type="checkbox"
+                    data-module={module.code}
                     className="mt-0.5 size-5 shrink-0 accent-brand-700"
                     checked={always || selected.has(module.code)}
                     disabled={always}

@@ -84,14 +84,6 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
     const chosen = readSelection(formSearch(root), brackets);
     if (selectionSearch('', chosen) !== selectionSearch('', selection)) change(chosen);
   };
-  const hydrated = useEffectEvent(() => {
-    const root = form.current;
-    if (!root) return;
-    takeFormChoice(root);
-    // src/directives/form.ts holds a submit made before hydration until the form says this.
-    root.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
-  });
-  useEffect(() => hydrated(), []);
   const toggle = (code: string, on: boolean) =>
     setModules((current) => {
       const next = new Set(current);
@@ -99,6 +91,18 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
       else next.delete(code);
       return next;
     });
+  const hydrated = useEffectEvent(() => {
+    const root = form.current;
+    if (!root) return;
+    takeFormChoice(root);
+    // A module ticked before React took over (the first press starts it) counts too.
+    const island = root.closest('astro-island') ?? document;
+    for (const box of island.querySelectorAll<HTMLInputElement>('input[data-module]:checked:not(:disabled)'))
+      toggle(box.dataset.module!, true);
+    // src/directives/form.ts holds a submit made before hydration until the form says this.
+    root.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+  });
+  useEffect(() => hydrated(), []);
 
   const { currency, period, bracket } = selection;
   const per = period === 'year' ? 'per year' : 'per month';

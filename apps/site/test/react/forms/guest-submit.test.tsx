@@ -67,12 +67,26 @@ describe('useGuestSubmit', () => {
     expect(calls[1]?.url).toBe('/unsubscribe?contact_id=7&homepage=https%3A%2F%2Fspam.example');
   });
 
-  it('asks for the form stamp when the form appears and sends it with a lead', async () => {
+  it('sends the stamp the server signed into the form with a lead, asking for none', async () => {
     const calls = serve();
     const { result } = renderHook(() => useGuestSubmit({ stampFrom: '/users' }));
-    expect(calls.map((call) => call.url)).toEqual(['/users/guests/form-stamp']);
+    const form = document.createElement('form');
+    form.innerHTML = '<input type="hidden" name="form_stamp" value="served.signature">';
+    result.current.formRef.current = form;
     await act(() => result.current.send('/leads', { method: 'POST', body: { type: 'savings' } }));
-    expect(calls).toHaveLength(2);
+    expect(calls.map((call) => call.url)).toEqual(['/leads']);
+    expect(bodyOf(calls[0])).toEqual({ type: 'savings', form_stamp: 'served.signature' });
+  });
+
+  it('asks for a stamp when sending from a page served as built, with none signed in', async () => {
+    const calls = serve();
+    const { result } = renderHook(() => useGuestSubmit({ stampFrom: '/users' }));
+    const form = document.createElement('form');
+    form.innerHTML = '<input type="hidden" name="form_stamp" value="gm-form-stamp-stand-in">';
+    result.current.formRef.current = form;
+    expect(calls).toEqual([]);
+    await act(() => result.current.send('/leads', { method: 'POST', body: { type: 'savings' } }));
+    expect(calls.map((call) => call.url)).toEqual(['/users/guests/form-stamp', '/leads']);
     expect(bodyOf(calls[1])).toEqual({ type: 'savings', form_stamp: 'signed' });
   });
 });
