@@ -13,6 +13,9 @@ const site = useSite(async () => ({ DATABASE_URL: `postgres://127.0.0.1:${await 
 const valuesOf = (fields: Locator[]) => Promise.all(fields.map((field) => field.inputValue()));
 
 async function chooseOption(page: Page, combobox: Locator, option: string) {
+  await combobox.focus();
+  // The browser's own select until the island runs, which the focus starts (D30).
+  await expect.poll(() => combobox.evaluate((element) => element.tagName)).toBe('INPUT');
   await combobox.click();
   await page.getByRole('option', { name: option }).click();
   await expect.poll(() => combobox.inputValue()).toBe(option);

@@ -61,6 +61,9 @@ const textLabels = ['First name', 'Last name', 'Company name', 'Company email', 
 /** Picks an option the way a keyboard user does: arrows through the list, Enter to choose. */
 async function chooseWithKeyboard(page: Page, combobox: Locator, option: string) {
   await combobox.focus();
+  // The browser's own select until the island runs, which the focus starts (D30).
+  await expect.poll(() => combobox.evaluate((element) => element.tagName)).toBe('INPUT');
+  await combobox.focus();
   await page.keyboard.press('ArrowDown');
   const listbox = page.locator(`#${await combobox.getAttribute('aria-controls')}`);
   await expect.poll(() => listbox.isVisible()).toBe(true);

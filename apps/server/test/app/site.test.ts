@@ -60,8 +60,8 @@ describe('static files', () => {
   });
 
   it('serves hashed assets precompressed with immutable caching', async () => {
-    const page = await app.inject('/');
-    const script = /"(\/_astro\/[^"]+\.js)"/.exec(page.body)?.[1];
+    // React's chunk: the pages' own entry scripts may be too small to be worth compressing.
+    const script = [...app.site.files.keys()].find((path) => /^\/_astro\/react\.[\w-]+\.js$/.test(path));
     expect(script).toBeDefined();
     const response = await app.inject({ url: script!, headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);

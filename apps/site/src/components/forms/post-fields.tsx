@@ -1,5 +1,6 @@
 import { formStampField } from '@growmail/contracts/form-fields';
 import { formNameField, formStampStandIn, type PostedForm } from '@growmail/contracts/form-posts';
+import { useState } from 'react';
 
 /**
  * The hidden fields of a form's native post (D30): which form it is, and for a lead form the
@@ -7,10 +8,18 @@ import { formNameField, formStampStandIn, type PostedForm } from '@growmail/cont
  * taken for a bot.
  */
 export function PostFields({ form, stamped = true }: { form: PostedForm; stamped?: boolean }) {
+  // Hydration writes the rendered value back into a hidden field, so it renders the stamp the
+  // server signed into the page, read before React touches it.
+  const [stamp] = useState(
+    () =>
+      (typeof document !== 'undefined' &&
+        document.querySelector<HTMLInputElement>(`form[data-form="${form}"] input[name="${formStampField}"]`)?.value) ||
+      formStampStandIn,
+  );
   return (
     <>
       <input type="hidden" name={formNameField} value={form} />
-      {stamped && <input type="hidden" name={formStampField} defaultValue={formStampStandIn} />}
+      {stamped && <input type="hidden" name={formStampField} defaultValue={stamp} />}
     </>
   );
 }
