@@ -79,4 +79,23 @@ describe('a form used before its island has loaded', () => {
     expect(await combobox.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
+
+  it('keeps the boxes ticked before the code arrives', async () => {
+    const { page, context } = await site.openPage(viewports[1]);
+    const code = await holdRequests(page, /\/_astro\/savings-calculator\.[^/]+\.js$/);
+    await page.goto(`${site.url}/calculator`);
+    const form = page.getByRole('form', { name: 'Savings calculator' });
+    await form.getByLabel('Number of customers').fill('30000');
+    await form.getByLabel('Current annual cost (USD)').fill('50000');
+    await form.getByLabel('Email Address').fill('boxes@example.com');
+    await form.getByLabel('Campaign Mailing').check();
+    await form.getByLabel('Mobile Push Messaging').check();
+
+    await code.release();
+    await expect.poll(() => page.locator('astro-island[ssr]', { has: form }).count()).toBe(0);
+    await form.getByRole('button', { name: 'Estimate your savings' }).click();
+    // 30,000 × (5 + 3.5) × 12 / 1,500 = 2,040 a year on Growmail: both boxes counted.
+    await expect.poll(() => page.getByTestId('savings').textContent()).toBe('$47,960.00');
+    await context.close();
+  });
 });

@@ -204,12 +204,11 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props
                 name={service.value}
                 className="size-5 accent-brand-700"
                 checked={form.services[service.value]}
-                onChange={(event) =>
-                  setForm((current) => ({
-                    ...current,
-                    services: { ...current.services, [service.value]: event.target.checked },
-                  }))
-                }
+                onChange={(event) => {
+                  // Read now: the updater runs later, after React may have put the box back.
+                  const checked = event.target.checked;
+                  setForm((current) => ({ ...current, services: { ...current.services, [service.value]: checked } }));
+                }}
               />
               {service.label}
             </label>
