@@ -99,4 +99,35 @@ describe('lead forms with the time check on', () => {
     expect(JSON.parse(held!.reasons)).toEqual(['honeypot']);
     await context.close();
   });
+
+  it('a person without JavaScript who takes their time is a lead; a post that never loaded the page is held (D30)', async () => {
+    const { page, context } = await site.openPage(viewports[1], { javaScript: false });
+    await page.goto(`${site.url}/contact`);
+    const loadedAt = Date.now();
+    const form = await fillEnquiry(page, 'no-script@accra.example');
+    await afterAPersonsPace(page, loadedAt);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/sent\?form=enquiry&reference=/);
+    expect(await leadsFor('no-script@accra.example')).toHaveLength(1);
+    expect(await heldFor('no-script@accra.example')).toEqual([]);
+    await context.close();
+
+    const direct = await fetch(`${site.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        form_name: 'enquiry',
+        fullname: 'Posted Directly',
+        email: 'direct@bot.example',
+        subject: 'Offer',
+        body: 'Never loaded the page.',
+      }),
+      redirect: 'manual',
+    });
+    // The same answer a person gets, so a bot learns nothing; the post waits in quarantine.
+    expect(direct.status).toBe(303);
+    expect(await leadsFor('direct@bot.example')).toEqual([]);
+    const [held] = await heldFor('direct@bot.example');
+    expect(JSON.parse(held!.reasons)).toEqual(['no_stamp']);
+  });
 });

@@ -10,8 +10,8 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 
 
 /**
  * The axe violations on the page as it is now, one readable line each. A page opened with
- * JavaScript off gets axe evaluated into it directly: AxeBuilder finishes its run in a new blank
- * page of the same context, where no script may run, and would wait for ever.
+ * JavaScript off has a copy of itself checked (below): AxeBuilder finishes its run in a new
+ * blank page of the same context, where no script may run, and would wait for ever.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = scriptsOff.has(page.context())

@@ -46,8 +46,8 @@ export const formStateAttribute = 'data-state';
  * The form's island starts from it, so hydration finds the page as the server left it.
  */
 export type FormPageState = {
-  /** A field's text, or the values chosen in a group of boxes. */
-  values: Record<string, string | readonly string[]>;
+  /** Each field's text as sent: a box's value when ticked, a radio's or an option's when chosen. */
+  values: Record<string, string>;
   errors: Record<string, string>;
   alert?: string;
 };

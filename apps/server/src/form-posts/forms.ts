@@ -64,8 +64,9 @@ const bySchema =
     fieldOf: (path: FieldPath) => string | undefined,
   ) =>
   (values: Record<string, string>): Reading => {
-    const checked = safeParse(schema, body(values));
-    if (checked.success) return { ok: true, body: body(values) };
+    const read = body(values);
+    const checked = safeParse(schema, read);
+    if (checked.success) return { ok: true, body: read };
     const errors: Record<string, string> = {};
     for (const issue of checked.error.issues) {
       const field = fieldOf(issue.path);

@@ -18,9 +18,7 @@ import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/rout
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
-import { contentSecurityPolicy } from '../site/content-security-policy.ts';
-import { chooseEncoding } from '../site/encoding.ts';
-import { compressNow } from '../site/site-files.ts';
+import { sendFreshPage } from '../site/fresh-page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
 import { renderFormPage, renderOutcomePage } from './render.ts';
 import { withFormStamp } from './stamp.ts';
@@ -108,12 +106,8 @@ async function formPosts(app: FastifyInstance) {
       typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
     const file = app.site.page(outcomePath)!;
     const message = definition ? await definition.success(app, reference) : null;
-    const html = message ? renderOutcomePage(file.body.toString('utf8'), message, reference) : file.body;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config))
-      .send(html);
+    const html = file.body.toString('utf8');
+    return sendFreshPage(reply, file, message ? renderOutcomePage(html, message, reference) : html, 'no-store');
   });
 }
 
@@ -203,12 +197,7 @@ function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
 function pageToSend(app: FastifyInstance, target: { form: PostedForm; page: string }, values: FormPageState['values']) {
   const pageFor = postedForms[target.form].pageFor;
   if (!pageFor) return target.page;
-  const named = pageFor(
-    Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'string')) as Record<
-      string,
-      string
-    >,
-  );
+  const named = pageFor(values);
   const holdsForm = app.site.page(named)?.body.includes(`data-form="${target.form}"`);
   return holdsForm ? named : '/';
 }
@@ -223,16 +212,7 @@ async function sendFormPage(
 ) {
   const file = app.site.page(page)!;
   const html = await withFormStamp(app, renderFormPage(file.body.toString('utf8'), form, state));
-  const body = Buffer.from(html, 'utf8');
-  const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('vary', 'Accept-Encoding')
-    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, app.config));
-  if (!encoding) return reply.send(body);
-  return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));
+  return sendFreshPage(reply.code(status), file, html, 'no-store');
 }
 
 /** `hide_logo` (or `hideLogo`) on a preferences link: any value but false or 0 hides the logo (spec "Screens and routes"). */

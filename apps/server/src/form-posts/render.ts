@@ -57,8 +57,7 @@ export function renderFormPage(html: string, form: PostedForm, state: FormPageSt
  * token on the confirmation page): `data-text-of` takes the value as its text, and a part
  * marked `data-shown-with` (or `data-hidden-with`) that name is shown (or hidden) when it has one.
  */
-function showWith(root: HTMLElement, name: string, given: string | readonly string[]) {
-  const value = typeof given === 'string' ? given : given.join(', ');
+function showWith(root: HTMLElement, name: string, value: string) {
   if (!value) return;
   for (const part of root.querySelectorAll(`[data-text-of="${name}"]`)) part.set_content(escapeText(value));
   for (const part of root.querySelectorAll(`[data-shown-with="${name}"]`)) part.removeAttribute('hidden');
@@ -76,7 +75,7 @@ export function renderOutcomePage(html: string, message: string, reference: stri
   return root.toString();
 }
 
-/** A form's controls of one name: the field itself, or each of a group of radios or boxes; hidden ones if asked. */
+/** A form's controls of one name: the field itself, or each radio of a group; hidden ones if asked. */
 const controlsNamed = (form: HTMLElement, name: string, { hidden }: { hidden: boolean }) =>
   form
     .querySelectorAll('input, textarea, select')
@@ -84,9 +83,7 @@ const controlsNamed = (form: HTMLElement, name: string, { hidden }: { hidden: bo
       (control) => control.getAttribute('name') === name && (hidden || control.getAttribute('type') !== 'hidden'),
     );
 
-function fill(control: HTMLElement, given: string | readonly string[]) {
-  const chosen = typeof given === 'string' ? [given] : given;
-  const value = chosen.join('\n');
+function fill(control: HTMLElement, value: string) {
   const tag = control.tagName.toLowerCase();
   const type = control.getAttribute('type') ?? 'text';
   if (tag === 'textarea') {
@@ -94,11 +91,11 @@ function fill(control: HTMLElement, given: string | readonly string[]) {
     control.set_content(escapeText(value.startsWith('\n') ? `\n${value}` : value));
   } else if (tag === 'select') {
     for (const option of control.querySelectorAll('option')) {
-      if (chosen.includes(option.getAttribute('value') ?? option.text)) option.setAttribute('selected', '');
+      if ((option.getAttribute('value') ?? option.text) === value) option.setAttribute('selected', '');
       else option.removeAttribute('selected');
     }
   } else if (type === 'checkbox' || type === 'radio') {
-    if (chosen.includes(control.getAttribute('value') ?? 'on')) control.setAttribute('checked', '');
+    if ((control.getAttribute('value') ?? 'on') === value) control.setAttribute('checked', '');
     else control.removeAttribute('checked');
   } else {
     control.setAttribute('value', escapeAttribute(value));

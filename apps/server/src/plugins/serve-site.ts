@@ -4,7 +4,8 @@ import { chooseEncoding } from '../site/encoding.ts';
 import { resolveRequest } from '../site/routing.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
 import { withFormStamp } from '../form-posts/stamp.ts';
-import { compressNow, type Site, type SiteFile } from '../site/site-files.ts';
+import { sendFreshPage } from '../site/fresh-page.ts';
+import type { Site, SiteFile } from '../site/site-files.ts';
 
 const immutableCaching = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
@@ -69,7 +70,7 @@ export default fp(
 );
 
 async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, file: SiteFile, pages: string) {
-  if (file.stamped) return sendStampedPage(request, reply, file, pages);
+  if (file.stamped) return sendStampedPage(reply, file, pages);
   const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
   reply
@@ -88,18 +89,9 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site
 
 /**
  * A page with a lead form carries a stamp signed as it is sent (D30), so its body is made for
- * each answer and compressed then, at a quick brotli level (about a millisecond for such a
- * page), with no ETag. It is cached like any page: a CDN's copy holds an older stamp, which
- * only makes the pace check easier to pass, as a stamp fetched once by a script does.
+ * each answer. It is cached like any page: a CDN's copy holds an older stamp, which only makes
+ * the pace check easier to pass, as a stamp fetched once by a script does.
  */
-async function sendStampedPage(request: FastifyRequest, reply: FastifyReply, file: SiteFile, pages: string) {
-  const body = Buffer.from(await withFormStamp(reply.server, file.body.toString('utf8')), 'utf8');
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  reply
-    .type(file.contentType)
-    .header('cache-control', pages)
-    .header('vary', 'Accept-Encoding')
-    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
-  if (!encoding) return reply.send(body);
-  return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));
+async function sendStampedPage(reply: FastifyReply, file: SiteFile, pages: string) {
+  return sendFreshPage(reply, file, await withFormStamp(reply.server, file.body.toString('utf8')), pages);
 }

@@ -15,7 +15,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { serverFormState } from '@/components/forms/server-state';
+import { useServedForm } from '@/components/forms/server-state';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -36,15 +36,14 @@ const benefits = [
 ];
 
 /** The form as the server sent it back after a native post with problems (D30), or empty. */
-function servedForm(values: Record<string, string | readonly string[]>): CalculatorForm {
-  const text = (field: CalculatorField) => (typeof values[field] === 'string' ? values[field] : '');
+function servedForm(values: Record<string, string>): CalculatorForm {
   const services = Object.fromEntries(
     calculatorServices.map((service) => [service.value, Boolean(values[service.value])]),
   );
   return {
-    customers: text('customers'),
-    annualCost: text('annualCost'),
-    email: text('email'),
+    customers: values.customers ?? '',
+    annualCost: values.annualCost ?? '',
+    email: values.email ?? '',
     services: services as CalculatorForm['services'],
   };
 }
@@ -63,7 +62,7 @@ const textFields = [
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
 export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props) {
   const id = useId();
-  const [served] = useState(() => serverFormState('savings'));
+  const [served, summary, clearSummary] = useServedForm('savings');
   const [form, setForm] = useState(() => servedForm(served.values));
   const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(() => {
@@ -71,7 +70,6 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props
     const message = fields[0] ? served.errors[fields[0]] : undefined;
     return message ? { message, fields } : null;
   });
-  const [summary, setSummary] = useState(served);
   const [result, setResult] = useState<{ savings: number } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -110,7 +108,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const reading = readCalculatorForm(form);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });

@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { serverFormState } from '@/components/forms/server-state';
+import { useServedForm } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField, TextField } from '@/components/forms/text-field';
 
@@ -21,13 +21,8 @@ const empty: Enquiry = { fullname: '', email: '', subject: '', body: '' };
 type Errors = Partial<Record<EnquiryField, string>>;
 
 /** The contact form's own fields of a record the server sent. */
-const pick = (record: Record<string, string | readonly string[]>): Partial<Enquiry> =>
-  Object.fromEntries(
-    enquiryFields.flatMap((field) => {
-      const value = record[field];
-      return typeof value === 'string' && value ? [[field, value]] : [];
-    }),
-  );
+const pick = (record: Record<string, string>): Partial<Enquiry> =>
+  Object.fromEntries(enquiryFields.flatMap((field) => (record[field] ? [[field, record[field]]] : [])));
 
 const validate = (values: Enquiry): Errors =>
   Object.fromEntries(
@@ -43,10 +38,9 @@ const validate = (values: Enquiry): Errors =>
  * (D30), and starts from what the server rendered there.
  */
 export function ContactForm({ usersUrl }: { usersUrl: string }) {
-  const [served] = useState(() => serverFormState('enquiry'));
+  const [served, summary, clearSummary] = useServedForm('enquiry');
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
-  const [summary, setSummary] = useState(served);
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
 
   const change = (field: EnquiryField, value: string) => {
@@ -56,7 +50,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const found = validate(values);
     setErrors(found);
     const firstInvalid = enquiryFields.find((field) => found[field]);

@@ -10,20 +10,12 @@ export type SummaryItem = { fieldId: string; message: string };
 export function ErrorSummary({ items, alert }: { items: readonly SummaryItem[]; alert?: string }) {
   const shown = items.length > 0 || Boolean(alert);
   return (
-    <div
-      data-error-summary=""
-      hidden={!shown}
-      tabIndex={-1}
-      className="rounded-lg border-2 border-red-700 bg-white p-4 text-sm text-ink-900 focus:outline-4 focus:outline-offset-2 focus:outline-red-700"
-    >
+    <div data-error-summary="" hidden={!shown} tabIndex={-1} className="error-summary">
       <h2 className="text-base font-semibold text-red-800">{errorSummaryTitle}</h2>
       <p data-error-summary-alert="" className="mt-2" hidden={!alert}>
         {alert}
       </p>
-      <ul
-        data-error-summary-list=""
-        className="mt-2 list-disc space-y-2 pl-5 [&_a]:font-medium [&_a]:text-red-800 [&_a]:underline"
-      >
+      <ul data-error-summary-list="">
         {items.map((item) => (
           <li key={item.fieldId}>
             <a href={`#${item.fieldId}`}>{item.message}</a>

@@ -8,7 +8,7 @@ import { useGuestSubmit } from './guest-submit';
 import { Honeypot } from './honeypot';
 import { useHydrated } from './hydrated';
 import { PostFields } from './post-fields';
-import { serverFormState } from './server-state';
+import { useServedForm } from './server-state';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
 import { SubmitButton } from './submit-button';
@@ -35,9 +35,6 @@ type Props = {
   successMessage: string;
 };
 
-/** A text the server sent back for one field; a group's values are not this form's. */
-const textOf = (value: string | readonly string[] | undefined) => (typeof value === 'string' ? value : '');
-
 /**
  * The demo and startup forms (spec "States and transitions", "Error catalogue"): every field required, the button disabled until
  * all are filled, the request sent as `{type, metadata}`. The server's field errors are shown
@@ -48,12 +45,11 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
-  const [served] = useState(() => serverFormState(type));
+  const [served, summary, clearSummary] = useServedForm(type);
   const [values, setValues] = useState(() =>
-    Object.fromEntries(names.map((name) => [name, textOf(served.values[name])])),
+    Object.fromEntries(names.map((name) => [name, served.values[name] ?? ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>(served.errors);
-  const [summary, setSummary] = useState(served);
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const hydrated = useHydrated();
   const complete = names.every((name) => values[name]!.trim() !== '');
@@ -67,7 +63,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!complete || submitting) return;
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const metadata = { type, ...Object.fromEntries(names.map((name) => [name, values[name]!.trim()])) };
     const answer = await send<SubmissionAccepted>(url, { method: 'POST', body: { type, metadata } });
     if (answer.payload) {

@@ -1,4 +1,5 @@
 import { formStateAttribute, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import { useState } from 'react';
 
 const none: FormPageState = { values: {}, errors: {} };
 
@@ -8,14 +9,24 @@ const none: FormPageState = { values: {}, errors: {} };
  * typed, each field's message and the summary. In the build, and on a page served as built,
  * there is none.
  */
-export function serverFormState(form: PostedForm): FormPageState {
+function serverFormState(form: PostedForm): FormPageState {
   if (typeof document === 'undefined') return none;
   const text = document.querySelector(`form[data-form="${form}"]`)?.getAttribute(formStateAttribute);
   if (!text) return none;
   try {
     const state = JSON.parse(text) as Partial<FormPageState>;
-    return { values: state.values ?? {}, errors: state.errors ?? {}, ...(state.alert ? { alert: state.alert } : {}) };
+    return { ...none, ...state };
   } catch {
     return none;
   }
+}
+
+/**
+ * A form's start from what the server sent, and its error summary: the served one until the
+ * visitor submits again (the third item clears it), when the island's own messages take over.
+ */
+export function useServedForm(form: PostedForm): [FormPageState, FormPageState, () => void] {
+  const [served] = useState(() => serverFormState(form));
+  const [summary, setSummary] = useState(served);
+  return [served, summary, () => setSummary(none)];
 }

@@ -1,13 +1,13 @@
 import { newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { serverFormState } from '@/components/forms/server-state';
+import { useServedForm } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
@@ -21,21 +21,20 @@ const noSubscription = () => () => {};
  * token never travels further in an address; the island starts from what the server wrote.
  */
 export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
-  const [served] = useState(() => serverFormState('confirm'));
-  const servedToken = typeof served.values.token === 'string' && served.values.token ? served.values.token : null;
+  const [served, summary, clearSummary] = useServedForm('confirm');
+  const servedToken = served.values.token || null;
   const token = useSyncExternalStore(
     noSubscription,
     () => readToken() ?? servedToken,
     () => servedToken,
   );
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
-  const [summary, setSummary] = useState(served);
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token || submitting) return;
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const answer = await send<{ message: string }>(`${usersUrl}/newsletter/confirm`, {
       method: 'POST',
       body: { token },

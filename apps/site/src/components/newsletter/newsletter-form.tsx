@@ -6,7 +6,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { serverFormState } from '@/components/forms/server-state';
+import { useServedForm } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
@@ -18,17 +18,16 @@ import { SubmitButton } from '@/components/forms/submit-button';
  */
 export function NewsletterForm({ usersUrl, apiKey, page }: { usersUrl: string; apiKey: string; page: string }) {
   const id = useId();
-  const [served] = useState(() => serverFormState('newsletter'));
-  const [email, setEmail] = useState(() => (typeof served.values.email === 'string' ? served.values.email : ''));
+  const [served, summary, clearSummary] = useServedForm('newsletter');
+  const [email, setEmail] = useState(served.values.email ?? '');
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   // The address itself was refused, not the moment (an outage leaves it marked valid).
   const [invalid, setInvalid] = useState(Boolean(served.errors.email));
-  const [summary, setSummary] = useState(served);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setInvalid(false);
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const query = new URLSearchParams({
       source: 'website-api',
       email: email.trim(),

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { serverFormState } from '@/components/forms/server-state';
+import { useServedForm } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
@@ -48,16 +48,10 @@ const snapshot = () => {
 const noSubscription = () => () => {};
 
 /** The link as the server wrote it into the page it sent (D30), or none (the page as built). */
-function servedLink(): Link | null {
-  const { values } = serverFormState('preferences');
-  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : '');
-  if (!text('tracking_id') || !text('email') || !text('contact_id')) return null;
-  return {
-    trackingId: text('tracking_id'),
-    email: text('email'),
-    id: text('contact_id'),
-    hideLogo: Boolean(text('hide_logo')),
-  };
+function servedLink(values: Record<string, string>): Link | null {
+  const { tracking_id: trackingId, email, contact_id: id, hide_logo: hideLogo } = values;
+  if (!trackingId || !email || !id) return null;
+  return { trackingId, email, id, hideLogo: Boolean(hideLogo) };
 }
 
 /**
@@ -66,20 +60,20 @@ function servedLink(): Link | null {
  * JavaScript (D30); the island starts from what the server wrote.
  */
 export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
-  const [served] = useState(() => ({ link: servedLink(), state: serverFormState('preferences') }));
+  const [served, summary, clearSummary] = useServedForm('preferences');
+  const [linkServed] = useState(() => servedLink(served.values));
   const link = useSyncExternalStore(
     noSubscription,
-    () => snapshot() ?? served.link,
-    () => served.link,
+    () => snapshot() ?? linkServed,
+    () => linkServed,
   );
-  const [scope, setScope] = useState<'list' | 'all'>(served.state.values.scope === 'all' ? 'all' : 'list');
-  const [summary, setSummary] = useState(served.state);
+  const [scope, setScope] = useState<'list' | 'all'>(served.values.scope === 'all' ? 'all' : 'list');
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!link) return;
-    setSummary({ values: {}, errors: {} });
+    clearSummary();
     const query = new URLSearchParams({ contact_email: link.email, contact_id: link.id });
     const answer = await send<unknown>(
       `${usersUrl}/guests/unsubscribe/${unsubscribePath(link.trackingId, scope)}?${query}`,

@@ -1,0 +1,22 @@
+import type { FastifyReply } from 'fastify';
+import { contentSecurityPolicy } from './content-security-policy.ts';
+import { chooseEncoding } from './encoding.ts';
+import { compressNow, type SiteFile } from './site-files.ts';
+
+/**
+ * Sends a page made for this one answer from a built one (D30): a lead form's freshly signed
+ * stamp, a form's problems, a personal link's parts. It has no ETag, and is compressed now
+ * (about a millisecond for such a page); the built page's CSP holds, since its inline scripts
+ * are left as they were.
+ */
+export async function sendFreshPage(reply: FastifyReply, file: SiteFile, html: string, caching: string) {
+  const body = Buffer.from(html, 'utf8');
+  const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
+  reply
+    .type(file.contentType)
+    .header('cache-control', caching)
+    .header('vary', 'Accept-Encoding')
+    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));
+}
