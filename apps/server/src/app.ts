@@ -15,6 +15,7 @@ import formPosts from './form-posts/index.ts';
 import housekeeping from './plugins/housekeeping.ts';
 import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
+import mcp from './mcp/index.ts';
 import metrics from './plugins/metrics.ts';
 import protection from './plugins/protection.ts';
 import repositories from './repositories/index.ts';
@@ -86,6 +87,8 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
   await app.register(formPosts);
+  // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
+  await app.register(mcp);
   await app.register(sitePlugin, { site });
 }
 

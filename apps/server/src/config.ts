@@ -157,6 +157,12 @@ export const environmentSchema = z.object({
     settingDocs,
     about('Submissions per client address, per form endpoint, per minute (429 beyond).'),
   ),
+  MCP_REQUESTS_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 120).register(
+    settingDocs,
+    about(
+      "Requests per client address per minute to the docs' MCP server at `/mcp` (an agent sends several per question; 429 beyond).",
+    ),
+  ),
   FORM_MIN_FILL_SECONDS: withDefault(wholeNumber(0, 600, 'must be between 0 and 600'), 3).register(
     settingDocs,
     about(
@@ -286,6 +292,8 @@ export type Config = {
   trackingSecret: string | undefined;
   /** Accepted submissions per client address, per endpoint, per minute. */
   rateLimitPerMinute: number;
+  /** Requests per client address per minute to the docs' MCP server. */
+  mcpRequestsPerMinute: number;
   /**
    * A lead form sent sooner than this after its signed stamp was issued is quarantined as
    * automated; 0 turns the stamp check off.
@@ -360,6 +368,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
     trackingSecret: e.TRACKING_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    mcpRequestsPerMinute: e.MCP_REQUESTS_PER_MINUTE,
     formMinFillMs: e.FORM_MIN_FILL_SECONDS * 1000,
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')

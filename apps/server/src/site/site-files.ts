@@ -34,7 +34,7 @@ export type SiteOptions = {
   noindex: boolean;
 };
 
-const substitutable = /\.(html|txt|xml|webmanifest|json)$/;
+const substitutable = /\.(html|txt|xml|webmanifest|json|md|yaml|atom)$/;
 const noindexTag = '<meta name="robots" content="noindex"/>';
 
 /** A body made for one answer, compressed at a level quick enough to do on each request. */

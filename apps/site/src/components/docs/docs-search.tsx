@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import type MiniSearch from 'minisearch';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SearchDocument } from '@/lib/docs/search';
+import { docsSearchOptions, searchIndexPath, type SearchDocument } from '@growmail/contracts/developer-docs';
 
 type Result = Pick<SearchDocument, 'url' | 'page' | 'heading' | 'text'>;
 
@@ -144,16 +144,12 @@ export function DocsSearch() {
 async function loadIndex(): Promise<MiniSearch<SearchDocument>> {
   const [{ default: MiniSearchClass }, documents] = await Promise.all([
     import('minisearch'),
-    fetch('/developers/search-index.json').then((response) => {
+    fetch(searchIndexPath).then((response) => {
       if (!response.ok) throw new Error(`search index: HTTP ${response.status}`);
       return response.json() as Promise<SearchDocument[]>;
     }),
   ]);
-  const search = new MiniSearchClass<SearchDocument>({
-    fields: ['heading', 'page', 'text'],
-    storeFields: ['url', 'page', 'heading', 'text'],
-    searchOptions: { boost: { heading: 3, page: 2 } },
-  });
+  const search = new MiniSearchClass<SearchDocument>(docsSearchOptions);
   search.addAll(documents);
   return search;
 }

@@ -1,9 +1,7 @@
+import type { SearchDocument } from '@growmail/contracts/developer-docs';
 import { pageMarkdown } from './markdown';
 import { docsPages } from './pages';
 import { slug } from './slug';
-
-/** One searchable section of a page: its h2 and the prose, tables and field names under it. */
-export type SearchDocument = { id: string; url: string; page: string; heading: string; text: string };
 
 export function searchDocuments(): SearchDocument[] {
   return docsPages.flatMap((page) => {
