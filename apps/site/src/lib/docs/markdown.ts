@@ -1,4 +1,4 @@
-import { fieldsOf, openApi, operationView } from './openapi';
+import { fieldsOf, openApi, operationView, resolveRef, type ResolvedOperation, type Schema } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
 import { slug } from './slug';
 
@@ -38,32 +38,86 @@ export const operationHeadings = {
   responses: 'Responses',
 } as const;
 
+/**
+ * An operation written out in full for the .md copy: everything its HTML shows (the request,
+ * the fields, every example, the samples, the responses) and, since an agent cannot open a
+ * schema by eye, each response's fields and every example the document gives for it.
+ */
 export function operationMarkdown(id: string): string {
-  const { op, url, examples, samples, success, failures } = operationView(id);
-  const rows = fieldsOf(op.body.schema).map(
-    (field) =>
-      `| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : 'no'} | ${[field.description, ...field.rules].filter(Boolean).join('; ')} |`,
-  );
+  const { op, url, examples, samples } = operationView(id);
+  const [success, ...failures] = responsesOf(op);
   return [
     `## ${operationHeadings.request}`,
     `\`${op.method} ${url}\` with \`Authorization: Bearer <API key>\` and a JSON body.`,
     op.description,
     `## ${operationHeadings.fields}`,
-    ['| Field | Type | Required | Rules |', '| --- | --- | --- | --- |', ...rows].join('\n'),
+    fieldsTable(op.body.schema),
     `## ${operationHeadings.examples}`,
     ...examples.flatMap((example) => [`### ${example.title}`, fence('json', example.code)]),
     `## ${operationHeadings.samples}`,
     ...samples.flatMap((sample) => [`### ${sample.label}`, fence(sample.language, sample.code)]),
     `## ${operationHeadings.responses}`,
-    `### ${success.title}`,
-    fence('json', success.code),
+    ...(success
+      ? [
+          `### ${success.status}: ${success.description}`,
+          ...(success.schema ? ["The body's fields:", fieldsTable(success.schema)] : []),
+          ...success.examples.flatMap((example) => [
+            ...(example.summary ? [`Example: ${example.summary}`] : []),
+            fence('json', JSON.stringify(example.value, null, 2)),
+          ]),
+        ]
+      : []),
     'When a call fails, `payload` is null and `error` says why:',
-    [
-      '| Code | Meaning | Example `error` |',
-      '| --- | --- | --- |',
-      ...failures.map((response) => `| ${response.status} | ${response.description} | \`${response.error}\` |`),
-    ].join('\n'),
+    table(
+      ['Code', 'Meaning', 'Example `error`'],
+      failures.flatMap((response) =>
+        response.examples.map((example) => [
+          response.status,
+          response.description,
+          `\`${(example.value as { error?: unknown } | null)?.error ?? ''}\``,
+        ]),
+      ),
+    ),
   ].join('\n\n');
+}
+
+type ResponseCopy = {
+  status: string;
+  description: string;
+  schema?: Schema;
+  examples: { summary?: string; value: unknown }[];
+};
+
+/** Every response of an operation, its references followed, with all its examples. */
+function responsesOf(op: ResolvedOperation): ResponseCopy[] {
+  return Object.entries(op.responses).map(([status, response]) => {
+    const resolved = resolveRef(response);
+    const media = resolved.content?.['application/json'];
+    return {
+      status,
+      description: resolved.description,
+      schema: media?.schema,
+      examples: Object.values(media?.examples ?? {}),
+    };
+  });
+}
+
+function fieldsTable(schema: Schema): string {
+  return table(
+    ['Field', 'Type', 'Required', 'Rules'],
+    fieldsOf(schema).map((field) => [
+      `\`${field.name}\``,
+      field.type,
+      field.required ? 'yes' : 'no',
+      [field.description, ...field.rules].filter(Boolean).join('; '),
+    ]),
+  );
+}
+
+/** A markdown table; a `|` inside a cell (a pattern's alternatives) is escaped so the row keeps its columns. */
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
+  return [line(head), `| ${head.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 
 /** The API's status codes (spec "Error catalogue"), worded by the OpenAPI document's shared responses. */
@@ -79,8 +133,7 @@ export function statusCodes(): [string, string][] {
 }
 
 export function statusCodesMarkdown(): string {
-  const rows = statusCodes().map(([code, meaning]) => `| ${code} | ${meaning} |`);
-  return ['| Code | Meaning |', '| --- | --- |', ...rows].join('\n');
+  return table(['Code', 'Meaning'], statusCodes());
 }
 
 const fence = (language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``;
