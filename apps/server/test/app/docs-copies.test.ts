@@ -42,9 +42,8 @@ describe('the .md copy of each reference page', () => {
         const marker = [...cell.childNodes].find((node) => node.textContent === 'required');
         if (field && marker) {
           marker.remove();
-          expect(markdown, `${page}: ${field}`).toMatch(
-            new RegExp(`^\\| \`${RegExp.escape(field)}\` \\| [^|]+ \\| yes \\|`, 'm'),
-          );
+          const row = markdown.split('\n').find((line) => line.startsWith(`| \`${field}\` |`));
+          expect(row?.split(' | ')[2], `${page}: ${field}`).toBe('yes');
         }
         // Each list item and code block on its own (a field's rules are a list in the HTML and
         // one cell, joined by "; ", in the Markdown; an example error its own column), then the
