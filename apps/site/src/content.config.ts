@@ -37,6 +37,7 @@ function list<Schema extends z.ZodMiniType>({ file: path, schema, rules }: ListS
  */
 export const collections = {
   docs: folder(contentSources.docs),
+  changelog: folder(contentSources.changelog),
   products: folder(contentSources.products),
   legal: folder(contentSources.legal),
   partners: list(contentSources.partners),

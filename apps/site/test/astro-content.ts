@@ -33,7 +33,7 @@ const folder =
       .map((file) => {
         const filePath = `${base}/${file}`;
         const text = readFileSync(join(site, filePath), 'utf8');
-        const match = extension === '.mdx' ? frontmatter.exec(text) : null;
+        const match = extension === '.mdx' || extension === '.md' ? frontmatter.exec(text) : null;
         const data: unknown = parse(match ? match[1]! : text);
         return {
           id: id ? id(file) : file.slice(0, -extension.length),
@@ -60,6 +60,7 @@ const list =
 
 const collections: Record<string, () => Entry[]> = {
   docs: folder(contentSources.docs),
+  changelog: folder(contentSources.changelog),
   products: folder(contentSources.products),
   legal: folder(contentSources.legal),
   partners: list(contentSources.partners),

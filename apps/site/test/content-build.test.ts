@@ -41,4 +41,18 @@ describe('a bad content edit', () => {
     expect(said).toContain('src/content/products/campaign.yaml');
     expect(said).toMatch(/order.*Expected type `"number"`/);
   }, 60_000);
+
+  it('stops it when a changelog entry names an operation the OpenAPI document does not have', () => {
+    const { root, sync } = siteCopy();
+    const entry = join(root, 'src', 'content', 'changelog', '2026-11-21-api-reference.md');
+    writeFileSync(
+      entry,
+      readFileSync(entry, 'utf8').replace(/^operations: \[.*\]$/m, 'operations: [deleteEverything]'),
+    );
+    const run = sync();
+    expect(run.status).not.toBe(0);
+    const said = `${run.stdout}${run.stderr}`;
+    expect(said).toContain('src/content/changelog/2026-11-21-api-reference.md');
+    expect(said).toMatch(/operations.*must be an operationId of openapi\.yaml: createContact/s);
+  }, 60_000);
 });

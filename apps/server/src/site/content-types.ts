@@ -7,6 +7,7 @@ const types: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -29,5 +30,5 @@ export function contentTypeOf(path: string): string {
 
 /** Text formats worth compressing; images and fonts already are. */
 export function isCompressible(contentType: string): boolean {
-  return /^(text\/|application\/(json|xml|manifest\+json|yaml))|image\/svg\+xml/.test(contentType);
+  return /^(text\/|application\/(json|xml|atom\+xml|manifest\+json|yaml))|image\/svg\+xml/.test(contentType);
 }

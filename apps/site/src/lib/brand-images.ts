@@ -21,6 +21,7 @@ const pageCards: Readonly<Record<string, OgCard>> = {
   '/startup': { eyebrow: 'Startup program', title: 'Up to 70% off enterprise-grade growth tools.' },
   '/privacy': { eyebrow: 'Privacy policy', title: 'How Growmail handles personal data.' },
   '/terms': { eyebrow: 'Terms and conditions', title: 'The terms of using Growmail.' },
+  '/developers/changelog': { eyebrow: 'API changelog', title: 'What changed in the Growmail API.' },
 };
 
 /** What each page's card says; a route not listed here shares the home page's card. */

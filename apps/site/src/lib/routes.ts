@@ -1,4 +1,5 @@
 import { products } from './content/products';
+import { changelogPath } from './docs/changelog';
 import { docsPages } from './docs/pages';
 
 /** The canonical, indexable routes, for the sitemap and the Open Graph cards; docs and product pages come from their files. */
@@ -12,6 +13,7 @@ export const publicRoutes: readonly string[] = [
   '/startup',
   ...products.map((product) => product.path),
   ...docsPages.map((page) => page.path),
+  changelogPath,
   '/privacy',
   '/terms',
 ];

@@ -1,3 +1,4 @@
+import { changelogPath } from '@/lib/docs/changelog';
 import { isGroupOpen, navigation } from '@/lib/docs/pages';
 
 /**
@@ -42,6 +43,17 @@ export function DocsNav({ currentPath }: { currentPath: string }) {
           </details>
         </li>
       ))}
+      <li>
+        <a
+          href={changelogPath}
+          aria-current={currentPath === changelogPath ? 'page' : undefined}
+          className={`block rounded-md px-2 py-1.5 text-sm font-semibold ${
+            currentPath === changelogPath ? 'bg-brand-50 text-brand-800' : 'text-ink-900 hover:bg-ink-50'
+          }`}
+        >
+          Changelog
+        </a>
+      </li>
       <li>
         <a
           href="/developers/openapi.yaml"

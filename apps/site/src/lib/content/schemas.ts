@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { operationIds } from '../docs/openapi';
 import { ogCardSchema } from '../og-card';
 
 /**
@@ -286,4 +287,26 @@ export const docsPageSchema = z.strictObject({
   navLabel: z.optional(docsText),
   /** What the page's Open Graph card says (lib/og-card.ts). */
   card: ogCardSchema,
+});
+
+/**
+ * A changelog entry's frontmatter (content/changelog, one Markdown file each; the body says
+ * what changed). The page /developers/changelog and its Atom feed list the entries newest
+ * first; lib/docs/changelog.ts checks that the newest carries the document's version.
+ */
+export const changelogEntrySchema = z.strictObject({
+  /** The entry's heading on the page and its title in the feed. */
+  title: docsText,
+  /** The day the change was published, as a quoted date such as "2026-11-21". */
+  date: z.iso.date('must be a date like 2026-11-21'),
+  /** The OpenAPI document's `info.version` once the change was made. */
+  version: z.string().check(z.regex(/^\d+\.\d+\.\d+$/, 'must be a version like 1.0.0')),
+  /** Whether a client written before the change must change to keep working. */
+  breaking: z.boolean(),
+  /** The operationIds of content/openapi.yaml the change touches; none for a change to the docs alone. */
+  operations: z.array(
+    z.enum(operationIds as [string, ...string[]], {
+      error: `must be an operationId of openapi.yaml: ${operationIds.join(', ')}`,
+    }),
+  ),
 });

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import {
+  changelogEntrySchema,
   docsPageSchema,
   legalDocumentSchema,
   partnerSchema,
@@ -41,6 +42,7 @@ export type ListSource<Schema extends z.ZodMiniType = z.ZodMiniType> = {
  */
 export const contentSources = {
   docs: { base: 'src/content/docs', pattern: '**/*.mdx', schema: docsPageSchema },
+  changelog: { base: 'src/content/changelog', pattern: '*.md', schema: changelogEntrySchema },
   products: { base: 'src/content/products', pattern: '*.yaml', schema: productSchema, id: productSlug },
   legal: { base: 'src/content/legal', pattern: '*.yaml', schema: legalDocumentSchema },
   partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },

@@ -1,3 +1,5 @@
+import { mcpPath, sandbox } from '@growmail/contracts/developer-docs';
+import { changelogFeedPath, changelogPath } from './changelog';
 import { fieldsOf, openApi, operationView, resolveRef, type ResolvedOperation, type Schema } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
 import { slug } from './slug';
@@ -147,6 +149,12 @@ export function llmsText(origin: string): string {
     '',
     'The API takes JSON over HTTPS with a bearer API key and always answers `{error, payload}`.',
     `The OpenAPI 3.1 document: ${origin}/developers/openapi.yaml`,
+    '',
+    '## For agents and first calls',
+    '',
+    `- MCP server: ${origin}${mcpPath} speaks the Model Context Protocol over Streamable HTTP (POST, no key), with read-only tools to search these docs (search_docs), read a page as Markdown (get_page) and get an operation with its schemas and an example (get_operation).`,
+    `- Sandbox: send any documented operation to ${origin}${sandbox.path} plus its path (such as POST ${origin}${sandbox.path}/v1/contacts) with \`Authorization: Bearer ${sandbox.key}\`. It answers like the API from the document's examples, and sends and keeps nothing.`,
+    `- Changelog: ${origin}${changelogPath}, and as an Atom feed at ${origin}${changelogFeedPath}`,
     '',
     '## Docs',
     '',

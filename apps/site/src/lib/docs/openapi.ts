@@ -46,6 +46,10 @@ export type OpenApiDocument = {
 export { openApiSource };
 export const openApi = parse(openApiSource) as OpenApiDocument;
 export const apiBaseUrl = openApi.servers[0]!.url;
+/** Every operation's id, in the document's order. */
+export const operationIds = Object.values(openApi.paths).flatMap((item) =>
+  Object.values(item).map((op) => op.operationId),
+);
 
 /** A `#/components/...` reference's target, followed until it is not a reference. */
 export function resolveRef<T extends { $ref?: string }>(value: T): T {
