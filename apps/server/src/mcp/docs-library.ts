@@ -33,6 +33,8 @@ export type OperationDetails = {
   method: string;
   path: string;
   url: string;
+  /** Every server the document names (production, and any other such as a sandbox), where the path is called. */
+  servers: { url: string; description: string }[];
   auth: { scheme: string; header: string; description: string }[];
   parameters: Json[];
   requestBody: { required: boolean; contentType: string; schema: Json; examples: Json } | null;
@@ -118,7 +120,11 @@ function excerpt(text: string): string {
 
 function operationsOf(document: JsonObject): Map<string, Omit<OperationDetails, 'docs'>> {
   const resolve = (value: Json, depth = 0): Json => resolveRefs(document, value, depth);
-  const server = String(((document.servers as JsonObject[] | undefined)?.[0] as JsonObject | undefined)?.url ?? '');
+  const servers = ((document.servers ?? []) as JsonObject[]).map((entry) => ({
+    url: String(entry.url ?? ''),
+    description: String(entry.description ?? ''),
+  }));
+  const server = servers[0]?.url ?? '';
   const schemes = ((document.components as JsonObject | undefined)?.securitySchemes ?? {}) as JsonObject;
   const operations = new Map<string, Omit<OperationDetails, 'docs'>>();
   for (const [path, item] of Object.entries((document.paths ?? {}) as JsonObject)) {
@@ -158,6 +164,7 @@ function operationsOf(document: JsonObject): Map<string, Omit<OperationDetails, 
         method: method.toUpperCase(),
         path,
         url: `${server}${path}`,
+        servers,
         auth: security.flatMap((requirement) =>
           Object.keys(requirement).map((name) => {
             const scheme = (schemes[name] ?? {}) as JsonObject;

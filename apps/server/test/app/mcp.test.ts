@@ -10,6 +10,7 @@ import { testApp } from '@growmail/test-support/app';
 
 const publicUrl = 'https://www.example.com';
 const openApi = parse(readFileSync(new URL('../../../site/src/content/openapi.yaml', import.meta.url), 'utf8')) as {
+  servers: { url: string }[];
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
 };
 const documented = Object.entries(openApi.paths).flatMap(([path, item]) =>
@@ -93,6 +94,9 @@ describe('the MCP server, through the SDK’s own client', () => {
         path,
         url: `https://api.growmail.io${path}`,
       });
+      expect(details.servers.map((server: { url: string }) => server.url)).toEqual(
+        openApi.servers.map((server) => server.url),
+      );
       expect(details.auth).toEqual([
         expect.objectContaining({ scheme: 'bearer', header: 'Authorization: Bearer <API key>' }),
       ]);
