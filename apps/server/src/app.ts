@@ -1,4 +1,5 @@
 import { failure } from '@growmail/contracts/api';
+import { sandboxBasePath } from '@growmail/contracts/developer-api';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -17,6 +18,7 @@ import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
 import metrics from './plugins/metrics.ts';
 import protection from './plugins/protection.ts';
+import sandbox from './sandbox/index.ts';
 import repositories from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/serve-site.ts';
@@ -85,6 +87,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(housekeeping, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
+  await app.register(sandbox, { prefix: sandboxBasePath });
   await app.register(formPosts);
   await app.register(sitePlugin, { site });
 }
@@ -124,7 +127,8 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     logClientError(request, error, 400);
     const message = clientErrorMessage(error);
-    if (request.url.startsWith('/services/')) return reply.code(400).send(failure(message));
+    if (request.url.startsWith('/services/') || request.url.startsWith(`${sandboxBasePath}/`))
+      return reply.code(400).send(failure(message));
     return reply.code(400).type('text/plain; charset=utf-8').send(`${message}\n`);
   },
 });
