@@ -1,5 +1,5 @@
 import { failure } from '@growmail/contracts/api';
-import { sandboxBasePath } from '@growmail/contracts/developer-api';
+import { sandboxBasePath } from '@growmail/contracts/sandbox';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -87,7 +87,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(housekeeping, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
-  await app.register(sandbox, { prefix: sandboxBasePath });
+  await app.register(sandbox);
   await app.register(formPosts);
   await app.register(sitePlugin, { site });
 }

@@ -105,28 +105,3 @@ export const transactionalSchema = z.object({
   data: keyValue(),
   attachments: z.optional(z.array(attachmentSchema).check(z.maxLength(10))),
 });
-
-/**
- * The public sandbox of the documented API (D33): its key is published in every sample, and
- * it answers under this path on the site's own origin, followed by the operation's path.
- */
-export const sandboxKey = 'gm_test_sandbox';
-export const sandboxBasePath = '/sandbox';
-
-/** The domain of the sandbox's test recipients: reserved (RFC 2606), so nothing could ever reach it. */
-export const sandboxTestDomain = 'growmail.test';
-
-/**
- * What a transactional send to each test recipient reports, so a developer can try each
- * outcome their code must handle. Any other recipient is `queued`, and nothing is ever sent.
- */
-export const sandboxRecipients = [
-  { local: 'delivered', status: 'delivered', meaning: 'The email was accepted by the recipient’s mail server.' },
-  {
-    local: 'bounced',
-    status: 'bounced',
-    meaning: 'The recipient’s mail server refused it: the address does not exist.',
-  },
-  { local: 'complained', status: 'complained', meaning: 'It was delivered, and the recipient marked it as spam.' },
-] as const;
-export type SandboxStatus = (typeof sandboxRecipients)[number]['status'] | 'queued';

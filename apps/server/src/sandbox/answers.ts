@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sandboxRecipients, sandboxTestDomain, type SandboxStatus } from '@growmail/contracts/developer-api';
+import { sandboxRecipients, sandboxTestDomain, type SandboxStatus } from '@growmail/contracts/sandbox';
 import type { SandboxContacts } from './memory.ts';
 
 type Fields = Record<string, unknown>;

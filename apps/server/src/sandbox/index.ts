@@ -1,11 +1,12 @@
 import { failure, ok } from '@growmail/contracts/api';
-import { sandboxKey } from '@growmail/contracts/developer-api';
+import { sandboxBasePath, sandboxKey } from '@growmail/contracts/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { rateLimited } from '../plugins/protection.ts';
 import { useServiceErrors } from '../services/errors.ts';
 import { answerData } from './answers.ts';
 import { attachmentError, controlCharacterError } from './checks.ts';
-import { describeSchemaError, sandboxOperations } from './document.ts';
+import { describeSchemaError, sandboxOperations, type SandboxOperation } from './document.ts';
+import tryIt from './try-it.ts';
 import { SandboxContacts } from './memory.ts';
 
 /** Where the built site keeps the OpenAPI document the reference is made from. */
@@ -24,15 +25,12 @@ export const unauthorizedMessage = `The sandbox answers only its published key: 
  * is sent, fetched or written: contacts stay in a bounded, expiring memory (memory.ts). Each
  * address is rate limited like the forms, and any other key is refused with 401.
  */
-export default async function sandbox(app: FastifyInstance) {
+async function api(app: FastifyInstance, { operations }: { operations: SandboxOperation[] }) {
   useServiceErrors(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  const document = app.site.files.get(openApiFile);
-  const operations = document ? sandboxOperations(document.body.toString('utf8')) : [];
-  if (!document) app.log.warn(`The site has no ${openApiFile}; the sandbox answers nothing.`);
   const contacts = new SandboxContacts();
   const limits = { ...rateLimited(app), bodyLimit: sandboxBodyLimit };
 
@@ -58,4 +56,13 @@ export default async function sandbox(app: FastifyInstance) {
 
   // Claims the rest of /sandbox from the site's catch-all, so unknown operations answer JSON 404.
   app.all('/*', async (_request, reply) => reply.code(404).send(failure('No such operation in the sandbox.')));
+}
+
+/** The sandbox under /sandbox, and the reference pages' Try it forms that post to it. */
+export default async function sandbox(app: FastifyInstance) {
+  const document = app.site.files.get(openApiFile);
+  const operations = document ? sandboxOperations(document.body.toString('utf8')) : [];
+  if (!document) app.log.warn(`The site has no ${openApiFile}; the sandbox answers nothing.`);
+  await app.register(api, { prefix: sandboxBasePath, operations });
+  await app.register(tryIt, { operations });
 }

@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { sandboxKey } from '@growmail/contracts/developer-api';
+import { sandboxKey } from '@growmail/contracts/sandbox';
 import { testApp } from '@growmail/test-support/app';
 import {
   contentType,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sandboxKey, sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/developer-api';
+import { sandboxKey, sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/sandbox';
 import { testApp } from '@growmail/test-support/app';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

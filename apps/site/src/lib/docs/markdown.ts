@@ -36,6 +36,7 @@ export const operationHeadings = {
   examples: 'Request examples',
   samples: 'Code samples',
   responses: 'Responses',
+  tryIt: 'Try it',
 } as const;
 
 export function operationMarkdown(id: string): string {

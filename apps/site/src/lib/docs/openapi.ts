@@ -1,5 +1,7 @@
 import { parse } from 'yaml';
 import openApiSource from '@/content/openapi.yaml?raw';
+import { sandboxBasePath, sandboxKey } from '@growmail/contracts/sandbox';
+import { standInOrigin } from '@growmail/contracts/runtime';
 import { requestSamples } from './samples';
 
 /**
@@ -46,6 +48,11 @@ export type OpenApiDocument = {
 export { openApiSource };
 export const openApi = parse(openApiSource) as OpenApiDocument;
 export const apiBaseUrl = openApi.servers[0]!.url;
+/**
+ * The sandbox on the site's own origin, which the server fills in as it starts (D21): the
+ * samples call it with the published key, so each runs as it is copied (D33).
+ */
+export const sandboxBaseUrl = `${standInOrigin('public')}${sandboxBasePath}`;
 
 /** A `#/components/...` reference's target, followed until it is not a reference. */
 export function resolveRef<T extends { $ref?: string }>(value: T): T {
@@ -100,7 +107,8 @@ export function operationView(operationId: string) {
       language: 'json',
       code: json(example.value),
     })),
-    samples: requestSamples(url, examples[0]?.value ?? {}),
+    sandboxUrl: `${sandboxBaseUrl}${op.path}`,
+    samples: requestSamples(`${sandboxBaseUrl}${op.path}`, sandboxKey, examples[0]?.value ?? {}),
     success: { title: `${success.status}: ${success.description}`, language: 'json', code: json(success.example) },
     failures: failures.map((response) => ({
       status: response.status,
