@@ -1,3 +1,4 @@
+import { sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/sandbox';
 import { fieldsOf, openApi, operationView } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
 import { slug } from './slug';
@@ -12,6 +13,7 @@ export function pageMarkdown(path: DocsPath): string {
   const body = page.body
     .replace(/<Operation id="([^"]+)" \/>/g, (_match, id: string) => operationMarkdown(id))
     .replace(/<StatusCodes \/>/g, statusCodesMarkdown)
+    .replace(/<SandboxRecipients \/>/g, sandboxRecipientsMarkdown)
     .trim();
   return `# ${page.title}\n\n> ${page.description}\n\n${body}\n`;
 }
@@ -104,3 +106,23 @@ export function llmsText(origin: string): string {
 }
 
 export const markdownPath = (path: string) => (path === '/developers' ? '/developers/index.md' : `${path}.md`);
+
+/** The sandbox's test recipients: the address, the `status` a send to it reports, and what that stands for. */
+export function sandboxRecipientRows(): [string, string, string][] {
+  return [
+    ...sandboxRecipients.map(({ local, status, meaning }): [string, string, string] => [
+      `${local}@${sandboxTestDomain}`,
+      status,
+      meaning,
+    ]),
+    ['Any other address', 'queued', 'Accepted for sending; the sandbox sends nothing.'],
+  ];
+}
+
+function sandboxRecipientsMarkdown(): string {
+  return [
+    '| Recipient | status | What it stands for |',
+    '| --- | --- | --- |',
+    ...sandboxRecipientRows().map(([address, status, meaning]) => `| ${address} | \`${status}\` | ${meaning} |`),
+  ].join('\n');
+}
