@@ -223,7 +223,7 @@ describe('the table of contents', () => {
       [...match[0].matchAll(/href="#([^"]+)"/g)].map((link) => link[1]!),
     );
     if (path === '/developers/reference/contacts')
-      expect(targets).toEqual(['request', 'body-fields', 'request-examples', 'code-samples', 'responses']);
+      expect(targets).toEqual(['request', 'body-fields', 'request-examples', 'code-samples', 'responses', 'try-it']);
     for (const id of targets) expect(html).toMatch(new RegExp(`<h2 id="${id}"`));
   });
 });

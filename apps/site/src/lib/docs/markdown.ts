@@ -1,4 +1,4 @@
-import { sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/sandbox';
+import { sandboxKey, sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/sandbox';
 import { fieldsOf, openApi, operationView } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
 import { slug } from './slug';
@@ -42,7 +42,7 @@ export const operationHeadings = {
 } as const;
 
 export function operationMarkdown(id: string): string {
-  const { op, url, examples, samples, success, failures } = operationView(id);
+  const { op, url, sandboxUrl, examples, samples, success, failures } = operationView(id);
   const rows = fieldsOf(op.body.schema).map(
     (field) =>
       `| \`${field.name}\` | ${field.type} | ${field.required ? 'yes' : 'no'} | ${[field.description, ...field.rules].filter(Boolean).join('; ')} |`,
@@ -66,6 +66,8 @@ export function operationMarkdown(id: string): string {
       '| --- | --- | --- |',
       ...failures.map((response) => `| ${response.status} | ${response.description} | \`${response.error}\` |`),
     ].join('\n'),
+    `## ${operationHeadings.tryIt}`,
+    `The page's form sends the first request example, as editable JSON, to the sandbox at \`${sandboxUrl}\` with the key \`${sandboxKey}\`, and shows the exchange: the request, the status, the headers, the body and the same request with curl. The samples above call the same sandbox.`,
   ].join('\n\n');
 }
 
