@@ -101,32 +101,60 @@ describe('the API reference', () => {
       expect(html).toMatch(new RegExp(`<th scope="row"[^>]*>${status}</th>`));
   });
 
-  it('switches the code samples between curl, JavaScript and Python, and copies them', async () => {
+  it('shows nine languages, switches at once with JavaScript, remembers the choice, and copies', async () => {
     const { page, context } = await site.openPage(desktop);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await page.goto(`${site.url}/developers/reference/contacts`);
-    const tabs = page.getByRole('tablist', { name: 'Language' });
-    const visiblePanel = page.getByRole('tabpanel');
-    await expect.poll(() => visiblePanel.textContent()).toContain('curl -X POST');
+    const languages = page.getByRole('navigation', { name: 'Sample language' });
+    expect(await languages.getByRole('link').allTextContents()).toEqual([
+      'curl',
+      'JavaScript',
+      'Node.js',
+      'Python',
+      'PHP',
+      'Go',
+      'Java',
+      'C#',
+      'Ruby',
+    ]);
+    const shown = page.locator('[data-lang-panel]:visible');
+    await expect.poll(() => shown.textContent()).toContain('curl --request POST');
+    expect(await shown.textContent()).toContain(`${publicUrl}/sandbox/v1/contacts`);
+    expect(await shown.textContent()).toContain('Bearer gm_test_sandbox');
 
-    // The tabs' JavaScript loads on this first focus; the arrow key pressed meanwhile still counts.
-    await tabs.getByRole('tab', { name: 'curl' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect
-      .poll(() => tabs.getByRole('tab', { name: 'JavaScript' }).getAttribute('aria-selected'), { timeout: 5_000 })
-      .toBe('true');
-    await expect.poll(() => visiblePanel.textContent()).toContain('await fetch(');
-    await tabs.getByRole('tab', { name: 'Python' }).click();
-    await expect.poll(() => visiblePanel.textContent()).toContain('requests.post(');
+    await languages.getByRole('link', { name: 'JavaScript' }).click();
+    await expect.poll(() => shown.textContent()).toContain("fetch('https://www.growmail.test/sandbox/v1/contacts'");
+    expect(page.url()).toBe(`${site.url}/developers/reference/contacts?lang=javascript`);
+    expect(await languages.getByRole('link', { name: 'JavaScript' }).getAttribute('aria-current')).toBe('true');
 
+    await languages.getByRole('link', { name: 'Python' }).click();
+    await expect.poll(() => shown.textContent()).toContain('requests.post(url, json=payload, headers=headers)');
     // The button copies once its JavaScript has loaded, which this press may start.
-    await visiblePanel.getByRole('button', { name: 'Copy code' }).click();
+    await shown.getByRole('button', { name: 'Copy code' }).click();
     await expect
-      .poll(() => visiblePanel.getByRole('status').textContent(), { timeout: 5_000 })
+      .poll(() => shown.getByRole('status').textContent(), { timeout: 5_000 })
       .toBe('Copied to the clipboard');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain('requests.post(\n    "https://api.growmail.io/v1/contacts"');
+    expect(copied).toContain(`url = "${publicUrl}/sandbox/v1/contacts"`);
     expect(copied).toContain('"email": "ada@example.com"');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The next reference page opens on the language chosen last.
+    await page.goto(`${site.url}/developers/reference/automations`);
+    await expect.poll(() => page.locator('[data-lang-panel]:visible').getAttribute('data-lang-panel')).toBe('python');
+    await context.close();
+  });
+
+  it('shows the language ?lang= names with JavaScript off', async () => {
+    const { page, context } = await site.openPage(desktop, { javaScript: false });
+    await page.goto(`${site.url}/developers/reference/transactionals`);
+    const shown = page.locator('[data-lang-panel]:visible');
+    expect(await shown.getAttribute('data-lang-panel')).toBe('curl');
+    await page.getByRole('navigation', { name: 'Sample language' }).getByRole('link', { name: 'Go' }).click();
+    await page.waitForURL(`${site.url}/developers/reference/transactionals?lang=go#code-samples`);
+    expect(await shown.getAttribute('data-lang-panel')).toBe('go');
+    expect(await shown.textContent()).toContain('http.NewRequest("POST", url, payload)');
+    expect(await page.getByRole('link', { name: 'Go', exact: true }).getAttribute('aria-current')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -195,7 +223,7 @@ describe('the table of contents', () => {
       [...match[0].matchAll(/href="#([^"]+)"/g)].map((link) => link[1]!),
     );
     if (path === '/developers/reference/contacts')
-      expect(targets).toEqual(['request', 'body-fields', 'request-examples', 'code-samples', 'responses']);
+      expect(targets).toEqual(['request', 'body-fields', 'request-examples', 'code-samples', 'responses', 'try-it']);
     for (const id of targets) expect(html).toMatch(new RegExp(`<h2 id="${id}"`));
   });
 });
@@ -219,7 +247,7 @@ describe('llms.txt', () => {
     const markdown = (await site.app.inject('/developers/reference/contacts.md')).body;
     expect(markdown).toContain('`POST https://api.growmail.io/v1/contacts`');
     expect(markdown).toContain('| `gender` | string | no | one of `male`, `female` |');
-    expect(markdown).toContain('```python\nimport os');
+    expect(markdown).toContain('```python\nimport requests');
     expect(markdown).toContain('### 200: The contact as stored.');
     expect(markdown).toContain(
       '| 403 | Unauthorized, the API key is missing or wrong. | `The API key is missing or wrong.` |',

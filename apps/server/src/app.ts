@@ -1,4 +1,5 @@
 import { failure } from '@growmail/contracts/api';
+import { sandboxBasePath } from '@growmail/contracts/sandbox';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -18,6 +19,7 @@ import databasePlugin from './plugins/database.ts';
 import mcp from './mcp/index.ts';
 import metrics from './plugins/metrics.ts';
 import protection from './plugins/protection.ts';
+import sandbox from './sandbox/index.ts';
 import repositories from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/serve-site.ts';
@@ -86,6 +88,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(housekeeping, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
+  await app.register(sandbox);
   await app.register(formPosts);
   // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
   await app.register(mcp);
@@ -127,7 +130,8 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
   frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     logClientError(request, error, 400);
     const message = clientErrorMessage(error);
-    if (request.url.startsWith('/services/')) return reply.code(400).send(failure(message));
+    if (request.url.startsWith('/services/') || request.url.startsWith(`${sandboxBasePath}/`))
+      return reply.code(400).send(failure(message));
     return reply.code(400).type('text/plain; charset=utf-8').send(`${message}\n`);
   },
 });

@@ -1,7 +1,7 @@
 /**
  * What the developer docs publish at fixed addresses, for the site that writes them and the
  * server that reads or answers them: the search documents and their ranking, the MCP
- * endpoint, and the sandbox's address and published key (D33).
+ * endpoint. The sandbox's address and key are in ./sandbox.ts.
  */
 
 /** One searchable section of a page: its h2 and the prose, tables and field names under it. */
@@ -23,6 +23,3 @@ export const searchIndexPath = '/developers/search-index.json';
 
 /** The Model Context Protocol endpoint (Streamable HTTP) on the site's origin. */
 export const mcpPath = '/mcp';
-
-/** The sandbox of the documented API on the site's origin, and the one key it takes (D33). */
-export const sandbox = { path: '/sandbox', key: 'gm_test_sandbox' } as const;

@@ -1,4 +1,5 @@
-import { mcpPath, sandbox } from '@growmail/contracts/developer-docs';
+import { mcpPath } from '@growmail/contracts/developer-docs';
+import { sandboxBasePath, sandboxKey } from '@growmail/contracts/sandbox';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorMessage, logClientError } from '../services/errors.ts';
@@ -23,7 +24,7 @@ const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null,
  */
 export default async function mcp(app: FastifyInstance) {
   const library = docsLibrary(app.site, app.config.urls.public);
-  const sandboxAccess = { baseUrl: `${app.config.urls.public}${sandbox.path}`, key: sandbox.key };
+  const sandboxAccess = { baseUrl: `${app.config.urls.public}${sandboxBasePath}`, key: sandboxKey };
 
   // The SDK parses and checks the message itself, so any body reaches it as text and a bad
   // one gets the protocol's own error, not the site's.

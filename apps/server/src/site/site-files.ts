@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { isPricingView, PricingViews } from './pricing-views.ts';
+import { SampleLanguageViews } from './sample-language.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { substitute, type Substitution } from './placeholders.ts';
@@ -49,6 +50,7 @@ export class Site {
   readonly files = new Map<string, SiteFile>();
   readonly #pages = new Map<string, SiteFile>();
   readonly #pricing = new PricingViews();
+  readonly #samples = new SampleLanguageViews();
 
   add(file: SiteFile): void {
     // Build output the server splices into pages, never sent as it is.
@@ -62,8 +64,12 @@ export class Site {
   hasPage = (route: string): boolean => this.#pages.has(route);
   page = (route: string): SiteFile | undefined => this.#pages.get(route);
   routes = (): string[] => [...this.#pages.keys()].sort();
-  /** The file as a query asks for it: a page with the pricing section shows the query's prices (D30). */
-  forQuery = (file: SiteFile, search: string): SiteFile => this.#pricing.forQuery(file, search);
+  /**
+   * The file as a query asks for it (D30): a page with the pricing section shows the query's
+   * prices, a reference page the code sample of the query's `lang`.
+   */
+  forQuery = (file: SiteFile, search: string): SiteFile =>
+    this.#samples.forQuery(this.#pricing.forQuery(file, search), search);
 
   /** The body in an encoding, compressed on first use and kept. */
   encode(file: SiteFile, encoding: Encoding): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import type { MDXComponents } from 'mdx/types';
 import { Heading } from './heading';
+import { SandboxRecipients } from './sandbox-recipients';
 import { StatusCodes } from './status-codes';
 
 /** The docs' MDX elements, styled; src/components/docs/MdxContent.astro adds code blocks and operations. */
@@ -26,4 +27,5 @@ export const mdxComponents = {
     </a>
   ),
   StatusCodes,
+  SandboxRecipients,
 } satisfies MDXComponents;

@@ -1,3 +1,4 @@
+import { sandboxKey } from '@growmail/contracts/sandbox';
 import type { ReactNode } from 'react';
 import { operationHeadings } from '@/lib/docs/markdown';
 import { fieldsOf, operationView } from '@/lib/docs/openapi';
@@ -12,10 +13,12 @@ type Props = {
   examples?: ReactNode;
   samples?: ReactNode;
   response?: ReactNode;
+  /** The form that sends the operation to the sandbox (layouts/docs/TryIt.astro). */
+  tryIt?: ReactNode;
 };
 
 /** One endpoint of the OpenAPI document: request, fields, examples, samples and responses. */
-export function Operation({ id, examples, samples, response }: Props) {
+export function Operation({ id, examples, samples, response, tryIt }: Props) {
   const { op, url, failures } = operationView(id);
   return (
     <>
@@ -33,6 +36,11 @@ export function Operation({ id, examples, samples, response }: Props) {
       <Heading level={2}>{operationHeadings.examples}</Heading>
       {examples}
       <Heading level={2}>{operationHeadings.samples}</Heading>
+      <p className="my-4 leading-7 text-ink-700">
+        Each sample calls the sandbox with its published key,{' '}
+        <code className="font-mono text-[0.9em]">{sandboxKey}</code>, so it runs as you copy it. For your account, send
+        the same request to <code className="font-mono text-[0.9em] break-all">{url}</code> with your own key.
+      </p>
       {samples}
       <Heading level={2}>{operationHeadings.responses}</Heading>
       {response}
@@ -67,6 +75,8 @@ export function Operation({ id, examples, samples, response }: Props) {
           ))}
         </tbody>
       </table>
+      <Heading level={2}>{operationHeadings.tryIt}</Heading>
+      {tryIt}
     </>
   );
 }

@@ -4,7 +4,20 @@ import { createHighlighter, type BundledLanguage } from 'shiki';
  * Syntax highlighting at build time: the pages ship coloured HTML and no highlighter.
  * The high-contrast theme keeps every token at WCAG AA contrast on white.
  */
-const languages = ['bash', 'javascript', 'typescript', 'python', 'json', 'html', 'yaml'] as const;
+const languages = [
+  'bash',
+  'javascript',
+  'typescript',
+  'python',
+  'php',
+  'go',
+  'java',
+  'csharp',
+  'ruby',
+  'json',
+  'html',
+  'yaml',
+] as const;
 const theme = 'github-light-high-contrast';
 let highlighter: ReturnType<typeof createHighlighter> | undefined;
 

@@ -1,4 +1,5 @@
-import { mcpPath, sandbox } from '@growmail/contracts/developer-docs';
+import { mcpPath } from '@growmail/contracts/developer-docs';
+import { sandboxBasePath, sandboxKey, sandboxRecipients, sandboxTestDomain } from '@growmail/contracts/sandbox';
 import { changelogFeedPath, changelogPath } from './changelog';
 import { fieldsOf, openApi, operationView, resolveRef, type ResolvedOperation, type Schema } from './openapi';
 import { docsPage, docsPages, type DocsPath } from './pages';
@@ -14,6 +15,7 @@ export function pageMarkdown(path: DocsPath): string {
   const body = page.body
     .replace(/<Operation id="([^"]+)" \/>/g, (_match, id: string) => operationMarkdown(id))
     .replace(/<StatusCodes \/>/g, statusCodesMarkdown)
+    .replace(/<SandboxRecipients \/>/g, sandboxRecipientsMarkdown)
     .trim();
   return `# ${page.title}\n\n> ${page.description}\n\n${body}\n`;
 }
@@ -38,6 +40,7 @@ export const operationHeadings = {
   examples: 'Request examples',
   samples: 'Code samples',
   responses: 'Responses',
+  tryIt: 'Try it',
 } as const;
 
 /**
@@ -46,7 +49,7 @@ export const operationHeadings = {
  * schema by eye, each response's fields and every example the document gives for it.
  */
 export function operationMarkdown(id: string): string {
-  const { op, url, examples, samples } = operationView(id);
+  const { op, url, sandboxUrl, examples, samples } = operationView(id);
   const [success, ...failures] = responsesOf(op);
   return [
     `## ${operationHeadings.request}`,
@@ -80,6 +83,8 @@ export function operationMarkdown(id: string): string {
         ]),
       ),
     ),
+    `## ${operationHeadings.tryIt}`,
+    `The page's form sends the first request example, as editable JSON, to the sandbox at \`${sandboxUrl}\` with the key \`${sandboxKey}\`, and shows the exchange: the request, the status, the headers, the body and the same request with curl. The samples above call the same sandbox.`,
   ].join('\n\n');
 }
 
@@ -138,6 +143,25 @@ export function statusCodesMarkdown(): string {
   return table(['Code', 'Meaning'], statusCodes());
 }
 
+/** The sandbox's test recipients: the address, the `status` a send to it reports, and what that stands for. */
+export function sandboxRecipientRows(): [string, string, string][] {
+  return [
+    ...sandboxRecipients.map(({ local, status, meaning }): [string, string, string] => [
+      `${local}@${sandboxTestDomain}`,
+      status,
+      meaning,
+    ]),
+    ['Any other address', 'queued', 'Accepted for sending; the sandbox sends nothing.'],
+  ];
+}
+
+function sandboxRecipientsMarkdown(): string {
+  return table(
+    ['Recipient', 'status', 'What it stands for'],
+    sandboxRecipientRows().map(([address, status, meaning]) => [address, `\`${status}\``, meaning]),
+  );
+}
+
 const fence = (language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``;
 
 /** llms.txt (llmstxt.org): the docs in brief, linking the markdown copy of each page. */
@@ -153,7 +177,7 @@ export function llmsText(origin: string): string {
     '## For agents and first calls',
     '',
     `- MCP server: ${origin}${mcpPath} speaks the Model Context Protocol over Streamable HTTP (POST, no key), with read-only tools to search these docs (search_docs), read a page as Markdown (get_page) and get an operation with its schemas and an example (get_operation).`,
-    `- Sandbox: send any documented operation to ${origin}${sandbox.path} plus its path (such as POST ${origin}${sandbox.path}/v1/contacts) with \`Authorization: Bearer ${sandbox.key}\`. It answers like the API from the document's examples, and sends and keeps nothing.`,
+    `- Sandbox: send any documented operation to ${origin}${sandboxBasePath} plus its path (such as POST ${origin}${sandboxBasePath}/v1/contacts) with \`Authorization: Bearer ${sandboxKey}\`. It answers like the API from the document's examples, and sends and keeps nothing.`,
     `- Changelog: ${origin}${changelogPath}, and as an Atom feed at ${origin}${changelogFeedPath}`,
     '',
     '## Docs',

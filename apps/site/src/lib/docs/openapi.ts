@@ -1,5 +1,7 @@
 import { parse } from 'yaml';
 import openApiSource from '@/content/openapi.yaml?raw';
+import { sandboxBasePath, sandboxKey } from '@growmail/contracts/sandbox';
+import { standInOrigin } from '@growmail/contracts/runtime';
 import { requestSamples } from './samples';
 
 /**
@@ -50,6 +52,12 @@ export const apiBaseUrl = openApi.servers[0]!.url;
 export const operationIds = Object.values(openApi.paths).flatMap((item) =>
   Object.values(item).map((op) => op.operationId),
 );
+
+/**
+ * The sandbox on the site's own origin, which the server fills in as it starts (D21): the
+ * samples call it with the published key, so each runs as it is copied (D33).
+ */
+export const sandboxBaseUrl = `${standInOrigin('public')}${sandboxBasePath}`;
 
 /** A `#/components/...` reference's target, followed until it is not a reference. */
 export function resolveRef<T extends { $ref?: string }>(value: T): T {
@@ -104,7 +112,8 @@ export function operationView(operationId: string) {
       language: 'json',
       code: json(example.value),
     })),
-    samples: requestSamples(url, examples[0]?.value ?? {}),
+    sandboxUrl: `${sandboxBaseUrl}${op.path}`,
+    samples: requestSamples(`${sandboxBaseUrl}${op.path}`, sandboxKey, examples[0]?.value ?? {}),
     success: { title: `${success.status}: ${success.description}`, language: 'json', code: json(success.example) },
     failures: failures.map((response) => ({
       status: response.status,

@@ -1,59 +1,46 @@
-/** Request samples in curl, JavaScript and Python for an operation and its example body. */
-export type Sample = { language: 'bash' | 'javascript' | 'python'; label: string; code: string };
+import { HTTPSnippet } from '@readme/httpsnippet';
 
-export function requestSamples(url: string, body: unknown): Sample[] {
-  const json = JSON.stringify(body, null, 2);
-  return [
-    {
-      language: 'bash',
-      label: 'curl',
-      code: [
-        `curl -X POST '${url}' \\`,
-        `  -H "Authorization: Bearer $GROWMAIL_API_KEY" \\`,
-        `  -H 'Content-Type: application/json' \\`,
-        `  -d '${json.replace(/'/g, `'\\''`)}'`,
-      ].join('\n'),
-    },
-    {
-      language: 'javascript',
-      label: 'JavaScript',
-      code: [
-        `const response = await fetch('${url}', {`,
-        `  method: 'POST',`,
-        `  headers: {`,
-        '    Authorization: `Bearer ${process.env.GROWMAIL_API_KEY}`,',
-        `    'Content-Type': 'application/json',`,
-        `  },`,
-        `  body: JSON.stringify(${indent(json, 2)}),`,
-        `});`,
-        `const { error, payload } = await response.json();`,
-      ].join('\n'),
-    },
-    {
-      language: 'python',
-      label: 'Python',
-      code: [
-        `import os`,
-        `import requests`,
-        ``,
-        `response = requests.post(`,
-        `    "${url}",`,
-        `    headers={"Authorization": f"Bearer {os.environ['GROWMAIL_API_KEY']}"},`,
-        `    json=${indent(pythonLiteral(body), 4)},`,
-        `    timeout=10,`,
-        `)`,
-        `result = response.json()  # {"error": ..., "payload": ...}`,
-      ].join('\n'),
-    },
-  ];
-}
+type TargetId = Parameters<HTTPSnippet['convert']>[0];
 
-const indent = (text: string, spaces: number) => text.split('\n').join(`\n${' '.repeat(spaces)}`);
+/**
+ * The languages of the code samples, in the order the tabs show them: the `?lang=` value, the
+ * tab's label, the httpsnippet target and client that write it, and the highlighter's language.
+ */
+export const sampleLanguages = [
+  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', highlight: 'bash' },
+  { id: 'javascript', label: 'JavaScript', target: 'javascript', client: 'fetch', highlight: 'javascript' },
+  { id: 'node', label: 'Node.js', target: 'node', client: 'fetch', highlight: 'javascript' },
+  { id: 'python', label: 'Python', target: 'python', client: 'requests', highlight: 'python' },
+  { id: 'php', label: 'PHP', target: 'php', client: 'guzzle', highlight: 'php' },
+  { id: 'go', label: 'Go', target: 'go', client: 'native', highlight: 'go' },
+  { id: 'java', label: 'Java', target: 'java', client: 'okhttp', highlight: 'java' },
+  { id: 'csharp', label: 'C#', target: 'csharp', client: 'httpclient', highlight: 'csharp' },
+  { id: 'ruby', label: 'Ruby', target: 'ruby', client: 'native', highlight: 'ruby' },
+] as const satisfies readonly { id: string; label: string; target: TargetId; client: string; highlight: string }[];
 
-/** JSON as a Python literal: the same text except true, false and null. */
-function pythonLiteral(value: unknown): string {
-  return JSON.stringify(value, null, 4)
-    .replace(/: true\b/g, ': True')
-    .replace(/: false\b/g, ': False')
-    .replace(/: null\b/g, ': None');
+export type SampleLanguage = (typeof sampleLanguages)[number]['id'];
+
+/** One request sample: its language's id (as `?lang=` names it), label, highlighter language and text. */
+export type Sample = { id: SampleLanguage; label: string; language: string; code: string };
+
+/**
+ * The samples of one request in every language, written by httpsnippet (ReadMe's maintained
+ * fork) from the method, URL, headers and JSON body, so each is what that language's usual
+ * client really sends rather than a template of ours.
+ */
+export function requestSamples(url: string, key: string, body: unknown): Sample[] {
+  const snippet = new HTTPSnippet({
+    method: 'POST',
+    url,
+    headers: [
+      { name: 'Authorization', value: `Bearer ${key}` },
+      { name: 'Content-Type', value: 'application/json' },
+    ],
+    postData: { mimeType: 'application/json', text: JSON.stringify(body) },
+  } as ConstructorParameters<typeof HTTPSnippet>[0]);
+  return sampleLanguages.map((language) => {
+    const [code] = [snippet.convert(language.target, language.client, { indent: '  ' })].flat();
+    if (typeof code !== 'string') throw new Error(`httpsnippet wrote no ${language.label} sample for ${url}`);
+    return { id: language.id, label: language.label, language: language.highlight, code };
+  });
 }

@@ -62,9 +62,9 @@ describe('the OpenAPI document', () => {
     expect(openApi.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it.each(operationIds)('%s documents 200, 400, 403, 404 and 500 in the API response shape', (id) => {
+  it.each(operationIds)('%s documents 200, 400, 401 (sandbox), 403, 404 and 500 in the API response shape', (id) => {
     const op = operation(id);
-    expect(op.responseList.map((response) => response.status)).toEqual(['200', '400', '403', '404', '500']);
+    expect(op.responseList.map((response) => response.status)).toEqual(['200', '400', '401', '403', '404', '500']);
     const [success, ...failures] = op.responseList;
     expect(success!.example).toMatchObject({ error: null, payload: { data: expect.any(Object), meta: { size: 1 } } });
     for (const failure of failures) expect(failure.example).toEqual({ error: expect.any(String), payload: null });

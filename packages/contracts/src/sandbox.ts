@@ -1,0 +1,32 @@
+/**
+ * The public sandbox of the documented API (D33) and the docs' parts that reach it: plain
+ * constants with no schema library, so a page's script can import them for a few bytes.
+ */
+
+/** The sandbox's key, published in every sample; it answers at this path on the site's own origin, then the operation's. */
+export const sandboxKey = 'gm_test_sandbox';
+export const sandboxBasePath = '/sandbox';
+
+/** The domain of the sandbox's test recipients: reserved (RFC 2606), so nothing could ever reach it. */
+export const sandboxTestDomain = 'growmail.test';
+
+/**
+ * What a transactional send to each test recipient reports, so a developer can try each
+ * outcome their code must handle. Any other recipient is `queued`, and nothing is ever sent.
+ */
+export const sandboxRecipients = [
+  { local: 'delivered', status: 'delivered', meaning: 'The email was accepted by the recipient’s mail server.' },
+  {
+    local: 'bounced',
+    status: 'bounced',
+    meaning: 'The recipient’s mail server refused it: the address does not exist.',
+  },
+  { local: 'complained', status: 'complained', meaning: 'It was delivered, and the recipient marked it as spam.' },
+] as const;
+export type SandboxStatus = (typeof sandboxRecipients)[number]['status'] | 'queued';
+
+/** Where the docs remember the sample language a developer chose last (localStorage). */
+export const sampleLanguageKey = 'growmail:sample-language';
+
+/** The fields of the docs' "Try it" form: which operation, and the JSON body to send. */
+export const tryItFields = { operation: 'operation', body: 'body' } as const;
