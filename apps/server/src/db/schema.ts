@@ -160,6 +160,8 @@ export interface DemoHostsTable {
   name: string;
   email: string | null;
   created_at: string;
+  /** Set when sales removes the host; its bookings keep naming it. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The team's working hours on one ISO weekday (1 Monday … 7 Sunday), as wall times in `zone`. */

@@ -19,31 +19,58 @@ export type NewBooking = {
  * live-slot unique index lets through once per host and start; no read decides it.
  */
 const demoQueries = (db: Executor) => ({
+  /** The hosts taking demos, in the order slots are given to them. */
   hosts() {
-    return db.selectFrom('demo_hosts').selectAll().orderBy('created_at').orderBy('id').execute();
+    return db
+      .selectFrom('demo_hosts')
+      .select(['id', 'name', 'email'])
+      .where('removed_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   },
 
-  /** Adds a host, or renames and readdresses one with the same id. */
+  /** Adds a host, or renames, readdresses or brings back one with the same id. */
   async saveHost(host: { id: string; name: string; email: string | null }): Promise<void> {
     await db
       .insertInto('demo_hosts')
       .values({ ...host, created_at: new Date().toISOString() })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ name: host.name, email: host.email }))
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet({ name: host.name, email: host.email, removed_at: null }),
+      )
       .execute();
   },
 
-  /** Removes a host with no live booking to come; false when there is none by that id or it has one. */
+  /**
+   * Removes a host in one statement that finds no live booking of theirs still to come, so a
+   * booking taken meanwhile is never left without its host. Their past bookings keep the row.
+   */
   async removeHost(id: string, now: Date): Promise<'removed' | 'missing' | 'booked'> {
-    const upcoming = await db
-      .selectFrom('demo_bookings')
-      .select('id')
-      .where('host_id', '=', id)
-      .where('status', '=', 'booked')
-      .where('ends_at', '>', now.toISOString())
+    const result = await db
+      .updateTable('demo_hosts')
+      .set({ removed_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('demo_bookings')
+              .select('id')
+              .where('host_id', '=', id)
+              .where('status', '=', 'booked')
+              .where('ends_at', '>', now.toISOString()),
+          ),
+        ),
+      )
       .executeTakeFirst();
-    if (upcoming) return 'booked';
-    const result = await db.deleteFrom('demo_hosts').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) === 1 ? 'removed' : 'missing';
+    if (Number(result.numUpdatedRows) === 1) return 'removed';
+    const host = await db
+      .selectFrom('demo_hosts')
+      .select('id')
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return host ? 'booked' : 'missing';
   },
 
   hours() {

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Demo booking (D32). Sales keeps the availability here and edits it with `npm run demos`:
  * - `demo_hosts`: the people who take demos. A host without an address is the sales inbox
  *   the server is configured with (SALES_INBOX), which is the one host a fresh install has.
+ *   A removed host is marked, not deleted: its past bookings still name it.
  * - `demo_hours`: the team's working hours per ISO weekday (1 Monday … 7 Sunday), as local
  *   wall times in one named IANA zone; a fresh install has Monday to Friday 09:00–17:00 in
  *   Africa/Lagos, so the demo page offers slots from the first start.
@@ -20,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('email', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
+    .addColumn('removed_at', 'text')
     .execute();
   await db.schema
     .createTable('demo_hours')
