@@ -29,6 +29,7 @@ export async function readAvailability(demos: DemoReads, now: Date): Promise<Ava
         hostId: booking.host_id,
         start: new Date(booking.starts_at),
         end: new Date(booking.ends_at),
+        booked: true,
       })),
     ],
   };

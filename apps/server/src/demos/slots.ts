@@ -3,8 +3,8 @@ import { DateTime, IANAZone, Interval } from 'luxon';
 /** One span of working hours on an ISO weekday (1 Monday … 7 Sunday), as HH:MM wall times. */
 export type WeeklyHours = { weekday: number; starts: string; ends: string };
 
-/** A range of time no demo may overlap: one host's, or everyone's when `hostId` is null. */
-export type Busy = { hostId: string | null; start: Date; end: Date };
+/** A range of time no demo may overlap: one host's, or everyone's when `hostId` is null; a booking or a block. */
+export type Busy = { hostId: string | null; start: Date; end: Date; booked?: boolean };
 
 /** What slots are cut from: the team's hours in one zone, its hosts, and the time already taken. */
 export type Availability = {

@@ -1,14 +1,14 @@
 import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
-import { currentSlots } from './availability.ts';
-import { findSlot, slotRules } from './slots.ts';
+import { readAvailability } from './availability.ts';
+import { findSlot, openSlots, slotRules } from './slots.ts';
 
 /** Who books, and where they are: their zone is kept for the times in their mail. */
 export type Booker = { email: string; name: string; zone: string; leadId: string | null };
 
 export type TakeResult =
   | { taken: true; bookingId: string; hostId: string; start: Date; end: Date }
-  /** `unknown`: not a slot on offer (outside the hours, past, too soon, or made up); `gone`: every free host was taken first. */
+  /** `unknown`: never a slot on offer (outside the hours or blocked, past, too soon, or made up); `gone`: booked by others first. */
   | { taken: false; reason: 'unknown' | 'gone' };
 
 /**
@@ -25,8 +25,13 @@ export async function takeSlot(
   now: Date,
   options: { noticeMinutes?: number } = {},
 ): Promise<TakeResult> {
-  const slot = findSlot(await currentSlots(data.demos.in(trx), now, options), start);
-  if (!slot) return { taken: false, reason: 'unknown' };
+  const availability = await readAvailability(data.demos.in(trx), now);
+  const slot = findSlot(openSlots(availability, now, options), start);
+  if (!slot) {
+    // Taken since the visitor's page was sent, rather than never on offer: they are told it is gone.
+    const unbooked = { ...availability, busy: availability.busy.filter((busy) => !busy.booked) };
+    return { taken: false, reason: findSlot(openSlots(unbooked, now, options), start) ? 'gone' : 'unknown' };
+  }
   const end = new Date(start.getTime() + slotRules.minutes * 60_000);
   for (const hostId of slot.hostIds) {
     const bookingId = await data.demos.in(trx).take({ ...booker, hostId, start, end });

@@ -130,6 +130,11 @@ const demoQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** The booking a demo request's lead made, if it made one. */
+  bookingOfLead(leadId: string) {
+    return db.selectFrom('demo_bookings').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+  },
+
   booking(id: string) {
     return db.selectFrom('demo_bookings').selectAll().where('id', '=', id).executeTakeFirst();
   },

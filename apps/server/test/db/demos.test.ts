@@ -76,11 +76,11 @@ describe.each(await testDatabases())('demo slots on $name', ({ open }) => {
     const first = await book(nineLagos, 1);
     expect(first).toMatchObject({ taken: true, hostId: 'sales' });
     expect(iso(await currentSlots(data().demos, monday))).not.toContain(nineLagos.toISOString());
-    expect(await book(nineLagos, 2)).toEqual({ taken: false, reason: 'unknown' });
+    expect(await book(nineLagos, 2)).toEqual({ taken: false, reason: 'gone' });
 
     await data().demos.saveHost({ id: 'ada', name: 'Ada', email: 'ada@growmail.io' });
     expect(await book(nineLagos, 2)).toMatchObject({ taken: true, hostId: 'ada' });
-    expect(await book(nineLagos, 3)).toEqual({ taken: false, reason: 'unknown' });
+    expect(await book(nineLagos, 3)).toEqual({ taken: false, reason: 'gone' });
     expect((await data().demos.upcoming(monday)).map((row) => [row.host_id, row.email])).toEqual([
       ['ada', 'p2@example.com'],
       ['sales', 'p1@example.com'],

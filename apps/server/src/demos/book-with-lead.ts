@@ -1,0 +1,51 @@
+import { bookingMessages, type Booking } from '@growmail/contracts/demo-booking';
+import type { Repositories } from '../repositories/index.ts';
+import type { Executor } from '../repositories/repository.ts';
+import { canonicalZone } from './slots.ts';
+import { takeSlot } from './take-slot.ts';
+
+/** A booking the request cannot have, with the field path and words the visitor is shown; a 4xx. */
+export class BookingRefused extends Error {
+  override name = 'BookingRefused';
+  readonly statusCode: 400 | 409;
+  readonly field: 'slot' | 'zone';
+  constructor(statusCode: 400 | 409, field: 'slot' | 'zone', message: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.field = field;
+  }
+}
+
+/** The booking as checked before anything is written: an IANA zone, as the runtime spells it. */
+export function readBooking(booking: Booking): { start: Date; zone: string } {
+  const zone = canonicalZone(booking.zone);
+  if (!zone) throw new BookingRefused(400, 'zone', bookingMessages.zoneInvalid);
+  return { start: new Date(booking.slot), zone };
+}
+
+/**
+ * Takes the demo's slot in the lead's transaction: a slot not on offer is refused (400), and
+ * one every host of which was taken first is gone (409); either throws, so the lead rolls back
+ * and nothing is stored.
+ */
+export function bookAlongside(
+  data: Pick<Repositories, 'demos'>,
+  booking: { start: Date; zone: string },
+  who: { email: string; name: string },
+  options: { noticeMinutes?: number } = {},
+) {
+  return async (trx: Executor, leadId: string): Promise<void> => {
+    const result = await takeSlot(
+      data,
+      trx,
+      booking.start,
+      { ...who, zone: booking.zone, leadId },
+      new Date(),
+      options,
+    );
+    if (result.taken) return;
+    throw result.reason === 'gone'
+      ? new BookingRefused(409, 'slot', bookingMessages.slotGone)
+      : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
+  };
+}
