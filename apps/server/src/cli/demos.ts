@@ -4,6 +4,7 @@ import { cancelBooking } from '../demos/change-booking.ts';
 import { describeHours, readHours } from '../demos/hours-text.ts';
 import { formatBookings } from '../demos/report.ts';
 import { canonicalZone } from '../demos/slots.ts';
+import type { Config } from '../config.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { printable, textTable } from '../submissions/lead-report.ts';
 import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
@@ -141,7 +142,7 @@ function blockRange(from: string, to: string | undefined, zone: string) {
   return { start: start.toJSDate(), end: end.toJSDate() };
 }
 
-async function run(args: DemosArgs, data: DataAccess, now: Date): Promise<string> {
+async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date): Promise<string> {
   switch (args.command) {
     case 'hours': {
       if (!args.set) {
@@ -196,7 +197,7 @@ async function run(args: DemosArgs, data: DataAccess, now: Date): Promise<string
     case 'list':
       return formatBookings(await data.demos.upcoming(now), await teamZone(data), args.format);
     case 'cancel':
-      if (!(await cancelBooking(data, args.id, now))) {
+      if (!(await cancelBooking(data, config, args.id, now))) {
         throw new Error(`No upcoming booking has the id ${args.id}: it is unknown, cancelled or past.`);
       }
       return `Cancelled ${args.id}.\n`;
@@ -221,7 +222,7 @@ export const demos = defineCommand({
   hosts     the people who take demos; a slot stays open while any host is free, and a host
             with no --email is the sales inbox
   list      upcoming demos, as a table or as CSV escaped like the leads export
-  cancel    cancels a demo; the prospect is told by a running server
+  cancel    cancels a demo; a running server mails the prospect the cancellation
 Reads DATABASE_URL like the server.`,
   options: {
     zone: { type: 'string' },
@@ -233,7 +234,7 @@ Reads DATABASE_URL like the server.`,
   },
   parse,
   run: async (args, context) => {
-    process.stdout.write(await run(args, await context.data(), new Date()));
+    process.stdout.write(await run(args, await context.data(), context.config(), new Date()));
   },
 });
 

@@ -1,5 +1,9 @@
 import { bookingMessages, type Booking } from '@growmail/contracts/demo-booking';
+import type { Config } from '../config.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { recordEvent } from '../webhooks/events.ts';
+import { bookedDemo } from './booked-demo.ts';
+import { bookedMail, demoEventData } from './messages.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { canonicalZone } from './slots.ts';
 import { takeSlot } from './take-slot.ts';
@@ -24,28 +28,26 @@ export function readBooking(booking: Booking): { start: Date; zone: string } {
 }
 
 /**
- * Takes the demo's slot in the lead's transaction: a slot not on offer is refused (400), and
- * one every host of which was taken first is gone (409); either throws, so the lead rolls back
- * and nothing is stored.
+ * Takes the demo's slot in the lead's transaction, with the prospect's invitation and the
+ * `demo.booked` event: a slot not on offer is refused (400), and one every host of which was
+ * taken first is gone (409); either throws, so the lead rolls back and nothing is stored.
  */
 export function bookAlongside(
-  data: Pick<Repositories, 'demos'>,
+  data: Pick<Repositories, 'demos' | 'mail' | 'suppressions' | 'webhooks'>,
+  config: Config,
   booking: { start: Date; zone: string },
   who: { email: string; name: string },
-  options: { noticeMinutes?: number } = {},
 ) {
   return async (trx: Executor, leadId: string): Promise<void> => {
-    const result = await takeSlot(
-      data,
-      trx,
-      booking.start,
-      { ...who, zone: booking.zone, leadId },
-      new Date(),
-      options,
-    );
-    if (result.taken) return;
-    throw result.reason === 'gone'
-      ? new BookingRefused(409, 'slot', bookingMessages.slotGone)
-      : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
+    const booker = { ...who, zone: booking.zone, leadId };
+    const result = await takeSlot(data, trx, booking.start, booker, new Date(), config.demos);
+    if (!result.taken) {
+      throw result.reason === 'gone'
+        ? new BookingRefused(409, 'slot', bookingMessages.slotGone)
+        : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
+    }
+    const demo = await bookedDemo(data.demos.in(trx), config, result.bookingId);
+    await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config));
+    await recordEvent(data, trx, config, 'demo.booked', demoEventData(demo, leadId));
   };
 }

@@ -30,6 +30,11 @@ const demoQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** A host by id, removed or not: who a booking names. */
+  host(id: string) {
+    return db.selectFrom('demo_hosts').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+  },
+
   /** Adds a host, or renames, readdresses or brings back one with the same id. */
   async saveHost(host: { id: string; name: string; email: string | null }): Promise<void> {
     await db

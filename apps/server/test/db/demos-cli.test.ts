@@ -7,11 +7,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDemosArgs, runDemos } from '../../src/cli/demos.ts';
 import { UsageError } from '../../src/cli/run.ts';
+import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { currentSlots } from '../../src/demos/availability.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 
+const config = loadConfig({ LOG_LEVEL: 'silent' });
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const exec = promisify(execFile);
 // Monday 2026-11-23, 00:00 in Lagos.
@@ -64,7 +66,7 @@ describe.each(await testDatabases())('keeping demo availability on $name', ({ op
     db = await open();
   });
   afterAll(() => db?.close());
-  const demos = (...argv: string[]) => runDemos(parseDemosArgs(argv), dataAccess(db), monday);
+  const demos = (...argv: string[]) => runDemos(parseDemosArgs(argv), dataAccess(db), config, monday);
 
   it('sets the week in a zone, and offers slots from it', async () => {
     expect(await demos('hours')).toContain('Hours in Africa/Lagos:\nmon  09:00-17:00\n');

@@ -30,7 +30,7 @@ const demoRoutes: ZodRoutes = async (app) => {
         request,
         { kind: 'demo', email: fields.email, fields },
         messages.demoSubmitted,
-        slot ? bookAlongside(app, slot, { email: fields.email, name }, app.config.demos) : undefined,
+        slot ? bookAlongside(app, app.config, slot, { email: fields.email, name }) : undefined,
       );
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     } catch (error) {
