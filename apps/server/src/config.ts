@@ -218,7 +218,7 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        'Where signed events go (Standard Webhooks): `lead.created`, `newsletter.confirmed`, `newsletter.unsubscribed`, `demo.booked`, `demo.cancelled`. Set with the secret, or no events are written.',
+        'Where signed events go (Standard Webhooks): `lead.created`, `newsletter.confirmed`, `newsletter.unsubscribed`, `demo.booked`, `demo.rescheduled`, `demo.cancelled`. Set with the secret, or no events are written.',
       ),
     ),
   WEBHOOK_SECRET: z

@@ -71,7 +71,7 @@ export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (msg_…), the same on every attempt and replay. */
   id: string;
-  /** lead.created, newsletter.confirmed, newsletter.unsubscribed, demo.booked or demo.cancelled. */
+  /** lead.created, newsletter.confirmed, newsletter.unsubscribed, demo.booked, demo.rescheduled or demo.cancelled. */
   type: string;
   /** JSON text: the body POSTed, {id, type, timestamp, data}. */
   payload: string;

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { bookedDemo } from './booked-demo.ts';
+import { manageBookingLink } from './links.ts';
 import { bookedMail, demoEventData } from './messages.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { canonicalZone } from './slots.ts';
@@ -35,6 +36,8 @@ export function readBooking(booking: Booking): { start: Date; zone: string } {
 export function bookAlongside(
   data: Pick<Repositories, 'demos' | 'mail' | 'suppressions' | 'webhooks'>,
   config: Config,
+  /** The links' secret (`linkSecret`), read before the lead's transaction. */
+  secret: string,
   booking: { start: Date; zone: string },
   who: { email: string; name: string },
 ) {
@@ -47,7 +50,8 @@ export function bookAlongside(
         : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
     }
     const demo = await bookedDemo(data.demos.in(trx), config, result.bookingId);
-    await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config));
+    const link = manageBookingLink(config, secret, demo.id);
+    await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config, link));
     await recordEvent(data, trx, config, 'demo.booked', demoEventData(demo, leadId));
   };
 }

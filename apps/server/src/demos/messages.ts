@@ -60,7 +60,7 @@ function times(demo: BookedDemo): string[] {
 }
 
 /** The mail a prospect gets on booking, with the invitation for their calendar. */
-export function bookedMail(demo: BookedDemo, config: Config): OutboxMessage {
+export function bookedMail(demo: BookedDemo, config: Config, link: string): OutboxMessage {
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
@@ -74,7 +74,8 @@ export function bookedMail(demo: BookedDemo, config: Config): OutboxMessage {
       `With: ${demo.host.name}`,
       '',
       'The invitation is attached: open it to add the demo to your calendar.',
-      'To move or cancel it, reply to this email.',
+      '',
+      `To move or cancel it: ${link}`,
       '',
     ].join('\n'),
     icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
@@ -82,7 +83,7 @@ export function bookedMail(demo: BookedDemo, config: Config): OutboxMessage {
 }
 
 /** The reminder a prospect gets a day before. */
-export function reminderMail(demo: BookedDemo): OutboxMessage {
+export function reminderMail(demo: BookedDemo, link: string): OutboxMessage {
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
@@ -95,9 +96,32 @@ export function reminderMail(demo: BookedDemo): OutboxMessage {
       ...times(demo),
       `With: ${demo.host.name}`,
       '',
-      'To move or cancel it, reply to this email.',
+      `To move or cancel it: ${link}`,
       '',
     ].join('\n'),
+  };
+}
+
+/** The mail a prospect gets when their demo moves: the new time, and the invitation updated. */
+export function movedMail(demo: BookedDemo, config: Config, link: string): OutboxMessage {
+  return {
+    to: demo.prospect.email,
+    replyTo: demo.host.email,
+    subject: `Moved: your Growmail demo, ${describeSlot(demo.start, demo.prospect.zone)}`,
+    text: [
+      `Hello ${demo.prospect.name},`,
+      '',
+      'Your Growmail demo has moved. The new time:',
+      '',
+      ...times(demo),
+      `With: ${demo.host.name}`,
+      '',
+      'The updated invitation is attached.',
+      '',
+      `To move or cancel it: ${link}`,
+      '',
+    ].join('\n'),
+    icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
   };
 }
 

@@ -19,6 +19,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { formBodyLimit } from '../plugins/protection.ts';
 import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
+import { manageBookingPages } from '../demos/manage-page.ts';
 import { withDemoSlots, withoutGoneSlot } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
 import { renderFormPage, renderOutcomePage } from './render.ts';
@@ -98,6 +99,7 @@ async function formPosts(app: FastifyInstance) {
   }
 
   linkPages(app);
+  manageBookingPages(app);
 
   app.get(outcomePath, async (request, reply) => {
     const query = request.query as Record<string, unknown>;

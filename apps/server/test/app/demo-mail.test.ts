@@ -99,6 +99,7 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
       );
     expect(text).toContain(`${at('Africa/Nairobi')} (Africa/Nairobi time)`);
     expect(text).toContain(`For our team: `);
+    expect(text).toMatch(/To move or cancel it: http\S+\/demo\/booking\?token=[0-9a-f-]{36}\.[\w-]{43}\n/);
     expect(text).toContain(`${at('Africa/Lagos')} (Africa/Lagos time)`);
 
     const ics = partOf(mail, 'text/calendar');

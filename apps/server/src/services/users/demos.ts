@@ -3,6 +3,7 @@ import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/f
 import { demoRequestSchema } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
 import { bookAlongside, BookingRefused, readBooking } from '../../demos/book-with-lead.ts';
+import { linkSecret } from '../../demos/links.ts';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
@@ -30,7 +31,9 @@ const demoRoutes: ZodRoutes = async (app) => {
         request,
         { kind: 'demo', email: fields.email, fields },
         messages.demoSubmitted,
-        slot ? bookAlongside(app, app.config, slot, { email: fields.email, name }) : undefined,
+        slot
+          ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, { email: fields.email, name })
+          : undefined,
       );
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     } catch (error) {

@@ -11,10 +11,17 @@ const zoneLabel = (zone: string) => zone.replaceAll('_', ' ').replaceAll('/', ' 
  * without a slot still goes as before. Without JavaScript, "Show times" sends the form back
  * to show the times in the chosen zone; nothing is stored by it.
  */
-export function DemoSlots() {
+export function DemoSlots({
+  legend = 'Pick a time for your demo',
+  withNone = true,
+}: {
+  legend?: string;
+  /** Offer "None of these times work for me", chosen by default: the demo request's way to send no slot. */
+  withNone?: boolean;
+}) {
   return (
     <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-1 font-semibold text-ink-900">Pick a time for your demo</legend>
+      <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
       <p className="text-sm text-ink-700">A 30-minute video call with our team.</p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="demo-zone" className="text-sm font-medium text-ink-900">
@@ -50,19 +57,21 @@ export function DemoSlots() {
         <p id="demo-slot-error" className="text-sm text-red-700" data-field-error="" hidden />
         <p className="text-sm text-ink-700" data-demo-slots-note="" hidden />
         <div data-demo-slot-days="" className="flex flex-col gap-3" />
-        <div className="flex items-center gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700">
-          <input
-            id="demo-slot-none"
-            type="radio"
-            name={bookingFields.slot}
-            value={noSlot}
-            defaultChecked
-            className="h-4 w-4 accent-brand-700"
-          />
-          <label htmlFor="demo-slot-none" className="text-ink-900">
-            None of these times work for me
-          </label>
-        </div>
+        {withNone && (
+          <div className="flex items-center gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700">
+            <input
+              id="demo-slot-none"
+              type="radio"
+              name={bookingFields.slot}
+              value={noSlot}
+              defaultChecked
+              className="h-4 w-4 accent-brand-700"
+            />
+            <label htmlFor="demo-slot-none" className="text-ink-900">
+              None of these times work for me
+            </label>
+          </div>
+        )}
       </div>
       <template data-demo-day="">
         <fieldset className="flex min-w-0 flex-col gap-2">
