@@ -75,7 +75,14 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    if (children && postsNatively(event)) return;
+    if (children && postsNatively(event)) {
+      // A combobox shows its option's label; the post carries the value, as the native select sends.
+      for (const choice of choices) {
+        const control = event.currentTarget.elements.namedItem(choice.name);
+        if (control instanceof HTMLInputElement) control.value = values[choice.name] ?? '';
+      }
+      return;
+    }
     event.preventDefault();
     if (!complete || submitting) return;
     clearSummary();
