@@ -157,5 +157,6 @@ describe('npm run demos', () => {
     expect((failed as { stderr: string }).stderr).toBe(
       'demos: No upcoming booking has the id nope: it is unknown, cancelled or past.\n',
     );
-  });
+    // Three npm processes, each starting Node: seconds on a busy machine.
+  }, 30_000);
 });
