@@ -25,6 +25,8 @@ type FormCase = {
   endpoint: string;
   type: 'demo' | 'startup';
   choices: { label: string; option: string; value: string; key: string }[];
+  /** The controls between the last choice and the button, by accessible name: the demo's time picker (D32). */
+  between: string[];
 };
 
 const cases: FormCase[] = [
@@ -36,6 +38,8 @@ const cases: FormCase[] = [
     endpoint: '**/services/users/demos',
     type: 'demo',
     choices: [{ label: 'Number of users', option: '250K - 500K', value: '250K:500K', key: 'subscribers' }],
+    // The slots are one radio group, one stop, on "None of these times" until a time is chosen.
+    between: ['Show times in', 'Show times', 'None of these times work for me'],
   },
   {
     path: '/startup',
@@ -53,6 +57,7 @@ const cases: FormCase[] = [
         key: 'annual_budget',
       },
     ],
+    between: [],
   },
 ];
 
@@ -142,6 +147,10 @@ describe.each(viewports)('the lead forms at $name', (viewport) => {
         // The toggle button is skipped: downshift keeps it out of the tab order.
         expect(await focusedName(page)).toBe(choice.label);
         await chooseWithKeyboard(page, element.getByRole('combobox', { name: choice.label }), choice.option);
+      }
+      for (const name of form.between) {
+        await page.keyboard.press('Tab');
+        expect(await focusedName(page)).toBe(name);
       }
       await page.keyboard.press('Tab');
       expect(await focusedName(page)).toBe(form.button);

@@ -14,6 +14,7 @@ import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
 import formPosts from './form-posts/index.ts';
 import housekeeping from './plugins/housekeeping.ts';
+import demoReminders from './plugins/demo-reminders.ts';
 import webhooks, { type WebhookOptions } from './webhooks/index.ts';
 import databasePlugin from './plugins/database.ts';
 import mcp from './mcp/index.ts';
@@ -86,6 +87,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(outbox, options.outbox ?? {});
   await app.register(webhooks, options.webhooks ?? {});
   await app.register(housekeeping, {});
+  await app.register(demoReminders, {});
   await app.register(protection);
   await app.register(services, { prefix: '/services' });
   await app.register(sandbox);

@@ -169,6 +169,10 @@ export const environmentSchema = z.object({
       'A lead form sent sooner than this after its signed stamp was issued is quarantined as automated; `0` turns the stamp check off.',
     ),
   ),
+  DEMO_NOTICE_MINUTES: withDefault(wholeNumber(0, 10_080, 'must be between 0 and 10080'), 120).register(
+    settingDocs,
+    about('Demo slots are offered from this many minutes ahead (D32).'),
+  ),
   TRUST_PROXY: z
     .optional(plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'))
     .register(
@@ -220,7 +224,7 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        'Where signed events go (Standard Webhooks): `lead.created`, `newsletter.confirmed`, `newsletter.unsubscribed`. Set with the secret, or no events are written.',
+        'Where signed events go (Standard Webhooks): `lead.created`, `newsletter.confirmed`, `newsletter.unsubscribed`, `demo.booked`, `demo.rescheduled`, `demo.cancelled`. Set with the secret, or no events are written.',
       ),
     ),
   WEBHOOK_SECRET: z
@@ -299,6 +303,8 @@ export type Config = {
    * automated; 0 turns the stamp check off.
    */
   formMinFillMs: number;
+  /** Demo booking (D32): slots start at least this many minutes from now. */
+  demos: { noticeMinutes: number };
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
   /** Shared counters (rate limits) live here when set, so every server counts together (D27). */
@@ -370,6 +376,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     mcpRequestsPerMinute: e.MCP_REQUESTS_PER_MINUTE,
     formMinFillMs: e.FORM_MIN_FILL_SECONDS * 1000,
+    demos: { noticeMinutes: e.DEMO_NOTICE_MINUTES },
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -12,6 +12,10 @@ export interface Database {
   submissions: SubmissionsTable;
   settings: SettingsTable;
   suppressions: SuppressionsTable;
+  demo_hosts: DemoHostsTable;
+  demo_hours: DemoHoursTable;
+  demo_blocks: DemoBlocksTable;
+  demo_bookings: DemoBookingsTable;
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
@@ -67,7 +71,7 @@ export type MembershipStatus = 'pending' | 'subscribed' | 'unsubscribed';
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (msg_…), the same on every attempt and replay. */
   id: string;
-  /** lead.created, newsletter.confirmed or newsletter.unsubscribed. */
+  /** lead.created, newsletter.confirmed, newsletter.unsubscribed, demo.booked, demo.rescheduled or demo.cancelled. */
   type: string;
   /** JSON text: the body POSTed, {id, type, timestamp, data}. */
   payload: string;
@@ -148,4 +152,57 @@ export interface PushActionsTable {
   action: string;
   user_agent: string | null;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+}
+
+/** A person who takes demos (D32); no address means the configured sales inbox. */
+export interface DemoHostsTable {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+  /** Set when sales removes the host; its bookings keep naming it. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The team's working hours on one ISO weekday (1 Monday … 7 Sunday), as wall times in `zone`. */
+export interface DemoHoursTable {
+  weekday: number;
+  /** HH:MM, local to `zone`. */
+  starts: string;
+  /** HH:MM, local to `zone`; after `starts`. */
+  ends: string;
+  /** An IANA zone name, the same on every row. */
+  zone: string;
+}
+
+/** Time off: one host's, or everyone's when `host_id` is null. */
+export interface DemoBlocksTable {
+  id: string;
+  host_id: string | null;
+  starts_at: string;
+  ends_at: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export type DemoBookingStatus = 'booked' | 'cancelled';
+
+/** A booked 30-minute demo; unique per host and start while `booked`. */
+export interface DemoBookingsTable {
+  id: string;
+  host_id: string;
+  starts_at: string;
+  ends_at: string;
+  status: ColumnType<DemoBookingStatus, DemoBookingStatus | undefined, DemoBookingStatus>;
+  lead_id: string | null;
+  email: string;
+  name: string;
+  /** The prospect's IANA zone, for the times in their mail. */
+  zone: string;
+  /** The iCalendar SEQUENCE: one more on every change, so calendars take the latest. */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** Set when the reminder mail is queued, by the one server whose update set it. */
+  reminder_queued_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -5,6 +5,7 @@ import {
   savingsLeadFor,
   savingsOutcome,
 } from '@growmail/contracts/calculator';
+import { bookingFields, noSlot } from '@growmail/contracts/demo-booking';
 import { enquiryFields, unsubscribePath } from '@growmail/contracts/form-fields';
 import type { PostedForm } from '@growmail/contracts/form-posts';
 import {
@@ -18,6 +19,7 @@ import { startupLeadSchema } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyInstance } from 'fastify';
+import { describeSlot } from '../demos/slot-picker.ts';
 import { safeParse } from 'zod/v4/core';
 import type { $ZodType } from 'zod/v4/core';
 
@@ -46,6 +48,8 @@ export type PostedFormDefinition = {
   call: (body: Record<string, unknown>, app: FastifyInstance) => ServiceCall;
   /** The form field a problem at this path of the body belongs to. */
   fieldOf: (path: FieldPath) => string | undefined;
+  /** Whether the post only asks to see the page again (the demo picker's "Show times"), storing nothing. */
+  preview?: (posted: Record<string, unknown>) => boolean;
   /** What the outcome page says once it is stored, given the submission's reference. */
   success: (app: FastifyInstance, reference: string | null) => string | Promise<string>;
 };
@@ -94,6 +98,44 @@ function leadDefinition(
 }
 
 const leadFields = ['firstname', 'lastname', 'company_name', 'email', 'phone_number'] as const;
+
+/**
+ * The demo request, with a slot to book (D32): `slot` and `zone` join the lead's fields, and a
+ * slot other than "none" becomes the body's `booking`. The service decides whether the slot is
+ * on offer; its problems at `booking.slot` and `booking.zone` belong to those fields. The
+ * outcome page names the time booked.
+ */
+function demoDefinition(): PostedFormDefinition {
+  const own = [...leadFields, 'subscribers'] as const;
+  const lead = leadDefinition('demo', own, {
+    pages: ['/demo'],
+    schema: demoRequestSchema,
+    service: '/services/users/demos',
+    success: messages.demoSubmitted,
+  });
+  const fieldOf = (path: FieldPath) =>
+    path[0] === 'booking' && (path[1] === 'slot' || path[1] === 'zone') ? path[1] : lead.fieldOf(path);
+  const body = (values: Record<string, string>) => {
+    const slot = values[bookingFields.slot] ?? '';
+    return {
+      type: 'demo',
+      metadata: { type: 'demo', ...onlyFields(own, values) },
+      ...(slot && slot !== noSlot ? { booking: { slot, zone: values[bookingFields.zone] ?? '' } } : {}),
+    };
+  };
+  return {
+    ...lead,
+    fields: [...own, bookingFields.slot, bookingFields.zone],
+    read: bySchema(demoRequestSchema, body, fieldOf),
+    fieldOf,
+    preview: (posted) => posted[bookingFields.showTimes] !== undefined,
+    success: async (app, reference) => {
+      const booking = reference ? await app.demos.bookingOfLead(reference) : undefined;
+      if (!booking) return messages.demoSubmitted;
+      return `Your demo is booked for ${describeSlot(new Date(booking.starts_at), booking.zone)} (${booking.zone.replaceAll('_', ' ')} time). We look forward to speaking with you.`;
+    },
+  };
+}
 const calculatorFields = ['customers', 'annualCost', 'email'] as const;
 
 /** The savings a stored (or held) savings lead recorded, for its outcome page. */
@@ -114,12 +156,7 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     fieldOf: topLevel(enquiryFields),
     success: () => messages.enquiryReceived,
   },
-  demo: leadDefinition('demo', [...leadFields, 'subscribers'], {
-    pages: ['/demo'],
-    schema: demoRequestSchema,
-    service: '/services/users/demos',
-    success: messages.demoSubmitted,
-  }),
+  demo: demoDefinition(),
   startup: leadDefinition('startup', [...leadFields, 'user_count', 'annual_budget'], {
     pages: ['/startup'],
     schema: startupLeadSchema,

@@ -19,6 +19,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { formBodyLimit } from '../plugins/protection.ts';
 import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
+import { manageBookingPages } from '../demos/manage-page.ts';
+import { withDemoSlots, withoutGoneSlot } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
 import { renderFormPage, renderOutcomePage } from './render.ts';
 import { withFormStamp } from './stamp.ts';
@@ -97,6 +99,7 @@ async function formPosts(app: FastifyInstance) {
   }
 
   linkPages(app);
+  manageBookingPages(app);
 
   app.get(outcomePath, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -125,6 +128,8 @@ async function answerPost(
   const refuse = (alert: string) => sendFormPage(app, reply, 400, sent, { values, errors: {}, alert });
   if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
   if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
+  // The demo picker's "Show times": the page again, in the zone chosen, with nothing stored or checked.
+  if (definition.preview?.(posted)) return sendFormPage(app, reply, 200, sent, { values, errors: {} });
 
   const fields = Object.fromEntries(definition.fields.map((field) => [field, String(posted[field] ?? '').trim()]));
   const reading = definition.read(fields);
@@ -211,7 +216,9 @@ async function sendFormPage(
   state: FormPageState,
 ) {
   const file = app.site.page(page)!;
-  const html = await withFormStamp(app, renderFormPage(file.body.toString('utf8'), form, state));
+  // The demo's slots go in first, so the problems and the chosen time are rendered onto them.
+  const built = await withDemoSlots(app, file.body.toString('utf8'), state);
+  const html = await withFormStamp(app, renderFormPage(built, form, withoutGoneSlot(state)));
   return sendFreshPage(reply.code(status), file, html, 'no-store');
 }
 

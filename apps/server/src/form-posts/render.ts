@@ -35,7 +35,8 @@ export function renderFormPage(html: string, form: PostedForm, state: FormPageSt
     summaryItems.push(`<li><a href="#${escapeAttribute(id)}">${escapeText(message)}</a></li>`);
   }
 
-  const summary = element.querySelector('[data-error-summary]');
+  const problems = Object.keys(state.errors).length > 0 || Boolean(state.alert);
+  const summary = problems ? element.querySelector('[data-error-summary]') : null;
   if (summary) {
     summary.removeAttribute('hidden');
     summary.setAttribute('autofocus', '');
@@ -47,7 +48,6 @@ export function renderFormPage(html: string, form: PostedForm, state: FormPageSt
     }
   }
   const title = root.querySelector('title');
-  const problems = Object.keys(state.errors).length > 0 || Boolean(state.alert);
   if (title && problems) title.set_content(escapeText(`Error: ${title.text}`));
   return root.toString();
 }

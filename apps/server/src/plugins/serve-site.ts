@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { chooseEncoding } from '../site/encoding.ts';
 import { resolveRequest } from '../site/routing.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
+import { withDemoSlots } from '../demos/page.ts';
+import { hasSlotPicker } from '../demos/slot-picker.ts';
 import { withFormStamp } from '../form-posts/stamp.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
@@ -93,5 +95,8 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site
  * the pace check easier to pass, as a stamp fetched once by a script does.
  */
 async function sendStampedPage(reply: FastifyReply, file: SiteFile, pages: string) {
-  return sendFreshPage(reply, file, await withFormStamp(reply.server, file.body.toString('utf8')), pages);
+  const html = await withFormStamp(reply.server, file.body.toString('utf8'));
+  // The demo page's open slots change with every booking: never kept by a cache (D32).
+  if (hasSlotPicker(html)) return sendFreshPage(reply, file, await withDemoSlots(reply.server, html), 'no-store');
+  return sendFreshPage(reply, file, html, pages);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
 import { contactsRepository } from './contacts.ts';
+import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
 import { mailRepository } from './mail.ts';
 import { membershipsRepository } from './memberships.ts';
@@ -22,6 +23,7 @@ import { webhooksRepository } from './webhooks.ts';
  */
 const repositoriesOn = (db: Executor) => ({
   contacts: contactsRepository(db),
+  demos: demosRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),
   memberships: membershipsRepository(db),

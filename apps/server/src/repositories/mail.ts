@@ -9,6 +9,8 @@ export type OutboxMessage = {
   replyTo?: string;
   /** Extra headers, such as RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
   headers?: Record<string, string>;
+  /** A calendar invitation (RFC 5545 text), sent by nodemailer as a text/calendar part with its method. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
 /** The outbox table (D18): mail queued in a submission's transaction, and what became of each. */

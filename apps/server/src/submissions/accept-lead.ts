@@ -2,6 +2,7 @@ import type { LeadKind } from '@growmail/contracts/form-names';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
+import type { Executor } from '../repositories/repository.ts';
 import { formSignals } from '../plugins/protection.ts';
 import { trackingSecret } from '../services/users/tracking.ts';
 import { acceptOnce } from './accept-once.ts';
@@ -21,16 +22,20 @@ export async function acceptLead(
   request: FastifyRequest,
   lead: { kind: LeadKind; email: string; fields: Record<string, unknown>; texts?: string[] },
   message: string,
+  /** More to write with a stored lead, in its transaction (a demo's slot); what it throws rolls the lead back. */
+  alongside?: (trx: Executor, leadId: string) => Promise<void>,
 ): Promise<SubmissionAccepted> {
   const { honeypot, stamp } = formSignals(request);
   const minFillMs = app.config.formMinFillMs;
   const secret = minFillMs > 0 ? await trackingSecret(app, app.config) : '';
   const reasons = screen({ honeypot, stamp, secret, minFillMs, email: lead.email, texts: lead.texts ?? [] });
   const { answer, duplicate } = await acceptOnce(app, `lead:${lead.kind}`, lead.fields, async (trx) => {
-    const id =
-      reasons.length > 0
-        ? await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons)
-        : await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields);
+    if (reasons.length > 0) {
+      const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons);
+      return { id, message } satisfies SubmissionAccepted;
+    }
+    const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields);
+    await alongside?.(trx, id);
     return { id, message } satisfies SubmissionAccepted;
   });
   if (reasons.length > 0) {

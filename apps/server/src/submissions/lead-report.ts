@@ -60,24 +60,31 @@ export function formatLeads(leads: Lead[], format: LeadFormat): string {
   if (format === 'csv') {
     const columns = [...new Set(flat.flatMap((lead) => Object.keys(lead)))];
     const rows = flat.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column]));
-    // Quoting every cell, empty ones too, keeps each one whole whatever separator the spreadsheet expects.
-    return stringify(
-      [columns, ...rows].map((row) => row.map(safeCell)),
-      { quoted: true, quoted_empty: true },
-    );
+    return csvText([columns, ...rows]);
   }
   if (flat.length === 0) return 'No leads.\n';
   const rows = leads.map((lead) =>
     [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable),
   );
-  const header = ['received', 'type', 'email', 'details'];
+  return `${textTable(['received', 'type', 'email', 'details'], rows)}${leads.length} lead${leads.length === 1 ? '' : 's'}\n`;
+}
+
+/** Rows as CSV for a spreadsheet: every cell made safe (`safeCell`) and quoted, empty ones too, so each stays whole whatever separator the spreadsheet expects. */
+export const csvText = (rows: readonly (readonly unknown[])[]): string =>
+  stringify(
+    rows.map((row) => row.map(safeCell)),
+    { quoted: true, quoted_empty: true },
+  );
+
+/** Rows of printable cells as aligned columns under a header, for a terminal; each line ends with a newline. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => columnsOf(row[column]!))));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) => cell + ' '.repeat(widths[column]! - columnsOf(cell)))
       .join('  ')
       .trimEnd();
-  return `${[line(header), ...rows.map(line)].join('\n')}\n${leads.length} lead${leads.length === 1 ? '' : 's'}\n`;
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
 
 function describe(metadata: Record<string, unknown>): string {

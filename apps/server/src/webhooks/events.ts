@@ -4,7 +4,13 @@ import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
 import type { WebhookEvent } from '../repositories/webhooks.ts';
 
-export type WebhookEventType = 'lead.created' | 'newsletter.confirmed' | 'newsletter.unsubscribed';
+export type WebhookEventType =
+  | 'lead.created'
+  | 'newsletter.confirmed'
+  | 'newsletter.unsubscribed'
+  | 'demo.booked'
+  | 'demo.rescheduled'
+  | 'demo.cancelled';
 
 /**
  * Writes an event for the team's tools in the caller's transaction, when webhooks are on.

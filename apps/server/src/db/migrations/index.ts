@@ -7,6 +7,7 @@ import * as consent from './0005-consent.ts';
 import * as webhooks from './0006-webhooks.ts';
 import * as quarantine from './0007-quarantine.ts';
 import * as suppressions from './0008-suppressions.ts';
+import * as demoBooking from './0009-demo-booking.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-webhooks': webhooks,
   '0007-quarantine': quarantine,
   '0008-suppressions': suppressions,
+  '0009-demo-booking': demoBooking,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,24 +1,45 @@
-import { ok } from '@growmail/contracts/api';
-import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { failure, ok } from '@growmail/contracts/api';
+import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { demoRequestSchema } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
+import { bookAlongside, BookingRefused, readBooking } from '../../demos/book-with-lead.ts';
+import { linkSecret } from '../../demos/links.ts';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
 
-/** POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to sales. */
+/**
+ * POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to
+ * sales. With a `booking` (D32) it also takes that slot in the lead's transaction: a slot not
+ * on offer or a zone that is not an IANA name is a 400, a slot taken first a 409, and then
+ * nothing is stored.
+ */
 const demoRoutes: ZodRoutes = async (app) => {
   app.post('/demos', { schema: { body: demoRequestSchema }, ...leadWrite(app, 'demo') }, async (request, reply) => {
-    const { metadata } = request.body;
-    const fields = { ...metadata, phone_number: normalisePhone(metadata.phone_number) };
-    const answer = await acceptLead(
-      app,
-      request,
-      { kind: 'demo', email: fields.email, fields },
-      messages.demoSubmitted,
-    );
-    return reply.code(201).send(ok<SubmissionAccepted>(answer));
+    const { metadata, booking } = request.body;
+    try {
+      const slot = booking ? readBooking(booking) : undefined;
+      const fields = {
+        ...metadata,
+        phone_number: normalisePhone(metadata.phone_number),
+        ...(slot ? { demo_start: slot.start.toISOString(), demo_zone: slot.zone } : {}),
+      };
+      const name = `${metadata.firstname} ${metadata.lastname}`;
+      const answer = await acceptLead(
+        app,
+        request,
+        { kind: 'demo', email: fields.email, fields },
+        messages.demoSubmitted,
+        slot
+          ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, { email: fields.email, name })
+          : undefined,
+      );
+      return reply.code(201).send(ok<SubmissionAccepted>(answer));
+    } catch (error) {
+      if (!(error instanceof BookingRefused)) throw error;
+      return reply.code(error.statusCode).send(failure(formatFieldError(['booking', error.field], error.message)));
+    }
   });
 };
 export default demoRoutes;

@@ -1,7 +1,7 @@
 import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { formActions } from '@growmail/contracts/form-posts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorSummary } from './error-summary';
 import { FormAlert } from './form-alert';
 import { useGuestSubmit } from './guest-submit';
@@ -33,7 +33,21 @@ type Props = {
   choices: readonly LeadChoice[];
   submitLabel: string;
   successMessage: string;
+  /**
+   * Static HTML after the fields (the demo's time picker, D32). A post that chooses in it (a
+   * slot, or its own submit button) goes natively, as without JavaScript: the server answers
+   * it with the outcome or the page.
+   */
+  children?: ReactNode;
 };
+
+/** Whether this submit is the picker's to post natively: its own button, or a slot chosen. */
+function postsNatively(event: FormEvent<HTMLFormElement>): boolean {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  if (submitter?.hasAttribute('data-demo-show-times')) return true;
+  const slot = new FormData(event.currentTarget).get('slot');
+  return typeof slot === 'string' && slot !== '' && slot !== 'none';
+}
 
 /**
  * The demo and startup forms (spec "States and transitions", "Error catalogue"): every field required, the button disabled until
@@ -41,7 +55,7 @@ type Props = {
  * on their fields, on top of the spec's general failure message. Without JavaScript the form
  * posts to its page and the button stays enabled: the server's validation answers (D30).
  */
-export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage }: Props) {
+export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage, children }: Props) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
@@ -61,6 +75,14 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
+    if (children && postsNatively(event)) {
+      // A combobox shows its option's label; the post carries the value, as the native select sends.
+      for (const choice of choices) {
+        const control = event.currentTarget.elements.namedItem(choice.name);
+        if (control instanceof HTMLInputElement) control.value = values[choice.name] ?? '';
+      }
+      return;
+    }
     event.preventDefault();
     if (!complete || submitting) return;
     clearSummary();
@@ -129,6 +151,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
           />
         ))}
       </div>
+      {children}
       <PostFields form={type} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />

@@ -1,0 +1,159 @@
+import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking';
+import { escapeAttribute, escapeText } from 'entities';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parse } from 'node-html-parser';
+import { trackingSecret } from '../services/users/tracking.ts';
+import { sendFreshPage } from '../site/fresh-page.ts';
+import { dataAccess } from '../repositories/index.ts';
+import { withFormStamp } from '../form-posts/stamp.ts';
+import { bookedDemo } from './booked-demo.ts';
+import { cancelBooking, rescheduleBooking } from './change-booking.ts';
+import { manageBookingPath, readBookingToken } from './links.ts';
+import { withDemoSlots } from './page.ts';
+import { chosenStart, describeSlot } from './slot-picker.ts';
+import { canonicalZone } from './slots.ts';
+
+const pageMessages = {
+  badLink: 'This link is not valid. Open the link in your booking email, or write to us.',
+  cancelled: 'This demo was cancelled, so it cannot be changed. You can book another on our demo page.',
+  past: 'This demo has taken place, so it cannot be changed.',
+  chooseTime: 'Choose the time to move your demo to.',
+  repeated: 'Each field may be sent once. Please send the form again from its page.',
+  noLink: 'Open the link in your booking email to move or cancel your demo.',
+} as const;
+
+type PageState = {
+  status: string;
+  /** The form is shown, with the link's token, only for a booking that can still change. */
+  token?: string;
+  zone?: string;
+  /** The slot posted, shown marked when it was taken first. */
+  slot?: string;
+  errors?: Partial<Record<'slot' | 'zone', string>>;
+  alert?: string;
+};
+
+/** The built page, filled for one answer: what the booking is, and its form when it can change. */
+async function sendPage(app: FastifyInstance, reply: FastifyReply, code: number, state: PageState) {
+  const file = app.site.page(manageBookingPath)!;
+  const errors = state.errors ?? {};
+  const gone = errors.slot === bookingMessages.slotGone;
+  let html = file.body.toString('utf8');
+  if (state.token) {
+    html = await withDemoSlots(app, html, {
+      values: { zone: state.zone ?? '', slot: state.slot ?? '' },
+      errors: gone ? { slot: bookingMessages.slotGone } : {},
+    });
+  }
+  const root = parse(html, { comment: true });
+  root.querySelector('[data-booking-status]')?.set_content(escapeText(state.status));
+  const form = root.querySelector('form[data-form="booking"]');
+  if (form && state.token) {
+    form.removeAttribute('hidden');
+    form.querySelector('input[name="token"]')?.setAttribute('value', escapeAttribute(state.token));
+    const items: string[] = [];
+    for (const [field, message] of Object.entries(errors)) {
+      const paragraph = form.querySelector(`#demo-${field}-error`);
+      paragraph?.set_content(escapeText(message));
+      paragraph?.removeAttribute('hidden');
+      const target = field === 'zone' ? 'demo-zone' : (form.querySelector('input[name="slot"]')?.id ?? 'demo-zone');
+      items.push(`<li><a href="#${escapeAttribute(target)}">${escapeText(message)}</a></li>`);
+    }
+    const summary = form.querySelector('[data-error-summary]');
+    if (summary && (items.length > 0 || state.alert)) {
+      summary.removeAttribute('hidden');
+      summary.setAttribute('autofocus', '');
+      summary.querySelector('[data-error-summary-list]')?.set_content(items.join(''));
+      const alert = summary.querySelector('[data-error-summary-alert]');
+      if (alert && state.alert) {
+        alert.set_content(escapeText(state.alert));
+        alert.removeAttribute('hidden');
+      }
+      const title = root.querySelector('title');
+      if (title) title.set_content(escapeText(`Error: ${title.text}`));
+    }
+  }
+  return sendFreshPage(reply.code(code), file, await withFormStamp(app, root.toString()), 'no-store');
+}
+
+/** What the page says of a booking, and whether it can change. */
+async function describeBooking(app: FastifyInstance, id: string, now: Date) {
+  const booking = await app.demos.booking(id);
+  if (!booking) return { status: pageMessages.badLink, live: false, zone: undefined };
+  if (booking.status !== 'booked') return { status: pageMessages.cancelled, live: false, zone: booking.zone };
+  if (Date.parse(booking.starts_at) <= now.getTime())
+    return { status: pageMessages.past, live: false, zone: booking.zone };
+  const demo = await bookedDemo(app.demos, app.config, id);
+  const when = `${describeSlot(demo.start, demo.prospect.zone)} (${demo.prospect.zone.replaceAll('_', ' ')} time)`;
+  return { status: `Your demo is booked for ${when}, with ${demo.host.name}.`, live: true, zone: booking.zone };
+}
+
+/** The booking a request's token names, or null for a token that was not made here. */
+async function bookingOf(app: FastifyInstance, token: unknown): Promise<string | null> {
+  if (typeof token !== 'string' || token.length > 200) return null;
+  return readBookingToken(await trackingSecret(app, app.config), token);
+}
+
+/**
+ * The page a booking's signed link opens, and its form, with JavaScript or without (D32,
+ * D30): GET shows the booking and, while it can change, the open slots to move it to; POST
+ * moves it (`rescheduleBooking`) or cancels it (`cancelBooking`) and answers 303 to the same
+ * link, which then shows the outcome. A token that was not made here gets 403; a cancelled
+ * or past booking shows why it cannot change, and a post to change it gets 409.
+ */
+export function manageBookingPages(app: FastifyInstance) {
+  app.get(manageBookingPath, async (request, reply) => {
+    const { token } = request.query as Record<string, unknown>;
+    if (token === undefined) return sendPage(app, reply, 200, { status: pageMessages.noLink });
+    const id = await bookingOf(app, token);
+    if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
+    const booking = await describeBooking(app, id, new Date());
+    return sendPage(app, reply, 200, {
+      status: booking.status,
+      ...(booking.live ? { token: String(token), ...(booking.zone ? { zone: booking.zone } : {}) } : {}),
+    });
+  });
+
+  app.post(
+    manageBookingPath,
+    { config: { rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' } } },
+    async (request: FastifyRequest, reply) => {
+      const posted = (request.body ?? {}) as Record<string, string | string[]>;
+      const id = await bookingOf(app, posted.token);
+      if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
+      const token = posted.token as string;
+      const now = new Date();
+      const booking = await describeBooking(app, id, now);
+      if (!booking.live) return sendPage(app, reply, 409, { status: booking.status });
+      const zoneField = posted[bookingFields.zone];
+      const shown = { status: booking.status, token, zone: typeof zoneField === 'string' ? zoneField : booking.zone };
+      if (Object.values(posted).some(Array.isArray))
+        return sendPage(app, reply, 400, { ...shown, alert: pageMessages.repeated });
+      if (posted[bookingFields.showTimes] !== undefined) return sendPage(app, reply, 200, shown);
+      const again = () =>
+        reply.header('cache-control', 'no-store').redirect(`${manageBookingPath}?token=${token}`, 303);
+
+      if (posted.action === 'cancel') {
+        await cancelBooking(dataAccess(app.db), app.config, id, now);
+        app.outbox.nudge();
+        app.deliverWebhooks();
+        return again();
+      }
+      const zone = canonicalZone(String(posted[bookingFields.zone] ?? ''));
+      if (!zone) return sendPage(app, reply, 400, { ...shown, errors: { zone: bookingMessages.zoneInvalid } });
+      const start = chosenStart(String(posted[bookingFields.slot] ?? ''));
+      if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages.chooseTime } });
+      const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now);
+      if (moved === 'moved') {
+        app.outbox.nudge();
+        app.deliverWebhooks();
+        return again();
+      }
+      if (moved === 'unchangeable')
+        return sendPage(app, reply, 409, { status: (await describeBooking(app, id, now)).status });
+      const message = moved === 'gone' ? bookingMessages.slotGone : bookingMessages.slotUnknown;
+      const slot = start.toISOString();
+      return sendPage(app, reply, moved === 'gone' ? 409 : 400, { ...shown, zone, slot, errors: { slot: message } });
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { bookingMessages, defaultBookingZone, noSlot } from '@growmail/contracts/demo-booking';
+import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { FastifyInstance } from 'fastify';
+import { currentSlots } from './availability.ts';
+import { chosenStart, hasSlotPicker, renderSlotPicker } from './slot-picker.ts';
+import { canonicalZone, type Slot } from './slots.ts';
+
+/** The open slots, or null while the database is away: the page still goes, without times (D26). */
+async function slotsNow(app: FastifyInstance): Promise<Slot[] | null> {
+  if (!app.db.status.ready) return null;
+  try {
+    return await currentSlots(app.demos, new Date(), app.config.demos);
+  } catch (error) {
+    app.log.warn({ reason: (error as Error).message }, 'demo slots not shown');
+    return null;
+  }
+}
+
+/**
+ * The page with the demo picker's open slots written in as it is sent (D32), in the zone the
+ * visitor chose (the form's `zone` when the page comes back) or the team's; a slot the
+ * visitor chose that was taken first is shown marked. A page without the picker is unchanged.
+ */
+export async function withDemoSlots(app: FastifyInstance, html: string, state?: FormPageState): Promise<string> {
+  if (!hasSlotPicker(html)) return html;
+  const zone = canonicalZone(state?.values.zone ?? '') ?? defaultBookingZone;
+  const gone = state?.errors.slot === bookingMessages.slotGone ? chosenStart(state.values.slot) : undefined;
+  return renderSlotPicker(html, { zone, slots: await slotsNow(app), ...(gone ? { gone } : {}) });
+}
+
+/**
+ * The state the demo form comes back with: when the chosen slot was taken first, "None of
+ * these times" is chosen instead of the slot, which shows marked and cannot be chosen.
+ */
+export const withoutGoneSlot = (state: FormPageState): FormPageState =>
+  state.errors.slot === bookingMessages.slotGone ? { ...state, values: { ...state.values, slot: noSlot } } : state;

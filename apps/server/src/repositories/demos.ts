@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DemoBookingStatus } from '../db/schema.ts';
+import { repository, type Executor } from './repository.ts';
+
+/** What a new booking holds; its id, status and times of writing are the repository's. */
+export type NewBooking = {
+  hostId: string;
+  start: Date;
+  end: Date;
+  leadId: string | null;
+  email: string;
+  name: string;
+  zone: string;
+};
+
+/**
+ * Availability and bookings of demos (D32). A slot is taken by `take`, one insert that the
+ * live-slot unique index lets through once per host and start; no read decides it.
+ */
+const demoQueries = (db: Executor) => ({
+  /** The hosts taking demos, in the order slots are given to them. */
+  hosts() {
+    return db
+      .selectFrom('demo_hosts')
+      .select(['id', 'name', 'email'])
+      .where('removed_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** A host by id, removed or not: who a booking names. */
+  host(id: string) {
+    return db.selectFrom('demo_hosts').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Adds a host, or renames, readdresses or brings back one with the same id. */
+  async saveHost(host: { id: string; name: string; email: string | null }): Promise<void> {
+    await db
+      .insertInto('demo_hosts')
+      .values({ ...host, created_at: new Date().toISOString() })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet({ name: host.name, email: host.email, removed_at: null }),
+      )
+      .execute();
+  },
+
+  /**
+   * Removes a host in one statement that finds no live booking of theirs still to come, so a
+   * booking taken meanwhile is never left without its host. Their past bookings keep the row.
+   */
+  async removeHost(id: string, now: Date): Promise<'removed' | 'missing' | 'booked'> {
+    const result = await db
+      .updateTable('demo_hosts')
+      .set({ removed_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('demo_bookings')
+              .select('id')
+              .where('host_id', '=', id)
+              .where('status', '=', 'booked')
+              .where('ends_at', '>', now.toISOString()),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return 'removed';
+    const host = await db
+      .selectFrom('demo_hosts')
+      .select('id')
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    return host ? 'booked' : 'missing';
+  },
+
+  hours() {
+    return db.selectFrom('demo_hours').selectAll().orderBy('weekday').orderBy('starts').execute();
+  },
+
+  /** Replaces the whole week's hours: every span in one zone. */
+  async replaceHours(zone: string, spans: readonly { weekday: number; starts: string; ends: string }[]): Promise<void> {
+    await db.deleteFrom('demo_hours').execute();
+    if (spans.length > 0)
+      await db
+        .insertInto('demo_hours')
+        .values(spans.map((span) => ({ ...span, zone })))
+        .execute();
+  },
+
+  blocks(after: Date) {
+    return db
+      .selectFrom('demo_blocks')
+      .selectAll()
+      .where('ends_at', '>', after.toISOString())
+      .orderBy('starts_at')
+      .orderBy('id')
+      .execute();
+  },
+
+  async addBlock(block: { hostId: string | null; start: Date; end: Date; reason: string | null }): Promise<string> {
+    const id = randomUUID();
+    await db
+      .insertInto('demo_blocks')
+      .values({
+        id,
+        host_id: block.hostId,
+        starts_at: block.start.toISOString(),
+        ends_at: block.end.toISOString(),
+        reason: block.reason,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return id;
+  },
+
+  async removeBlock(id: string): Promise<boolean> {
+    const result = await db.deleteFrom('demo_blocks').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  },
+
+  /** Live bookings that end after `after`, earliest first. */
+  upcoming(after: Date) {
+    return db
+      .selectFrom('demo_bookings')
+      .selectAll()
+      .where('status', '=', 'booked')
+      .where('ends_at', '>', after.toISOString())
+      .orderBy('starts_at')
+      .orderBy('host_id')
+      .execute();
+  },
+
+  /** The booking a demo request's lead made, if it made one. */
+  bookingOfLead(leadId: string) {
+    return db.selectFrom('demo_bookings').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+  },
+
+  booking(id: string) {
+    return db.selectFrom('demo_bookings').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /**
+   * Takes a host's slot: the booking's id, or undefined when a live booking already holds it.
+   * ON CONFLICT on the partial index waits for a rival's transaction and yields to it if it
+   * commits, so of any number of servers inserting at once exactly one gets the row.
+   */
+  async take(booking: NewBooking): Promise<string | undefined> {
+    const now = new Date().toISOString();
+    const row = await db
+      .insertInto('demo_bookings')
+      .values({
+        id: randomUUID(),
+        host_id: booking.hostId,
+        starts_at: booking.start.toISOString(),
+        ends_at: booking.end.toISOString(),
+        lead_id: booking.leadId,
+        email: booking.email,
+        name: booking.name,
+        zone: booking.zone,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['host_id', 'starts_at']).where('status', '=', sql.lit('booked')).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  /**
+   * Moves a live booking to another host's slot in one statement, so the old slot is freed
+   * exactly when the new one is taken; the caller catches the unique violation when the new
+   * slot is held. False when the booking is not live.
+   */
+  async move(id: string, to: { hostId: string; start: Date; end: Date }): Promise<boolean> {
+    const result = await db
+      .updateTable('demo_bookings')
+      .set((eb) => ({
+        host_id: to.hostId,
+        starts_at: to.start.toISOString(),
+        ends_at: to.end.toISOString(),
+        sequence: eb('sequence', '+', 1),
+        reminder_queued_at: null,
+        updated_at: new Date().toISOString(),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'booked')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Cancels a live booking that has not started; false when it is cancelled, past or unknown. */
+  async cancel(id: string, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('demo_bookings')
+      .set((eb) => ({
+        status: 'cancelled' as DemoBookingStatus,
+        sequence: eb('sequence', '+', 1),
+        updated_at: now.toISOString(),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'booked')
+      .where('starts_at', '>', now.toISOString())
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Live bookings starting before `before` whose reminder is not queued yet. */
+  dueForReminder(now: Date, before: Date) {
+    return db
+      .selectFrom('demo_bookings')
+      .selectAll()
+      .where('status', '=', 'booked')
+      .where('reminder_queued_at', 'is', null)
+      .where('starts_at', '>', now.toISOString())
+      .where('starts_at', '<=', before.toISOString())
+      .orderBy('starts_at')
+      .execute();
+  },
+
+  /** Marks a booking's reminder queued; true only for the one caller whose update set it. */
+  async claimReminder(id: string, startsAt: string, now: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('demo_bookings')
+      .set({ reminder_queued_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('starts_at', '=', startsAt)
+      .where('status', '=', 'booked')
+      .where('reminder_queued_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+});
+
+export const demosRepository = repository(demoQueries);
