@@ -6,6 +6,7 @@
  *   npm run bench:trace                          # /terms, /privacy, /pricing and /
  *   npm run bench:trace -- /developers /contact  # other pages
  *   TRACE_RUNS=5 TRACE_DIR=/tmp/traces npm run bench:trace
+ *   SITE_DIR=/tmp/old-dist node scripts/bench-trace.ts   # another build, without building
  *
  * Each page is loaded TRACE_RUNS times (default 3), each after a load of the control, in a fresh
  * browser context (nothing cached). Per page it prints the main thread's busy time split by kind
@@ -56,6 +57,8 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   DATABASE_URL: 'sqlite::memory:',
   LOG_LEVEL: 'silent',
+  // Another build (a copy kept from before a change, to compare) when SITE_DIR names one.
+  ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
 });
 const app = await buildApp({ config });
 await app.listen({ port: 0, host: '127.0.0.1' });
