@@ -34,6 +34,7 @@ async function trace(browser: Browser, url: string, label: string, run: number):
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',
+      'blink',
       'disabled-by-default-devtools.timeline',
       'blink.user_timing',
       'loading',

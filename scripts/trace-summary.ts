@@ -13,6 +13,12 @@ export type TraceEvent = {
 
 /** What a trace event's time counts as, in the words of Chrome's Performance panel. */
 const kinds: Record<string, string> = {
+  // From the 'blink' category: what Chrome's own panel leaves as "other".
+  'DocumentLoader::CommitNavigation': 'navigation',
+  'LocalWindowProxy::Initialize': 'script context',
+  'HTMLParserScriptRunner::execute': 'script',
+  'SVGImage::DataChanged': 'SVG image documents',
+  'FontFace::DidLoad': 'fonts',
   ParseHTML: 'parse HTML',
   ParseAuthorStyleSheet: 'parse CSS',
   UpdateLayoutTree: 'style',

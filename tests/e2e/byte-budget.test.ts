@@ -63,7 +63,9 @@ async function firstView(viewport: Viewport, route: string): Promise<FirstView> 
   const fetched = new Map<string, Kind>();
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin === site.url) fetched.set(url.pathname + url.search, kindOf(request));
+    // An SVG sprite that <use> fetches is an image too, though Chromium files it under "other".
+    const kind = /\.(svg|png|jpe?g|gif|webp|avif)$/.test(url.pathname) ? 'image' : kindOf(request);
+    if (url.origin === site.url) fetched.set(url.pathname + url.search, kind);
   });
   await gotoSettled(page, `${site.url}${route}`);
   const blocking = await page.evaluate(() =>

@@ -29,8 +29,10 @@ const trackOffset = (page: Page) =>
 /** How many images the carousel holds, and how many different logos they show. */
 const logosDrawn = (page: Page) =>
   carousel(page).evaluate((root) => {
-    const sources = [...root.querySelectorAll('img')].map((image) => image.getAttribute('src'));
-    return { images: sources.length, logos: new Set(sources).size };
+    const logos = [...root.querySelectorAll('[role="img"], img')].map(
+      (image) => image.getAttribute('aria-label') ?? image.getAttribute('alt'),
+    );
+    return { images: logos.length, logos: new Set(logos).size };
   });
 
 const carouselIsland = (page: Page) => page.locator('astro-island', { has: carousel(page) });
@@ -165,7 +167,7 @@ describe('the partner carousel', () => {
     expect(await slides.first().getAttribute('aria-roledescription')).toBe('slide');
     expect(await region.getByRole('button', { name: /^Show / }).count()).toBe(12);
     expect(await region.getByRole('button', { name: /next|previous/i }).count()).toBe(0);
-    expect(await region.getByRole('img').first().getAttribute('alt')).toBe('Kestrel Pay');
+    await expect.poll(() => region.getByRole('img', { name: 'Kestrel Pay' }).isVisible()).toBe(true);
     expect(await logosDrawn(page)).toEqual({ images: 12, logos: 12 });
     await context.close();
   });
@@ -267,7 +269,7 @@ describe('the partner carousel', () => {
         }),
       )
       .toBe(true);
-    expect(await last.getByRole('img').getAttribute('alt')).toBe('Copperline Energy');
+    expect(await last.getByRole('img', { name: 'Copperline Energy' }).count()).toBe(1);
     await context.close();
   });
 
