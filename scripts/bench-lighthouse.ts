@@ -1,24 +1,25 @@
 /**
  * Lighthouse (mobile, its default simulated throttling) against the production-mode server on
- * the current build, with Debian's Chromium. Prints a table per page and exits 1 when a page
- * misses the islands issue's targets:
- * - performance 100 on a page that loads no JavaScript until used, and 98 on the others;
- * - accessibility, best practices and SEO 100 (SEO is not asked of a noindex page);
- * - total blocking time at most 50 ms, and no layout shift.
+ * the current build, with Debian's Chromium, each page beside a blank control page measured in
+ * the same run. Prints a table per page and exits 1 when a page misses issue 21's targets:
+ * - performance at least 98, while the control scores at least 99;
+ * - total blocking time within 50 ms of the control's median;
+ * - largest contentful paint at most 1.5 s, and no layout shift;
+ * - accessibility, best practices and SEO 100 (SEO is not asked of a noindex page).
  *
  *   npm run bench:lighthouse                 # every page
  *   npm run bench:lighthouse -- / /pricing   # some pages
- *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
+ *   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse
  *
- * Each page runs LIGHTHOUSE_RUNS times (default 3) and the run with the median performance
- * score is reported, as Lighthouse advises: one run on a shared machine is noise.
+ * Each page runs LIGHTHOUSE_RUNS times (default 5), each run after a run of the control, and the
+ * medians are reported, as Lighthouse advises: one run on a shared machine is noise.
  *
- * A blank control page says what the machine itself costs. Lighthouse multiplies every main-thread
- * task by four, the browser's own work included, so on a slow or busy machine even a page of one
- * heading and no script measures long tasks. Each run of a page follows a run of the control, and
- * the table gives the control's median blocking time beside the page's: when the control is far
- * from 0, the machine cannot judge the 50 ms target, and a page's excess over its control is the
- * better figure of its own work.
+ * The control says what the machine itself costs: Lighthouse multiplies every main-thread task
+ * by four, the browser's own work included, so on a busy machine even a page of one heading
+ * measures long tasks. When the control's median score for a page is under 99, the machine, not
+ * the page, set the figures: the bench says so and measures that page again, up to
+ * LIGHTHOUSE_RETRIES times (default 2), and a page still spoiled then is reported as unjudged
+ * (exit 2), neither passed nor failed.
  */
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -27,13 +28,18 @@ import lighthouse, { type Result } from 'lighthouse';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 
-const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+const retries = Math.max(0, Number(process.env.LIGHTHOUSE_RETRIES ?? 2));
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const maxBlockingMs = 50;
+/** How far a page's median blocking time may be above the control's. */
+const maxExtraBlockingMs = 50;
+const maxLcpMs = 1500;
+/** Below this the control says the machine was too busy to judge a page. */
+const controlScore = 99;
 
-/** The target for each category on a page, given whether it ran any script and may be indexed. */
-const targetsFor = ({ scripted, indexed }: { scripted: boolean; indexed: boolean }) => ({
-  performance: scripted ? 98 : 100,
+/** The target for each category on a page, given whether it may be indexed. */
+const targetsFor = ({ indexed }: { indexed: boolean }) => ({
+  performance: 98,
   accessibility: 100,
   'best-practices': 100,
   seo: indexed ? 100 : 0,
@@ -108,41 +114,67 @@ async function measure(url: string, only: readonly string[] = categories): Promi
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const blockingMs = (lhr: Result) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+const lcpMs = (lhr: Result) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+const score = (lhr: Result, category: (typeof categories)[number]) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** LIGHTHOUSE_RUNS runs of a page, each after a run of the control. */
+async function measurePage(page: string) {
+  const results: Result[] = [];
+  const controls: Result[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    controls.push(await measure(controlUrl, ['performance']));
+    results.push(await measure(`${origin}${page}`));
+  }
+  return { results, controls };
+}
 
 const rows: Record<string, Record<string, number | string>> = {};
-const controlBlocking: number[] = [];
 let failed = false;
+let unjudged = false;
 try {
   for (const page of pages) {
-    const results: Result[] = [];
-    const controls: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      controls.push(blockingMs(await measure(controlUrl, ['performance'])));
-      results.push(await measure(`${origin}${page}`));
+    let measured = await measurePage(page);
+    for (let attempt = 0; attempt < retries; attempt += 1) {
+      const control = median(measured.controls.map((lhr) => score(lhr, 'performance')));
+      if (control >= controlScore) break;
+      console.log(
+        `  ${page}: the blank control scored ${control} (under ${controlScore}): this machine is too busy to judge; measuring again`,
+      );
+      measured = await measurePage(page);
     }
-    controlBlocking.push(...controls);
-    const performance = (lhr: Result) => lhr.categories.performance?.score ?? 0;
-    const lhr = results.sort((a, b) => performance(a) - performance(b))[Math.floor(results.length / 2)]!;
-    // What the page ran before the visitor did anything, and whether search engines may list it.
-    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)
-      ?.items;
-    const scripted = (requests ?? []).some((request) => request.resourceType === 'Script');
+    const { results, controls } = measured;
+    const controlPerformance = median(controls.map((lhr) => score(lhr, 'performance')));
+    const controlBlocking = median(controls.map(blockingMs));
+    const spoiled = controlPerformance < controlScore;
+    // The run with the median performance score stands for the page's other categories and audits.
+    const lhr = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
+      Math.floor(results.length / 2)
+    ]!;
     const indexed = lhr.audits['is-crawlable']?.score !== 0;
-    const targets = targetsFor({ scripted, indexed });
-    const row: Record<string, number | string> = { scripts: scripted ? 'yes' : 'none' };
+    const targets = targetsFor({ indexed });
+    const row: Record<string, number | string> = {};
+    const misses: string[] = [];
     for (const category of categories) {
-      const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
-      row[category] = score;
-      if (score < targets[category]) failed = true;
+      const value =
+        category === 'performance' ? median(results.map((each) => score(each, category))) : score(lhr, category);
+      row[category] = value;
+      if (value < targets[category]) misses.push(category);
     }
-    const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
-    row.LCP = audit('largest-contentful-paint');
-    row.TBT = audit('total-blocking-time');
-    row.CLS = audit('cumulative-layout-shift');
-    if ((lhr.audits['total-blocking-time']?.numericValue ?? 0) > maxBlockingMs) failed = true;
-    if (row.CLS !== '0') failed = true;
-    row.runs = results.map((each) => Math.round(performance(each) * 100)).join(' ');
-    row['control TBT'] = `${median(controls)} ms`;
+    const blocking = median(results.map(blockingMs));
+    const lcp = median(results.map(lcpMs));
+    row['TBT ms'] = blocking;
+    row['control TBT ms'] = controlBlocking;
+    row['control score'] = controlPerformance;
+    row['LCP ms'] = lcp;
+    row.CLS = lhr.audits['cumulative-layout-shift']?.displayValue ?? '';
+    row.runs = results.map((each) => score(each, 'performance')).join(' ');
+    if (blocking > controlBlocking + maxExtraBlockingMs) misses.push('TBT');
+    if (lcp > maxLcpMs) misses.push('LCP');
+    if (row.CLS !== '0') misses.push('CLS');
+    row.verdict = spoiled ? 'unjudged (busy machine)' : misses.length > 0 ? `misses ${misses.join(', ')}` : 'meets';
+    if (spoiled) unjudged = true;
+    else if (misses.length > 0) failed = true;
     rows[page] = row;
     // Name what kept a category below 100, so the table is actionable.
     for (const category of categories) {
@@ -161,14 +193,12 @@ try {
 
 console.table(rows);
 console.log(
-  `Control (a blank page, no script): blocking time ${Math.min(...controlBlocking)}–${Math.max(...controlBlocking)} ms, ` +
-    `median ${median(controlBlocking)} ms over ${controlBlocking.length} runs. Where that is far from 0, ` +
-    `this machine cannot judge the ${maxBlockingMs} ms target.`,
+  `Targets: performance ≥ 98 with the control ≥ ${controlScore}; blocking time ≤ the control's median + ${maxExtraBlockingMs} ms; ` +
+    `LCP ≤ ${maxLcpMs} ms; layout shift 0; accessibility, best practices and SEO 100 (SEO not for a noindex page). ` +
+    (failed
+      ? 'Some page misses them.'
+      : unjudged
+        ? 'No page missed them, but the machine was too busy to judge some: run again when it is quieter.'
+        : 'All pages meet them.'),
 );
-console.log(
-  `Targets: performance 100 with no script before use, 98 with; accessibility, best practices and SEO 100 ` +
-    `(SEO not for a noindex page); blocking time ≤ ${maxBlockingMs} ms; layout shift 0. ${
-      failed ? 'Some page misses them.' : 'All pages meet them.'
-    }`,
-);
-process.exitCode = failed ? 1 : 0;
+process.exitCode = failed ? 1 : unjudged ? 2 : 0;

@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { brandFontSubset } from './src/integrations/brand-font-subset';
 import { islandStylesInStylesheet } from './src/integrations/island-styles';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
@@ -28,6 +29,7 @@ export default defineConfig({
     interactionDirective(),
     formDirective(),
     islandStylesInStylesheet(),
+    brandFontSubset(),
   ],
   vite: {
     plugins: [tailwindcss()],

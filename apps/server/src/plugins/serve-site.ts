@@ -71,7 +71,11 @@ export default fp(
   { name: 'site', dependencies: ['config'] },
 );
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, file: SiteFile, pages: string) {
+async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, asked: SiteFile, pages: string) {
+  const page = asked.path.endsWith('.html');
+  // Save-Data: on asks for no web font (issue 21); a cache keeps the two answers apart.
+  const file = page && request.headers['save-data'] === 'on' ? site.forSaveData(asked) : asked;
+  if (page) reply.header('vary', 'Save-Data');
   if (file.stamped) return sendStampedPage(reply, file, pages);
   const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
@@ -79,7 +83,7 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site
     .type(file.contentType)
     .header('cache-control', file.immutable ? immutableCaching : pages)
     .header('etag', etag);
-  if (file.compressible) reply.header('vary', 'Accept-Encoding');
+  if (file.compressible) reply.header('vary', page ? 'Accept-Encoding, Save-Data' : 'Accept-Encoding');
   if (file.scriptHashes.length > 0 || file.path.endsWith('.html')) {
     reply.header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
   }

@@ -15,7 +15,7 @@ export async function sendFreshPage(reply: FastifyReply, file: SiteFile, html: s
   reply
     .type(file.contentType)
     .header('cache-control', caching)
-    .header('vary', 'Accept-Encoding')
+    .header('vary', 'Accept-Encoding, Save-Data')
     .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
   if (!encoding) return reply.send(body);
   return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));

@@ -51,6 +51,7 @@ export class Site {
   readonly #pages = new Map<string, SiteFile>();
   readonly #pricing = new PricingViews();
   readonly #samples = new SampleLanguageViews();
+  readonly #saveData = new WeakMap<SiteFile, SiteFile>();
 
   add(file: SiteFile): void {
     // Build output the server splices into pages, never sent as it is.
@@ -70,6 +71,23 @@ export class Site {
    */
   forQuery = (file: SiteFile, search: string): SiteFile =>
     this.#samples.forQuery(this.#pricing.forQuery(file, search), search);
+
+  /**
+   * The page without its web font, for a visitor who sent `Save-Data: on` (issue 21): the
+   * elements the layout marks `data-web-font` (the font's preload and its @font-face) go, and
+   * the fallback face draws the text. Made on first use and kept beside the page.
+   */
+  forSaveData(file: SiteFile): SiteFile {
+    if (!file.path.endsWith('.html')) return file;
+    let lite = this.#saveData.get(file);
+    if (!lite) {
+      const html = file.body.toString('utf8');
+      const body = Buffer.from(withoutWebFont(html), 'utf8');
+      lite = { ...file, body, etag: `${file.etag.slice(0, -1)}-s"`, encoded: new Map() };
+      this.#saveData.set(file, lite);
+    }
+    return lite;
+  }
 
   /** The body in an encoding, compressed on first use and kept. */
   encode(file: SiteFile, encoding: Encoding): Promise<Buffer> {
@@ -96,6 +114,13 @@ export class Site {
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
     }
   }
+}
+
+/** A page's HTML without the elements marked `data-web-font`. */
+export function withoutWebFont(html: string): string {
+  return html
+    .replace(/<link\b[^>]*\sdata-web-font(?:="")?[^>]*>/g, '')
+    .replace(/<style\b[^>]*\sdata-web-font(?:="")?[^>]*>[\s\S]*?<\/style>/g, '');
 }
 
 /** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */

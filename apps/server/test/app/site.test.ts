@@ -42,7 +42,7 @@ describe('static files', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.vary).toBe('Accept-Encoding, Save-Data');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
     expect(br.rawPayload.length).toBeLessThan(identity.rawPayload.length / 3);

@@ -19,6 +19,9 @@ const subscribeReducedMotion = (onChange: () => void) => {
 };
 const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches;
 
+/** The most slides in view at once (5, from 400 to 767 px): a glide further ahead would show a gap at the end. */
+const maxSlidesInView = 5;
+
 /**
  * An infinite, autoplaying slider with dots and no arrows (spec "Business constants").
  * Slides per view come from CSS: 2 below 400 px, 5 from 400 to 767 px, 4 from 768 px.
@@ -30,9 +33,10 @@ const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches
  * works, as the island replays it. Without script the track scrolls by hand, snapping to each
  * logo, and the buttons, which need React, are not shown.
  *
- * The track glides by a CSS transition on `transform`. To loop, a hidden copy of the slides
- * follows them: a move from the last slide glides on to the copy of the first, and once it ends
- * the track jumps, unanimated, to the first itself, which looks the same.
+ * Each logo is drawn once, however it loops (issue 21). The slides keep their place in the DOM
+ * and are laid out from the leading one round (CSS `order`). A move glides the track by CSS
+ * transition on `transform` the steps ahead; once it ends, the slides are laid out again from
+ * the new leader and the track jumps back to 0, unanimated, which looks the same.
  */
 export function Carousel({ label, slideLabels, className = '', slideClassName = '', children }: Props) {
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
@@ -41,13 +45,21 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
   const [pausedByVisitor, setPausedByVisitor] = useState(false);
   const playing = !reducedMotion && !hovered && !focused && !pausedByVisitor;
 
-  // The slide at the start of the view, counted on into the copy, and whether going there glides.
-  const [{ position, glide }, setTrack] = useState({ position: 0, glide: false });
+  // The slide laid out first, how many steps the track is gliding on from it, and whether it glides.
+  const [{ leader, ahead, glide }, setTrack] = useState({ leader: 0, ahead: 0, glide: false });
   const trackRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLElement>(null);
   const slides = Children.toArray(children);
   const count = slides.length;
-  const selected = position % count;
+  const selected = (leader + ahead) % count;
+  /** Shows a slide: gliding there when it is ahead by fewer than the slides that would leave a gap, else at once. */
+  const show = (index: number, gliding: boolean) =>
+    setTrack((track) => {
+      const steps = (index - track.leader + count) % count;
+      return gliding && steps > 0 && steps <= count - maxSlidesInView
+        ? { leader: track.leader, ahead: steps, glide: true }
+        : { leader: index, ahead: 0, glide: false };
+    });
 
   // The island may hydrate on first use, a dot's focus or press: the focus and the pointer that
   // arrived before hydration fired no onFocus or onMouseEnter, so they are read here.
@@ -63,7 +75,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
       // Reading the layout makes the browser take a jump back it has not drawn yet, so this
       // move glides on from the first slide rather than back across the whole track.
       trackRef.current?.getBoundingClientRect();
-      setTrack((track) => ({ position: track.position + 1, glide: true }));
+      setTrack((track) => ({ leader: track.leader, ahead: track.ahead + 1, glide: true }));
     }, carouselTiming.autoplayDelayMs);
     return () => clearInterval(timer);
   }, [playing]);
@@ -92,12 +104,12 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
           ref={trackRef}
           className="flex touch-pan-y noscript:touch-auto [--slide-width:50%] sm:[--slide-width:20%] md:[--slide-width:25%]"
           style={{
-            transform: `translateX(calc(var(--slide-width) * ${-position}))`,
+            transform: ahead > 0 ? `translateX(calc(var(--slide-width) * ${-ahead}))` : undefined,
             transition: glide ? `transform ${carouselTiming.glideMs}ms ease-out` : undefined,
           }}
           onTransitionEnd={(event) => {
-            if (event.target === event.currentTarget && position >= count)
-              setTrack({ position: position - count, glide: false });
+            if (event.target === event.currentTarget && ahead > 0)
+              setTrack({ leader: (leader + ahead) % count, ahead: 0, glide: false });
           }}
         >
           {slides.map((slide, index) => (
@@ -107,13 +119,9 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}: ${slideLabels[index] ?? ''}`}
               className={slideClasses}
+              style={leader > 0 ? { order: (index - leader + count) % count } : undefined}
               data-carousel-slide=""
             >
-              {slide}
-            </div>
-          ))}
-          {slides.map((slide, index) => (
-            <div key={`copy ${index}`} aria-hidden="true" inert className={`${slideClasses} noscript:hidden`}>
               {slide}
             </div>
           ))}
@@ -156,7 +164,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
             className="group flex h-6 w-6 items-center justify-center rounded-full"
             aria-label={`Show ${slideLabels[index] ?? `slide ${index + 1}`}`}
             aria-current={index === selected ? 'true' : undefined}
-            onClick={() => setTrack({ position: index, glide: !reducedMotion })}
+            onClick={() => show(index, !reducedMotion)}
           >
             <span
               aria-hidden="true"
