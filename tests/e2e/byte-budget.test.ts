@@ -148,7 +148,8 @@ describe.concurrent.each(viewports)('the byte budgets at $name size', (viewport)
 
 describe('Save-Data', () => {
   it.each(viewports)('sends no web font at $name size to a visitor who asks to save data', async (viewport) => {
-    for (const route of ['/', '/terms', '/developers', '/contact']) {
+    // /demo is made for each answer (its open slots), as a form's error page is.
+    for (const route of ['/', '/terms', '/developers', '/contact', '/demo']) {
       const { page, context } = await site.openPage(viewport);
       await context.setExtraHTTPHeaders({ 'save-data': 'on' });
       const fonts: string[] = [];
@@ -169,5 +170,20 @@ describe('Save-Data', () => {
     expect(plain.body).toMatch(/<link rel="preload" href="[^"]+\.woff2" as="font"/);
     expect(saving.body).not.toMatch(/\.woff2/);
     for (const response of [plain, saving]) expect(response.headers.vary).toMatch(/Save-Data/);
+  });
+
+  it('sends no web font on a page made for one answer, such as a form sent back with its problems', async () => {
+    const problems = (headers: Record<string, string>) =>
+      site.app.inject({
+        method: 'POST',
+        url: '/contact',
+        payload: 'form_name=enquiry&name=&email=',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+    const [plain, saving] = await Promise.all([problems({}), problems({ 'save-data': 'on' })]);
+    expect(saving.statusCode).toBe(plain.statusCode);
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.body).toMatch(/\.woff2/);
+    expect(saving.body).not.toMatch(/\.woff2/);
   });
 });
