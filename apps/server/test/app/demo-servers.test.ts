@@ -140,22 +140,30 @@ describe.each(stores)('a demo handled by three servers on $name (D32)', ({ creat
     const now = Date.now();
     const firstStart = Math.ceil((now + 2 * 3_600_000) / halfHour) * halfHour;
     const emails = [0, 1, 2, 3].map((n) => `remind${n}@soko.test`);
+    // Each is written with its old update time in one transaction: a round reading it between
+    // the two would rightly take it for a late booking, which gets no reminder.
     for (const [n, email] of emails.entries()) {
       const start = new Date(firstStart + n * 5 * 3_600_000);
-      const id = await server(0).demos.take({
-        hostId: 'sales',
-        start,
-        end: new Date(start.getTime() + halfHour),
-        leadId: null,
-        email,
-        name: `Amina ${n}`,
-        zone: 'Africa/Nairobi',
-      });
       await server(0)
-        .db.kysely.updateTable('demo_bookings')
-        .set({ updated_at: new Date(now - 3 * 86_400_000).toISOString() })
-        .where('id', '=', id!)
-        .execute();
+        .db.kysely.transaction()
+        .execute(async (trx) => {
+          const id = await dataAccess(server(0).db)
+            .demos.in(trx)
+            .take({
+              hostId: 'sales',
+              start,
+              end: new Date(start.getTime() + halfHour),
+              leadId: null,
+              email,
+              name: `Amina ${n}`,
+              zone: 'Africa/Nairobi',
+            });
+          await trx
+            .updateTable('demo_bookings')
+            .set({ updated_at: new Date(now - 3 * 86_400_000).toISOString() })
+            .where('id', '=', id!)
+            .execute();
+        });
     }
     await Promise.all(servers.map((one) => one.demoReminders()));
     await Promise.all(servers.map((one) => one.demoReminders()));
