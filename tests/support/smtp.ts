@@ -45,3 +45,20 @@ export async function startSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The decoded body of a mail's first part of this type: enough MIME for nodemailer's output. */
+export function partOf(mail: ReceivedMail, type: string): string {
+  const at = mail.raw.search(new RegExp(`^Content-Type: ${type}`, 'im'));
+  if (at < 0) throw new Error(`No ${type} part`);
+  const [headers = '', ...rest] = mail.raw.slice(at).split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n').split(/\r?\n--/)[0]!;
+  const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

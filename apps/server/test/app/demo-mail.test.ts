@@ -3,27 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
-import { startSmtp, type ReceivedMail } from '@growmail/test-support/smtp';
+import { partOf, startSmtp } from '@growmail/test-support/smtp';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 import { cancelBooking, queueReminders } from '../../src/demos/change-booking.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
-
-/** The decoded body of a mail's first part of this type: enough MIME for nodemailer's output. */
-function partOf(mail: ReceivedMail, type: string): string {
-  const at = mail.raw.search(new RegExp(`^Content-Type: ${type}`, 'im'));
-  if (at < 0) throw new Error(`No ${type} part`);
-  const [headers = '', ...rest] = mail.raw.slice(at).split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n').split(/\r?\n--/)[0]!;
-  const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
 
 /** The invitation's event, read by ical.js, a maintained iCalendar parser other than the one that wrote it. */
 function eventOf(ics: string) {
