@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/demo-booking';
+import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import { linkSecret, manageBookingLink } from '../../apps/server/src/demos/links.ts';
 import { axeViolations } from '@growmail/test-support/axe';
 import { useSite, viewports } from '@growmail/test-support/site';

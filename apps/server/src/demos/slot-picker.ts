@@ -1,10 +1,5 @@
-import {
-  bookingMessages,
-  noSlot,
-  slotDayFormat,
-  slotTakenNote,
-  slotTimeFormat,
-} from '@growmail/contracts/demo-booking';
+import { bookingMessages, noSlot } from '@growmail/contracts/demo-booking';
+import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import { escapeAttribute, escapeText } from 'entities';
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Slot } from './slots.ts';

@@ -13,7 +13,7 @@ export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: 
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
-    return picker ? enhanceSlotPicker(picker) : undefined;
+    if (picker) enhanceSlotPicker(picker);
   }, []);
   return (
     <LeadForm
