@@ -25,8 +25,11 @@ type FormCase = {
   endpoint: string;
   type: 'demo' | 'startup';
   choices: { label: string; option: string; value: string; key: string }[];
-  /** The controls between the last choice and the button, by accessible name: the demo's time picker (D32). */
-  between: string[];
+  /**
+   * The controls between the last choice and the button, by accessible name: the demo's time
+   * picker (D32). A pattern stands for a run of controls, one for each element `of` selects.
+   */
+  between: (string | { each: RegExp; of: string })[];
 };
 
 const cases: FormCase[] = [
@@ -38,8 +41,17 @@ const cases: FormCase[] = [
     endpoint: '**/services/users/demos',
     type: 'demo',
     choices: [{ label: 'Number of users', option: '250K - 500K', value: '250K:500K', key: 'subscribers' }],
-    // The slots are one radio group, one stop, on "None of these times" until a time is chosen.
-    between: ['Show times in', 'Show times', 'None of these times work for me'],
+    // Each folded day is a stop (its summary); the slots are one radio group, one stop, on
+    // "None of these times" until a time is chosen.
+    between: [
+      'Show times in',
+      'Show times',
+      {
+        each: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d+ \w+$/,
+        of: '[data-demo-slot-days] summary',
+      },
+      'None of these times work for me',
+    ],
   },
   {
     path: '/startup',
@@ -148,9 +160,17 @@ describe.each(viewports)('the lead forms at $name', (viewport) => {
         expect(await focusedName(page)).toBe(choice.label);
         await chooseWithKeyboard(page, element.getByRole('combobox', { name: choice.label }), choice.option);
       }
-      for (const name of form.between) {
-        await page.keyboard.press('Tab');
-        expect(await focusedName(page)).toBe(name);
+      for (const step of form.between) {
+        const names =
+          typeof step === 'string'
+            ? [step]
+            : Array.from({ length: await element.locator(step.of).count() }, () => step.each);
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names) {
+          await page.keyboard.press('Tab');
+          if (typeof name === 'string') expect(await focusedName(page)).toBe(name);
+          else expect(await focusedName(page)).toMatch(name);
+        }
       }
       await page.keyboard.press('Tab');
       expect(await focusedName(page)).toBe(form.button);

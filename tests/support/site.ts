@@ -40,8 +40,11 @@ async function startSite(env: Record<string, string> = {}) {
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-/** `javaScript: false` opens the page as Opera Mini or a script that never arrived leaves it (issue 20). */
-export type PageOptions = { javaScript?: boolean };
+/**
+ * `javaScript: false` opens the page as Opera Mini or a script that never arrived leaves it
+ * (issue 20); `timezoneId` is the browser's own zone (an IANA name), else the machine's.
+ */
+export type PageOptions = { javaScript?: boolean; timezoneId?: string };
 
 export type PageProblems = { console: string[]; failed: string[] };
 export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
@@ -56,6 +59,7 @@ async function openPage(browser: Browser, viewport: Viewport, options: PageOptio
     viewport: { width: viewport.width, height: viewport.height },
     isMobile: viewport.name === 'mobile',
     hasTouch: viewport.name === 'mobile',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (options.javaScript === false) scriptsOff.add(context);
   await context.route(`${testAppUrl}/**`, (route) =>

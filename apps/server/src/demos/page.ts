@@ -25,7 +25,8 @@ export async function withDemoSlots(app: FastifyInstance, html: string, state?: 
   if (!hasSlotPicker(html)) return html;
   const zone = canonicalZone(state?.values.zone ?? '') ?? defaultBookingZone;
   const gone = state?.errors.slot === bookingMessages.slotGone ? chosenStart(state.values.slot) : undefined;
-  return renderSlotPicker(html, { zone, slots: await slotsNow(app), ...(gone ? { gone } : {}) });
+  const chosen = state?.values.zone !== undefined;
+  return renderSlotPicker(html, { zone, chosen, slots: await slotsNow(app), ...(gone ? { gone } : {}) });
 }
 
 /**

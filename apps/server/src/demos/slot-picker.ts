@@ -1,4 +1,5 @@
 import { bookingMessages, noSlot } from '@growmail/contracts/demo-booking';
+import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import { escapeAttribute, escapeText } from 'entities';
 import { parse, type HTMLElement } from 'node-html-parser';
 import type { Slot } from './slots.ts';
@@ -11,15 +12,15 @@ export type PickerState = {
   slots: readonly Slot[] | null;
   /** A slot the visitor chose that someone took first: shown, marked, and not to be chosen. */
   gone?: Date;
+  /** The visitor chose the zone (the page came back from a post): the browser keeps it, not its own. */
+  chosen?: boolean;
 };
 
 /** Whether a page holds the demo time picker, to be filled as it is sent. */
 export const hasSlotPicker = (html: string) => html.includes('data-demo-slot-days');
 
-const dayLabel = (zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
-const timeLabel = (zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+const dayLabel = slotDayFormat;
+const timeLabel = slotTimeFormat;
 
 /** A slot as the visitor reads it, with its day: "Monday 23 November, 09:00". */
 export const describeSlot = (start: Date, zone: string) =>
@@ -38,7 +39,7 @@ export function renderSlotPicker(html: string, state: PickerState): string {
   const dayTemplate = picker?.querySelector('template[data-demo-day]')?.innerHTML;
   const slotTemplate = picker?.querySelector('template[data-demo-slot]')?.innerHTML;
   if (!picker || !days || !dayTemplate || !slotTemplate) return html;
-  selectZone(picker, state.zone);
+  selectZone(picker, state.zone, state.chosen ?? false);
 
   const note = picker.querySelector('[data-demo-slots-note]');
   const shown = [...(state.slots ?? [])];
@@ -54,16 +55,21 @@ export function renderSlotPicker(html: string, state: PickerState): string {
   const dayFormat = dayLabel(state.zone);
   const time = timeLabel(state.zone);
   let index = 0;
-  const groups = [...Map.groupBy(shown, (slot) => dayFormat.format(slot.start))].map(([label, slots]) =>
+  const goneDay = state.gone && dayFormat.format(state.gone);
+  // Days are folded, so some 160 times are not one long column on a phone: the first day is
+  // open, and the day of a time just taken, where the visitor was choosing.
+  const groups = [...Map.groupBy(shown, (slot) => dayFormat.format(slot.start))].map(([label, slots], day) =>
     fillIn(dayTemplate, [
-      ['data-demo-day-label=""></legend>', `data-demo-day-label="">${escapeText(label)}</legend>`],
+      ['<details ', day === 0 || label === goneDay ? '<details open="" ' : '<details '],
+      ['data-demo-day-label=""></summary>', `data-demo-day-label="">${escapeText(label)}</summary>`],
+      ['data-demo-day-legend=""></legend>', `data-demo-day-legend="">${escapeText(label)}</legend>`],
       [
         'data-demo-day-slots=""></div>',
         `data-demo-day-slots="">${slots
           .map((slot) => {
             const id = `demo-slot-${index++}`;
             const gone = slot.hostIds.length === 0;
-            const text = gone ? `${time.format(slot.start)} (just taken)` : time.format(slot.start);
+            const text = gone ? `${time.format(slot.start)}${slotTakenNote}` : time.format(slot.start);
             return fillIn(slotTemplate, [
               ['<input ', `<input id="${id}" value="${slot.start.toISOString()}" ${gone ? 'disabled="" ' : ''}`],
               ['<label ', `<label for="${id}" `],
@@ -94,10 +100,14 @@ function fillIn(template: string, places: readonly (readonly [string, string])[]
   return html;
 }
 
-/** Marks the zone's option selected, adding an option for a zone the list lacks. */
-function selectZone(picker: HTMLElement, zone: string) {
+/**
+ * Marks the zone's option selected, adding an option for a zone the list lacks, and a zone
+ * the visitor chose as such, so the browser does not put its own in its place.
+ */
+function selectZone(picker: HTMLElement, zone: string, chosen: boolean) {
   const select = picker.querySelector('select[name="zone"]');
   if (!select) return;
+  if (chosen) select.setAttribute('data-demo-zone-chosen', '');
   const options = select.querySelectorAll('option');
   if (!options.some((option) => option.getAttribute('value') === zone)) {
     const label = zone.replaceAll('_', ' ').replaceAll('/', ' / ');

@@ -62,6 +62,12 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
     const days = html.querySelectorAll('[data-demo-slot-days] fieldset');
     expect(days.length).toBeGreaterThanOrEqual(9);
     expect(days[0]?.querySelector('legend')?.text).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday) \d+ \w+$/);
+    // Days fold so the list is compact on a phone: the first is open, and is named by its summary too.
+    const folded = html.querySelectorAll('[data-demo-slot-days] > details');
+    expect(folded.map((day) => day.hasAttribute('open'))).toEqual(folded.map((_, index) => index === 0));
+    expect(folded[0]?.querySelector('summary')?.text).toBe(days[0]?.querySelector('legend')?.text);
+    // The browser may show the times in its own zone: the served one is not the visitor's choice.
+    expect(html.querySelector('select[name="zone"]')?.hasAttribute('data-demo-zone-chosen')).toBe(false);
     const slots = slotsOn(response.body);
     expect(slots.length).toBeGreaterThan(100);
     for (const slot of slots) {
@@ -86,6 +92,7 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
     const html = parse(response.body);
     expect(html.querySelector('input[name="email"]')?.getAttribute('value')).toBe('zone@duka.test');
     expect(html.querySelector('select[name="zone"] option[selected]')?.getAttribute('value')).toBe('Africa/Nairobi');
+    expect(html.querySelector('select[name="zone"]')?.hasAttribute('data-demo-zone-chosen')).toBe(true);
     expect(html.querySelector('[data-error-summary]')?.hasAttribute('hidden')).toBe(true);
     const [first] = slotsOn(response.body);
     expect(first?.label).toBe(time('Africa/Nairobi').format(new Date(first!.value)));
@@ -147,6 +154,8 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
       disabled: true,
     });
     expect(slots.filter((shown) => !shown.disabled).length).toBeGreaterThan(100);
+    // The taken time's day is open, where the visitor was choosing.
+    expect(html.querySelector(`input[value="${slot}"]`)?.closest('details')?.hasAttribute('open')).toBe(true);
     expect(html.querySelector('#demo-slot-none')?.hasAttribute('checked')).toBe(true);
     expect(html.querySelectorAll('input[name="slot"][checked]')).toHaveLength(1);
     expect(await stored('second@duka.test')).toEqual({ leads: 0, bookings: 0 });

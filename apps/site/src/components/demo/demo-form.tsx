@@ -1,13 +1,20 @@
 import { demoSubscriberOptions } from '@growmail/contracts/form-options';
 import { messages } from '@growmail/contracts/messages';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { enhanceSlotPicker } from './slot-zone';
 import { LeadForm } from '@/components/forms/lead-form';
 
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
- * children are the time picker, static HTML the server fills with open slots (D32).
+ * children are the time picker, static HTML the server fills with open slots (D32), shown
+ * in the browser's own zone once the island runs.
  */
 export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: ReactNode }) {
+  // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
+  useEffect(() => {
+    const picker = document.querySelector('[data-demo-booking]');
+    if (picker) enhanceSlotPicker(picker);
+  }, []);
   return (
     <LeadForm
       url={`${usersUrl}/demos`}

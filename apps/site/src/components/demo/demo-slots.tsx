@@ -73,11 +73,18 @@ export function DemoSlots({
           </div>
         )}
       </div>
+      {/* A day folds, so two weeks of times are not one long column on a phone; the server opens the first. */}
       <template data-demo-day="">
-        <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-ink-900" data-demo-day-label="" />
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" data-demo-day-slots="" />
-        </fieldset>
+        <details className="rounded-lg border border-ink-100">
+          <summary
+            className="flex min-h-11 cursor-pointer items-center px-3 py-2 text-sm font-medium text-ink-900"
+            data-demo-day-label=""
+          />
+          <fieldset className="flex min-w-0 flex-col gap-2 px-3 pb-3">
+            <legend className="sr-only" data-demo-day-legend="" />
+            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" data-demo-day-slots="" />
+          </fieldset>
+        </details>
       </template>
       <template data-demo-slot="">
         <div className="relative flex items-center justify-center rounded-lg border border-ink-300 has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:border-dashed has-disabled:bg-ink-100">

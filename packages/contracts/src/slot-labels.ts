@@ -1,0 +1,13 @@
+// No zod here: the demo picker's browser code imports this, and must not bring a schema library with it.
+
+/**
+ * How a slot's day and time read in a zone ("Monday 23 November", "09:00"): one spelling for
+ * the server that writes the picker and the browser that relabels it in the visitor's zone.
+ */
+export const slotDayFormat = (zone: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+export const slotTimeFormat = (zone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+
+/** Added to the time of a slot the visitor chose that someone took first. */
+export const slotTakenNote = ' (just taken)';
