@@ -1,4 +1,5 @@
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '@growmail/test-support/process';
@@ -60,7 +61,7 @@ describe.each(viewports)('with the database down, at $name', (viewport) => {
     ]);
     expect(response.status()).toBe(503);
     await page.waitForLoadState();
-    expect(await form.locator('[data-error-summary]').textContent()).toContain(messages.serviceUnavailable);
+    expect(await form.locator('[data-error-summary]').textContent()).toContain(serviceMessages.serviceUnavailable);
     expect(await valuesOf(fields)).toEqual(typed);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
@@ -77,7 +78,7 @@ describe.each(viewports)('with the database down, at $name', (viewport) => {
     const typed = ['Ada Lovelace', 'ada@example.com', 'Outage', 'Are you there?'];
     for (const [index, field] of fields.entries()) await field.fill(typed[index]!);
     await form.getByRole('button', { name: 'Send message' }).click();
-    const alert = form.getByRole('alert').filter({ hasText: messages.serviceUnavailable });
+    const alert = form.getByRole('alert').filter({ hasText: serviceMessages.serviceUnavailable });
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await valuesOf(fields)).toEqual(typed);
     expect(await axeViolations(page)).toEqual([]);
@@ -86,7 +87,7 @@ describe.each(viewports)('with the database down, at $name', (viewport) => {
     const email = box.getByLabel('Email address');
     await email.fill('reader@example.com');
     await box.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => box.getByRole('alert').textContent()).toBe(messages.serviceUnavailable);
+    await expect.poll(() => box.getByRole('alert').textContent()).toBe(serviceMessages.serviceUnavailable);
     expect(await email.inputValue()).toBe('reader@example.com');
     // The address was fine; only the moment was wrong.
     expect(await email.getAttribute('aria-invalid')).toBeNull();

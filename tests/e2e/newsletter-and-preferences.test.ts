@@ -3,6 +3,7 @@ import { fixturesRepository } from '../../apps/server/src/repositories/fixtures.
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import { axeViolations } from '@growmail/test-support/axe';
 import { failRequests, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
 import { useSite, viewports } from '@growmail/test-support/site';
@@ -40,7 +41,7 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
     await expect.poll(() => box.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
     await hold.release();
 
-    const message = box.getByText(messages.confirmationSent);
+    const message = box.getByText(serviceMessages.confirmationSent);
     await expect.poll(() => message.isVisible()).toBe(true);
     expect(isGreen(await textColour(message))).toBe(true);
     expect(await box.getByLabel('Email address').inputValue()).toBe('');
@@ -71,11 +72,11 @@ describe.each(viewports)('the footer newsletter at $name', (viewport) => {
 
     await page.getByRole('button', { name: 'Confirm my subscription' }).focus();
     await page.keyboard.press('Enter');
-    const status = page.getByRole('status').filter({ hasText: messages.subscribed });
+    const status = page.getByRole('status').filter({ hasText: serviceMessages.subscribed });
     await expect.poll(() => status.isVisible()).toBe(true);
     // The button is gone with success; focus lands on the page's heading, not on nothing.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    expect(isGreen(await textColour(status.getByText(messages.subscribed)))).toBe(true);
+    expect(isGreen(await textColour(status.getByText(serviceMessages.subscribed)))).toBe(true);
     expect(await memberships(email)).toEqual([['newsletter', 'subscribed']]);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);

@@ -1,4 +1,4 @@
-import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
@@ -47,7 +47,7 @@ describe('lead forms with the time check on', () => {
     const sent = page.waitForRequest((request) => request.url().endsWith('/guests/enquiry'));
     await form.getByRole('button', { name: 'Send message' }).click();
     expect(stampSent(await sent)).toBe(true);
-    await expect.poll(() => form.getByText(messages.enquiryReceived).isVisible()).toBe(true);
+    await expect.poll(() => form.getByText(serviceMessages.enquiryReceived).isVisible()).toBe(true);
     expect(await leadsFor('paced@lagos.example')).toHaveLength(1);
     expect(await heldFor('paced@lagos.example')).toEqual([]);
     await context.close();
@@ -73,7 +73,7 @@ describe('lead forms with the time check on', () => {
     await page.locator('input[name="homepage"]').first().fill('https://spam.example', { force: true });
     await afterAPersonsPace(page, stampedAt);
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => form.getByText(messages.enquiryReceived).isVisible()).toBe(true);
+    await expect.poll(() => form.getByText(serviceMessages.enquiryReceived).isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     expect(await leadsFor('trapped@lagos.example')).toEqual([]);
     const [held] = await heldFor('trapped@lagos.example');

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { demoRequestSchema } from './forms.ts';
 
 /**
  * Booking a demo slot with the demo request (D32): the fields the demo form adds, what the
@@ -38,6 +39,13 @@ export const bookingSchema = z.object({
   zone: z.string().check(z.minLength(1, bookingMessages.zoneInvalid), z.maxLength(64, bookingMessages.zoneInvalid)),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * A demo request as the server takes it: the form's fields and, optionally, a slot to book with
+ * them; none, and the request is sent as before. It lives here, not beside the form's schema,
+ * so the pages whose forms never book (the contact form on home) load none of it.
+ */
+export const demoBookingRequestSchema = z.extend(demoRequestSchema, { booking: z.optional(bookingSchema) });
 
 /**
  * The zones the demo form's select offers, by where prospects are: Africa first, then the

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { enquiryMaxLengths } from './form-fields.ts';
-import { bookingSchema } from './demo-booking.ts';
 import { demoSubscriberOptions } from './form-options.ts';
 import { messages } from './messages.ts';
 import { email, optionalText, optionValue, plainText, requiredText } from './primitives.ts';
@@ -33,8 +32,6 @@ export const demoRequestSchema = z.object({
     phone_number: phoneNumber(),
     subscribers: optionValue(demoSubscriberOptions, messages.required.subscribers),
   }),
-  /** A slot to book with the request (D32); none, and the request is sent as before. */
-  booking: z.optional(bookingSchema),
 });
 
 /** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec "Calls made"). */

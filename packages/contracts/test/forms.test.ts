@@ -4,6 +4,7 @@ import { enquiryFieldError, formatFieldError, parseFieldError, unsubscribePath }
 import { demoRequestSchema, enquirySchema } from '../src/forms.ts';
 import { leadSchema } from '../src/leads.ts';
 import { messages } from '../src/messages.ts';
+import { serviceMessages } from '../src/service-messages.ts';
 import { hasControlCharacters } from '../src/rules.ts';
 import { defaultPushServiceHosts, isPushServiceEndpoint } from '../src/push.ts';
 
@@ -138,9 +139,9 @@ describe('field errors on the wire: one format, one parser', () => {
 
   it('finds no field in errors that name none', () => {
     for (const text of [
-      messages.serviceUnavailable,
-      messages.tooManyRequests,
-      messages.tooLarge,
+      serviceMessages.serviceUnavailable,
+      serviceMessages.tooManyRequests,
+      serviceMessages.tooLarge,
       'The request body is not valid JSON.',
       formatFieldError([], 'Invalid input'),
     ]) {

@@ -5,18 +5,18 @@ import {
   savingsLeadFor,
   savingsOutcome,
 } from '@growmail/contracts/calculator';
-import { bookingFields, noSlot } from '@growmail/contracts/demo-booking';
+import { bookingFields, demoBookingRequestSchema, noSlot } from '@growmail/contracts/demo-booking';
 import { enquiryFields, unsubscribePath } from '@growmail/contracts/form-fields';
 import type { PostedForm } from '@growmail/contracts/form-posts';
 import {
   captureQuerySchema,
-  demoRequestSchema,
   enquirySchema,
   newsletterConfirmSchema,
   unsubscribeQuerySchema,
 } from '@growmail/contracts/forms';
 import { startupLeadSchema } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import { describeSlot } from '../demos/slot-picker.ts';
@@ -109,7 +109,7 @@ function demoDefinition(): PostedFormDefinition {
   const own = [...leadFields, 'subscribers'] as const;
   const lead = leadDefinition('demo', own, {
     pages: ['/demo'],
-    schema: demoRequestSchema,
+    schema: demoBookingRequestSchema,
     service: '/services/users/demos',
     success: messages.demoSubmitted,
   });
@@ -126,7 +126,7 @@ function demoDefinition(): PostedFormDefinition {
   return {
     ...lead,
     fields: [...own, bookingFields.slot, bookingFields.zone],
-    read: bySchema(demoRequestSchema, body, fieldOf),
+    read: bySchema(demoBookingRequestSchema, body, fieldOf),
     fieldOf,
     preview: (posted) => posted[bookingFields.showTimes] !== undefined,
     success: async (app, reference) => {
@@ -154,7 +154,7 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     read: bySchema(enquirySchema, (values) => onlyFields(enquiryFields, values), topLevel(enquiryFields)),
     call: (payload) => ({ method: 'POST', url: '/services/users/guests/enquiry', payload }),
     fieldOf: topLevel(enquiryFields),
-    success: () => messages.enquiryReceived,
+    success: () => serviceMessages.enquiryReceived,
   },
   demo: demoDefinition(),
   startup: leadDefinition('startup', [...leadFields, 'user_count', 'annual_budget'], {
@@ -205,7 +205,7 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
       url: `/services/users/api/contacts/${encodeURIComponent(app.config.siteApiKey)}/capture/?${new URLSearchParams(query as Record<string, string>)}`,
     }),
     fieldOf: topLevel(['email']),
-    success: () => messages.confirmationSent,
+    success: () => serviceMessages.confirmationSent,
   },
   // The token comes from the confirmation email's link, and the page carries it in the form (D23).
   confirm: {
@@ -218,7 +218,7 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     ),
     call: (payload) => ({ method: 'POST', url: '/services/users/newsletter/confirm', payload }),
     fieldOf: () => undefined,
-    success: () => messages.subscribed,
+    success: () => serviceMessages.subscribed,
   },
   // The unsubscribe link's parts travel in the form, never in the outcome's address (D17).
   preferences: {

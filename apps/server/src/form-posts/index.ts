@@ -14,6 +14,7 @@ import {
   type PostedForm,
 } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formBodyLimit } from '../plugins/protection.ts';
@@ -65,9 +66,9 @@ async function formPosts(app: FastifyInstance) {
     request.log.info({ status, code: error.code, form }, 'native form post refused');
     const alert =
       status === 429
-        ? messages.tooManyRequests
+        ? serviceMessages.tooManyRequests
         : status === 413
-          ? messages.tooLarge
+          ? serviceMessages.tooLarge
           : status === 415
             ? postMessages.contentType
             : postMessages.unreadable;

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { formStampField, honeypotField } from '@growmail/contracts/form-fields';
 import type { FormName } from '@growmail/contracts/form-names';
-import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -54,7 +54,7 @@ async function protection(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'growmail:rate-limit:', skipOnError: true } : {}),
-    errorResponseBuilder: () => Object.assign(new Error(messages.tooManyRequests), { statusCode: 429 }),
+    errorResponseBuilder: () => Object.assign(new Error(serviceMessages.tooManyRequests), { statusCode: 429 }),
   });
 }
 

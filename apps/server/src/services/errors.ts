@@ -1,6 +1,6 @@
 import { failure } from '@growmail/contracts/api';
 import { formatFieldError } from '@growmail/contracts/form-fields';
-import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { isUnavailableError, type DatabaseStatus } from '../db/index.ts';
@@ -39,7 +39,7 @@ export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus
 }
 
 /** 503 with Retry-After (D26): the visitor's form keeps what they typed, and they send it again. */
-export function unavailable(reply: FastifyReply, message: string = messages.serviceUnavailable) {
+export function unavailable(reply: FastifyReply, message: string = serviceMessages.serviceUnavailable) {
   return reply.code(503).header('retry-after', String(retryAfterSeconds)).send(failure(message));
 }
 
@@ -52,7 +52,7 @@ export function requireDatabase(app: FastifyInstance) {
 
 /** Fastify's own client errors, in words a visitor understands; its error codes stay inside. */
 const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: messages.tooLarge,
+  FST_ERR_CTP_BODY_TOO_LARGE: serviceMessages.tooLarge,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request as application/json.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',

@@ -1,4 +1,4 @@
-import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
@@ -37,7 +37,7 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
       const write = await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
       expect(write.statusCode).toBe(503);
       expect(write.headers['retry-after']).toBe('30');
-      expect(write.json()).toEqual({ error: messages.serviceUnavailable, payload: null });
+      expect(write.json()).toEqual({ error: serviceMessages.serviceUnavailable, payload: null });
       const health = await app.inject('/services/health');
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ error: 'The database (postgres) is unavailable.', payload: null });

@@ -4,6 +4,7 @@ import type { LeadKind } from '@growmail/contracts/form-names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { Db } from '../../src/db/index.ts';
 import { serverErrorMessage } from '../../src/services/errors.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
@@ -41,7 +42,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect(response.statusCode).toBe(201);
       const { error, payload } = response.json();
       expect(error).toBeNull();
-      expect(payload.message).toBe(messages.enquiryReceived);
+      expect(payload.message).toBe(serviceMessages.enquiryReceived);
       const row = (await app.leads.find(payload.id))!;
       expect(row.type).toBe('enquiry');
       expect(JSON.parse(row.metadata)).toEqual({ ...enquiry, subject: 'Trimmed one' });
@@ -71,14 +72,14 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it('refuses an oversized body with 413', async () => {
       const response = await post({ ...enquiry, body: 'x'.repeat(20 * 1024) });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: messages.tooLarge, payload: null });
+      expect(response.json()).toEqual({ error: serviceMessages.tooLarge, payload: null });
     });
 
     it('answers a filled honeypot with an ordinary 201 and holds the enquiry in quarantine, not as a lead', async () => {
       const before = (await leadsOf('enquiry')).length;
       const response = await post({ ...enquiry, subject: 'Bot', homepage: 'http://spam.example' });
       expect(response.statusCode).toBe(201);
-      expect(response.json().payload.message).toBe(messages.enquiryReceived);
+      expect(response.json().payload.message).toBe(serviceMessages.enquiryReceived);
       expect(await leadsOf('enquiry')).toHaveLength(before);
       const held = await app.quarantine.find(response.json().payload.id);
       expect(held && { form: held.form, reasons: JSON.stringify(held.reasons) }).toEqual({
@@ -104,7 +105,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       for (let i = 0; i < 6; i += 1) statuses.push((await post({ ...enquiry, subject: `Flood ${i}` }, ip)).statusCode);
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
       const limited = await post({ ...enquiry, subject: 'Flood again' }, ip);
-      expect(limited.json()).toEqual({ error: messages.tooManyRequests, payload: null });
+      expect(limited.json()).toEqual({ error: serviceMessages.tooManyRequests, payload: null });
       // Another address is not affected.
       expect((await post({ ...enquiry, subject: 'Other address' })).statusCode).toBe(201);
     });
@@ -210,7 +211,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it('stores a new address as pending with its consent, and queues one confirmation email', async () => {
       const response = await capture('New.Reader@example.com', { extra: '&page=%2Fpricing' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().payload.message).toBe(messages.confirmationSent);
+      expect(response.json().payload.message).toBe(serviceMessages.confirmationSent);
       const [row] = await membership('new.reader@example.com');
       expect(row).toMatchObject({
         list_id: 'newsletter',
@@ -247,7 +248,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
 
       const confirmed = await confirm(token);
       expect(confirmed.statusCode).toBe(200);
-      expect(confirmed.json()).toEqual({ error: null, payload: { message: messages.subscribed } });
+      expect(confirmed.json()).toEqual({ error: null, payload: { message: serviceMessages.subscribed } });
       const [row] = await membership('confirming@example.com');
       expect(row!.status).toBe('subscribed');
       expect(row!.confirmed_at).not.toBeNull();
@@ -280,7 +281,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       await capture('already@example.com');
       await confirm(tokenIn((await confirmationMails('already@example.com'))[0]!));
       const again = await capture('already@example.com');
-      expect(again.json().payload.message).toBe(messages.confirmationSent);
+      expect(again.json().payload.message).toBe(serviceMessages.confirmationSent);
       expect(await confirmationMails('already@example.com')).toHaveLength(1);
       expect((await membership('already@example.com'))[0]!.status).toBe('subscribed');
     });
@@ -332,7 +333,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it('answers 403 for a wrong API key and stores nothing', async () => {
       const response = await capture('wrong.key@example.com', { key: 'not-the-key' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: messages.badApiKey, payload: null });
+      expect(response.json()).toEqual({ error: serviceMessages.badApiKey, payload: null });
       expect(await membership('wrong.key@example.com')).toEqual([]);
     });
 
@@ -429,7 +430,7 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
       expect(tampered).not.toBe(link);
       const response = await callFor(tampered, 'list');
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: messages.badTrackingLink, payload: null });
+      expect(response.json()).toEqual({ error: serviceMessages.badTrackingLink, payload: null });
       expect(await states(contactId)).toEqual([['newsletter', false]]);
       expect(await states(other)).toEqual([['newsletter', false]]);
     });

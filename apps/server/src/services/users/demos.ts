@@ -1,6 +1,6 @@
 import { failure, ok } from '@growmail/contracts/api';
 import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
-import { demoRequestSchema } from '@growmail/contracts/forms';
+import { demoBookingRequestSchema } from '@growmail/contracts/demo-booking';
 import { messages } from '@growmail/contracts/messages';
 import { bookAlongside, BookingRefused, readBooking } from '../../demos/book-with-lead.ts';
 import { linkSecret } from '../../demos/links.ts';
@@ -16,30 +16,34 @@ import { normalisePhone } from '../../submissions/phone.ts';
  * nothing is stored.
  */
 const demoRoutes: ZodRoutes = async (app) => {
-  app.post('/demos', { schema: { body: demoRequestSchema }, ...leadWrite(app, 'demo') }, async (request, reply) => {
-    const { metadata, booking } = request.body;
-    try {
-      const slot = booking ? readBooking(booking) : undefined;
-      const fields = {
-        ...metadata,
-        phone_number: normalisePhone(metadata.phone_number),
-        ...(slot ? { demo_start: slot.start.toISOString(), demo_zone: slot.zone } : {}),
-      };
-      const name = `${metadata.firstname} ${metadata.lastname}`;
-      const answer = await acceptLead(
-        app,
-        request,
-        { kind: 'demo', email: fields.email, fields },
-        messages.demoSubmitted,
-        slot
-          ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, { email: fields.email, name })
-          : undefined,
-      );
-      return reply.code(201).send(ok<SubmissionAccepted>(answer));
-    } catch (error) {
-      if (!(error instanceof BookingRefused)) throw error;
-      return reply.code(error.statusCode).send(failure(formatFieldError(['booking', error.field], error.message)));
-    }
-  });
+  app.post(
+    '/demos',
+    { schema: { body: demoBookingRequestSchema }, ...leadWrite(app, 'demo') },
+    async (request, reply) => {
+      const { metadata, booking } = request.body;
+      try {
+        const slot = booking ? readBooking(booking) : undefined;
+        const fields = {
+          ...metadata,
+          phone_number: normalisePhone(metadata.phone_number),
+          ...(slot ? { demo_start: slot.start.toISOString(), demo_zone: slot.zone } : {}),
+        };
+        const name = `${metadata.firstname} ${metadata.lastname}`;
+        const answer = await acceptLead(
+          app,
+          request,
+          { kind: 'demo', email: fields.email, fields },
+          messages.demoSubmitted,
+          slot
+            ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, { email: fields.email, name })
+            : undefined,
+        );
+        return reply.code(201).send(ok<SubmissionAccepted>(answer));
+      } catch (error) {
+        if (!(error instanceof BookingRefused)) throw error;
+        return reply.code(error.statusCode).send(failure(formatFieldError(['booking', error.field], error.message)));
+      }
+    },
+  );
 };
 export default demoRoutes;

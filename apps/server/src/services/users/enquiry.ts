@@ -1,7 +1,7 @@
 import { ok } from '@growmail/contracts/api';
 import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { enquirySchema } from '@growmail/contracts/forms';
-import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
@@ -14,7 +14,7 @@ const enquiryRoutes: ZodRoutes = async (app) => {
     async (request, reply) => {
       const enquiry = request.body;
       const lead = { kind: 'enquiry' as const, email: enquiry.email, fields: enquiry, texts: [enquiry.body] };
-      const answer = await acceptLead(app, request, lead, messages.enquiryReceived);
+      const answer = await acceptLead(app, request, lead, serviceMessages.enquiryReceived);
       return reply.code(201).send(ok<SubmissionAccepted>(answer));
     },
   );

@@ -3,6 +3,7 @@ import { failure, ok } from '@growmail/contracts/api';
 import { newsletterConsentWording, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { captureParamsSchema, captureQuerySchema, newsletterConfirmSchema } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
@@ -30,21 +31,22 @@ const newsletterRoutes: ZodRoutes = async (app) => {
       app,
       () => ({
         status: 200,
-        body: ok<SubmissionAccepted>({ id: randomUUID(), message: messages.confirmationSent }),
+        body: ok<SubmissionAccepted>({ id: randomUUID(), message: serviceMessages.confirmationSent }),
       }),
       'newsletter',
     ),
   };
   for (const path of ['/api/contacts/:api_key/capture', '/api/contacts/:api_key/capture/']) {
     app.get(path, captureOptions, async (request, reply) => {
-      if (request.params.api_key !== app.config.siteApiKey) return reply.code(403).send(failure(messages.badApiKey));
+      if (request.params.api_key !== app.config.siteApiKey)
+        return reply.code(403).send(failure(serviceMessages.badApiKey));
       const { email, tags = 'subscriber', page = refererPath(request, app.config.urls.public) } = request.query;
       const tagList = tags
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean);
       const id = await requestSubscription(app, { email, tags: tagList, page });
-      return reply.send(ok<SubmissionAccepted>({ id, message: messages.confirmationSent }));
+      return reply.send(ok<SubmissionAccepted>({ id, message: serviceMessages.confirmationSent }));
     });
   }
 
@@ -52,7 +54,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
     '/newsletter/confirm',
     {
       schema: { body: newsletterConfirmSchema },
-      ...publicWrite(app, () => ({ status: 200, body: ok({ message: messages.subscribed }) })),
+      ...publicWrite(app, () => ({ status: 200, body: ok({ message: serviceMessages.subscribed }) })),
     },
     async (request, reply) => {
       const claim = readConfirmationToken(request.body.token);
@@ -75,7 +77,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         });
         app.deliverWebhooks();
       }
-      return reply.send(ok({ message: messages.subscribed }));
+      return reply.send(ok({ message: serviceMessages.subscribed }));
     },
   );
 };

@@ -2,6 +2,7 @@ import { failure, ok } from '@growmail/contracts/api';
 import { allListsSegment } from '@growmail/contracts/form-fields';
 import { unsubscribeParamsSchema, unsubscribeQuerySchema } from '@growmail/contracts/forms';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import formbody from '@fastify/formbody';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
@@ -33,7 +34,7 @@ const unsubscribeRoutes: ZodRoutes = async (app) => {
         const { contact_email: email, contact_id: contactId } = request.query;
         const secret = await trackingSecret(app, app.config);
         if (!verifyTracking(secret, parts, contactId, email)) {
-          return reply.code(403).send(failure(messages.badTrackingLink));
+          return reply.code(403).send(failure(serviceMessages.badTrackingLink));
         }
         if (!(await app.contacts.matches(contactId, email)))
           return reply.code(404).send(failure('No such subscriber.'));

@@ -1,0 +1,16 @@
+/**
+ * What the services answer with that no page script needs to know ahead (spec "Error catalogue"):
+ * an outcome or a refusal the browser shows as the server words it. They are kept apart from
+ * ./messages.ts so the forms' script on every page does not carry them (issue 21's budget).
+ */
+export const serviceMessages = {
+  enquiryReceived: 'Thank you for reaching out! We will get back to you shortly.',
+  subscribed: 'You are subscribed. Look out for our next newsletter.',
+  confirmationSent: 'Thanks! Check your inbox and open the link we sent to confirm your subscription.',
+  alreadySubscribed: 'You are already subscribed. Thank you!',
+  badApiKey: 'The API key is not valid.',
+  badTrackingLink: 'This link is not valid.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  tooLarge: 'The request is too large.',
+  serviceUnavailable: 'We cannot take requests just now. Please try again in a minute; nothing you typed is lost.',
+} as const;
