@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import { pricingChoice, pricingQueryKeys } from '@growmail/contracts/pricing';
 import { pricingViewPath, pricingViewsDir } from '@growmail/contracts/routes';
 import { parse } from 'node-html-parser';
-
-/** What this needs of a site file (site-files.ts), named here so neither module imports the other. */
-type PageFile = { path: string; body: Buffer; etag: string; encoded: Map<unknown, unknown> };
+import { pageVariant, type PageFile } from './page-variant.ts';
 
 /** A built page's pricing island: where its content lies, which views can take its place, and the brackets its form offers. */
 type PricedPage = { start: number; end: number; placement: string; bracketIds: string[]; defaultPath: string };
@@ -60,13 +57,7 @@ export class PricingViews {
     let made = this.#made.get(key) as File | undefined;
     if (!made) {
       const html = file.body.toString('utf8');
-      const body = Buffer.from(html.slice(0, page.start) + view + html.slice(page.end), 'utf8');
-      made = {
-        ...file,
-        body,
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-        encoded: new Map(),
-      };
+      made = pageVariant(file, html.slice(0, page.start) + view + html.slice(page.end));
       this.#made.set(key, made);
     }
     return made;

@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { parse } from 'node-html-parser';
-
-/** What this needs of a site file (site-files.ts), named here so neither module imports the other. */
-type PageFile = { path: string; body: Buffer; etag: string; encoded: Map<unknown, unknown> };
+import { pageVariant, type PageFile } from './page-variant.ts';
 
 /**
  * The docs' code samples in the language a query asks for, without JavaScript (D30): a
@@ -33,13 +30,7 @@ export class SampleLanguageViews {
       if (link.getAttribute('data-lang') === lang) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
     }
-    const body = Buffer.from(root.toString(), 'utf8');
-    const made: File = {
-      ...file,
-      body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-      encoded: new Map(),
-    };
+    const made = pageVariant(file, root.toString());
     this.#made.set(key, made);
     return made;
   }
