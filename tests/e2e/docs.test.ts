@@ -112,7 +112,7 @@ describe('the API reference', () => {
       'Node.js',
       'Python',
       'PHP',
-      'Go',
+      'Golang',
       'Java',
       'C#',
       'Ruby',
@@ -150,11 +150,11 @@ describe('the API reference', () => {
     await page.goto(`${site.url}/developers/reference/transactionals`);
     const shown = page.locator('[data-lang-panel]:visible');
     expect(await shown.getAttribute('data-lang-panel')).toBe('curl');
-    await page.getByRole('navigation', { name: 'Sample language' }).getByRole('link', { name: 'Go' }).click();
+    await page.getByRole('navigation', { name: 'Sample language' }).getByRole('link', { name: 'Golang' }).click();
     await page.waitForURL(`${site.url}/developers/reference/transactionals?lang=go#code-samples`);
     expect(await shown.getAttribute('data-lang-panel')).toBe('go');
     expect(await shown.textContent()).toContain('http.NewRequest("POST", url, payload)');
-    expect(await page.getByRole('link', { name: 'Go', exact: true }).getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Golang', exact: true }).getAttribute('aria-current')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

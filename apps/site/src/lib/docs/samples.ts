@@ -5,6 +5,7 @@ type TargetId = Parameters<HTTPSnippet['convert']>[0];
 /**
  * The languages of the code samples, in the order the tabs show them: the `?lang=` value, the
  * tab's label, the httpsnippet target and client that write it, and the highlighter's language.
+ * Go is labelled Golang: a link that reads only "Go" tells a reader (and Lighthouse) nothing.
  */
 export const sampleLanguages = [
   { id: 'curl', label: 'curl', target: 'shell', client: 'curl', highlight: 'bash' },
@@ -12,7 +13,7 @@ export const sampleLanguages = [
   { id: 'node', label: 'Node.js', target: 'node', client: 'fetch', highlight: 'javascript' },
   { id: 'python', label: 'Python', target: 'python', client: 'requests', highlight: 'python' },
   { id: 'php', label: 'PHP', target: 'php', client: 'guzzle', highlight: 'php' },
-  { id: 'go', label: 'Go', target: 'go', client: 'native', highlight: 'go' },
+  { id: 'go', label: 'Golang', target: 'go', client: 'native', highlight: 'go' },
   { id: 'java', label: 'Java', target: 'java', client: 'okhttp', highlight: 'java' },
   { id: 'csharp', label: 'C#', target: 'csharp', client: 'httpclient', highlight: 'csharp' },
   { id: 'ruby', label: 'Ruby', target: 'ruby', client: 'native', highlight: 'ruby' },
