@@ -54,3 +54,24 @@ export type FormPageState = {
 
 /** The error summary's heading (the GOV.UK pattern). */
 export const errorSummaryTitle = 'There is a problem';
+
+/**
+ * The pages the server has Astro render on demand (D35), each by a name under one internal
+ * path that only the server calls: a form's page with its problems, the outcome page, and the
+ * pages a personal link opens. The public URL stays the form's own; the server picks the view.
+ */
+export const onDemandViews = ['contact', 'sent'] as const;
+export type OnDemandView = (typeof onDemandViews)[number];
+
+/** Where the site's on-demand route renders a view (apps/site/src/pages/on-demand/[view].astro). */
+export const onDemandPath = (view: OnDemandView) => `/on-demand/${view}`;
+
+/** What the server hands the on-demand route, as Astro's `locals`. */
+export type OnDemandLocals = {
+  /** A form's state after a native post: what was typed, the problems, a whole-form alert. */
+  form?: FormPageState;
+  /** The lead form's stamp, signed now (D30); absent while the secret cannot be read. */
+  stamp?: string;
+  /** The outcome page's message and the submission's reference. */
+  outcome?: { message: string; reference: string | null };
+};

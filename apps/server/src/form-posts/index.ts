@@ -11,6 +11,7 @@ import {
   outcomePath,
   referencePattern,
   type FormPageState,
+  type OnDemandView,
   type PostedForm,
 } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
@@ -23,8 +24,8 @@ import { sendFreshPage } from '../site/fresh-page.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
 import { withDemoSlots, withoutGoneSlot } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
-import { renderFormPage, renderOutcomePage } from './render.ts';
-import { withFormStamp } from './stamp.ts';
+import { renderFormPage } from './render.ts';
+import { formStampNow, withFormStamp } from './stamp.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,10 +109,9 @@ async function formPosts(app: FastifyInstance) {
     const definition = form ? postedForms[form as PostedForm] : undefined;
     const reference =
       typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
-    const file = app.site.page(outcomePath)!;
     const message = definition ? await definition.success(app, reference) : null;
-    const html = file.body.toString('utf8');
-    return sendFreshPage(reply, file, message ? renderOutcomePage(html, message, reference) : html, 'no-store');
+    const page = await app.site.render('sent', message ? { outcome: { message, reference } } : {});
+    return sendFreshPage(reply, page, page.html, 'no-store');
   });
 }
 
@@ -208,7 +208,10 @@ function pageToSend(app: FastifyInstance, target: { form: PostedForm; page: stri
   return holdsForm ? named : '/';
 }
 
-/** The form's page, with the problems rendered in, a fresh form stamp, and never cached. */
+/** The views Astro renders on demand for a form's page with its problems (D35), by the page's path. */
+const onDemandViewOf: Partial<Record<string, OnDemandView>> = { '/contact': 'contact' };
+
+/** The form's page, rendered with the problems, a fresh form stamp, and never cached. */
 async function sendFormPage(
   app: FastifyInstance,
   reply: FastifyReply,
@@ -216,6 +219,11 @@ async function sendFormPage(
   { form, page }: { form: PostedForm; page: string },
   state: FormPageState,
 ) {
+  const view = onDemandViewOf[page];
+  if (view) {
+    const rendered = await app.site.render(view, { form: state, stamp: (await formStampNow(app)) ?? '' });
+    return sendFreshPage(reply.code(status), rendered, rendered.html, 'no-store');
+  }
   const file = app.site.page(page)!;
   // The demo's slots go in first, so the problems and the chosen time are rendered onto them.
   const built = await withDemoSlots(app, file.body.toString('utf8'), state);

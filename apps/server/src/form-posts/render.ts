@@ -64,17 +64,6 @@ function showWith(root: HTMLElement, name: string, value: string) {
   for (const part of root.querySelectorAll(`[data-hidden-with="${name}"]`)) part.setAttribute('hidden', '');
 }
 
-/** The outcome page with the form's message and the submission's reference written in. */
-export function renderOutcomePage(html: string, message: string, reference: string | null): string {
-  const root = parse(html, { comment: true });
-  root.querySelector('[data-outcome-message]')?.set_content(escapeText(message));
-  if (reference) {
-    root.querySelector('[data-outcome-reference]')?.set_content(escapeText(reference));
-    root.querySelector('[data-outcome-reference-line]')?.removeAttribute('hidden');
-  }
-  return root.toString();
-}
-
 /** A form's controls of one name: the field itself, or each radio of a group; hidden ones if asked. */
 const controlsNamed = (form: HTMLElement, name: string, { hidden }: { hidden: boolean }) =>
   form

@@ -16,6 +16,14 @@ export const hasFormStamp = (html: string) => html.includes(formStampStandIn);
  */
 export async function withFormStamp(app: FastifyInstance, html: string): Promise<string> {
   if (!hasFormStamp(html)) return html;
+  return html.replaceAll(formStampStandIn, (await formStampNow(app)) ?? '');
+}
+
+/**
+ * A form stamp signed now, for a lead form's page rendered on demand (D35); undefined while
+ * the stamp's secret cannot be read, when such a lead is held for a person to release.
+ */
+export async function formStampNow(app: FastifyInstance): Promise<string | undefined> {
   let secret = secrets.get(app);
   if (!secret) {
     try {
@@ -25,5 +33,5 @@ export async function withFormStamp(app: FastifyInstance, html: string): Promise
       app.log.warn({ reason: (error as Error).message }, 'form stamp not signed: no secret');
     }
   }
-  return html.replaceAll(formStampStandIn, secret ? mintFormStamp(secret) : '');
+  return secret ? mintFormStamp(secret) : undefined;
 }

@@ -4,11 +4,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { formStampStandIn } from '@growmail/contracts/form-posts';
+import { formStampStandIn, type OnDemandLocals, type OnDemandView } from '@growmail/contracts/form-posts';
 import { isPricingView, PricingViews } from './pricing-views.ts';
 import { SampleLanguageViews } from './sample-language.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
+import { OnDemandPages } from './on-demand.ts';
 import { substitute, type Substitution } from './placeholders.ts';
 
 const brotli = promisify(brotliCompress);
@@ -45,9 +46,14 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(body, { level: 6 });
 }
 
-/** The exported site, held in memory with the configuration applied. */
+/** A page rendered on demand for one answer, with the configuration applied like a built page's. */
+export type FreshPage = { status: number; html: string; contentType: string; scriptHashes: string[] };
+
+/** The exported site, held in memory with the configuration applied, and its pages rendered on demand. */
 export class Site {
   readonly files = new Map<string, SiteFile>();
+  #onDemand: OnDemandPages | undefined;
+  #options: SiteOptions = { substitutions: [], noindex: false };
   readonly #pages = new Map<string, SiteFile>();
   readonly #pricing = new PricingViews();
   readonly #samples = new SampleLanguageViews();
@@ -59,6 +65,28 @@ export class Site {
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
+  }
+
+  /** Where the build's on-demand pages come from, and the configuration they are given. */
+  useOnDemand(pages: OnDemandPages, options: SiteOptions): void {
+    this.#onDemand = pages;
+    this.#options = options;
+  }
+
+  /**
+   * A view rendered on demand by Astro (D35), with the configuration applied as to a built page
+   * and its inline scripts hashed for its CSP.
+   */
+  async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
+    if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
+    const rendered = await this.#onDemand.render(view, locals);
+    const html = applyOptions(rendered.html, this.#options);
+    return {
+      status: rendered.status,
+      html,
+      contentType: contentTypeOf('.html'),
+      scriptHashes: inlineScriptHashes(html),
+    };
   }
 
   hasFile = (path: string): boolean => this.files.has(path);
@@ -123,6 +151,15 @@ export function withoutWebFont(html: string): string {
     .replace(/<style\b[^>]*\sdata-web-font(?:="")?[^>]*>[\s\S]*?<\/style>/g, '');
 }
 
+/** A page's HTML with the configured values in place of the build's stand-ins, and kept out of search outside production. */
+function applyOptions(html: string, options: SiteOptions): string {
+  const text = substitute(html, options.substitutions);
+  // A page that already keeps itself out of search (the confirmation page) needs no second tag.
+  return options.noindex && !text.includes('<meta name="robots"')
+    ? text.replace(/<head>/, `<head>${noindexTag}`)
+    : text;
+}
+
 /** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */
 function routeOf(path: string): string | null {
   if (!path.endsWith('.html')) return null;
@@ -136,6 +173,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
     throw new Error(`No exported site in ${dir}: run \`npm run build\` first.`);
   }
   const site = new Site();
+  site.useOnDemand(await OnDemandPages.load(join(dir, '..', 'dist-server', 'entry.mjs')), options);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   await Promise.all(
     entries
@@ -157,11 +195,10 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
   let scriptHashes: string[] = [];
   let stamped = false;
   if (substitutable.test(path)) {
-    let text = substitute(raw.toString('utf8'), options.substitutions);
+    const text = path.endsWith('.html')
+      ? applyOptions(raw.toString('utf8'), options)
+      : substitute(raw.toString('utf8'), options.substitutions);
     if (path.endsWith('.html')) {
-      // A page that already keeps itself out of search (the confirmation page) needs no second tag.
-      if (options.noindex && !text.includes('<meta name="robots"'))
-        text = text.replace(/<head>/, `<head>${noindexTag}`);
       scriptHashes = inlineScriptHashes(text);
       stamped = text.includes(formStampStandIn);
     }

@@ -117,7 +117,7 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
       month: 'long',
       timeZone: 'Africa/Nairobi',
     }).format(start);
-    expect(parse(outcome.body).querySelector('[data-outcome-message]')?.text).toBe(
+    expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe(
       `Your demo is booked for ${day}, ${time('Africa/Nairobi').format(start)} (Africa/Nairobi time). We look forward to speaking with you.`,
     );
     const [booking] = (await app.demos.upcoming(new Date())).filter((row) => row.email === 'booked@duka.test');
@@ -132,7 +132,7 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
     const response = await post({ ...request('none@duka.test'), zone: 'Africa/Lagos', slot: 'none' });
     expect(response.statusCode).toBe(303);
     const outcome = await app.inject(String(response.headers.location));
-    expect(parse(outcome.body).querySelector('[data-outcome-message]')?.text).toBe('Request submitted successfully');
+    expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe('Request submitted successfully');
     expect(await stored('none@duka.test')).toEqual({ leads: 1, bookings: 0 });
   });
 

@@ -68,10 +68,10 @@ describe('native form posts (D30)', () => {
     const outcome = await app.inject(location);
     expect(outcome.statusCode).toBe(200);
     const html = page(outcome.body);
-    expect(html.querySelector('[data-outcome-message]')?.text).toBe(
+    expect(html.querySelector('#outcome-message')?.text).toBe(
       'Thank you for reaching out! We will get back to you shortly.',
     );
-    expect(html.querySelector('[data-outcome-reference]')?.text).toBe(
+    expect(html.querySelector('#outcome-reference')?.text).toBe(
       new URLSearchParams(location.split('?')[1]).get('reference'),
     );
   });
@@ -105,7 +105,7 @@ describe('native form posts (D30)', () => {
       expect(location).toMatch(new RegExp(`^/sent\\?form=${name}&reference=[\\w-]+$`));
       const leads = await leadsFor(email);
       expect(leads.map((lead) => lead.type)).toEqual([name]);
-      expect(page((await app.inject(location)).body).querySelector('[data-outcome-message]')?.text).toBe(message);
+      expect(page((await app.inject(location)).body).querySelector('#outcome-message')?.text).toBe(message);
     });
 
     it('sends the page back with each problem on its field, and the choices kept', async () => {
@@ -141,7 +141,7 @@ describe('native form posts (D30)', () => {
         // 30,000 customers × (5 + 3.5) × 12 / 1,500 = 2,040; 50,000 − 2,040 = 47,960.
         expect(JSON.parse(lead!.metadata)).toMatchObject({ savings: 47960, contact_count: 30000 });
         const outcome = page((await app.inject(String(response.headers.location))).body);
-        expect(outcome.querySelector('[data-outcome-message]')?.text).toBe(
+        expect(outcome.querySelector('#outcome-message')?.text).toBe(
           'You can save up to $47,960.00 every year by moving your messaging to Growmail.',
         );
       },

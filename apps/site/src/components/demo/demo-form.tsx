@@ -3,13 +3,14 @@ import { messages } from '@growmail/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
 import { enhanceSlotPicker } from './slot-zone';
 import { LeadForm } from '@/components/forms/lead-form';
+import type { ServedProps } from '@/components/forms/server-state';
 
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
  * children are the time picker, static HTML the server fills with open slots (D32), shown
  * in the browser's own zone once the island runs.
  */
-export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: ReactNode }) {
+export function DemoForm({ usersUrl, children, ...page }: { usersUrl: string; children?: ReactNode } & ServedProps) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
@@ -23,6 +24,7 @@ export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: 
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"
       successMessage={messages.demoSubmitted}
+      {...page}
     >
       {children}
     </LeadForm>

@@ -8,7 +8,7 @@ import { useGuestSubmit } from './guest-submit';
 import { Honeypot } from './honeypot';
 import { useHydrated } from './hydrated';
 import { PostFields } from './post-fields';
-import { useServedForm } from './server-state';
+import { useServedForm, type ServedProps } from './server-state';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
 import { SubmitButton } from './submit-button';
@@ -55,11 +55,21 @@ function postsNatively(event: FormEvent<HTMLFormElement>): boolean {
  * on their fields, on top of the spec's general failure message. Without JavaScript the form
  * posts to its page and the button stays enabled: the server's validation answers (D30).
  */
-export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage, children }: Props) {
+export function LeadForm({
+  url,
+  usersUrl,
+  type,
+  choices,
+  submitLabel,
+  successMessage,
+  children,
+  served: servedState,
+  stamp,
+}: Props & ServedProps) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
-  const [served, summary, clearSummary] = useServedForm(type);
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [values, setValues] = useState(() =>
     Object.fromEntries(names.map((name) => [name, served.values[name] ?? ''])),
   );
@@ -152,7 +162,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
         ))}
       </div>
       {children}
-      <PostFields form={type} />
+      <PostFields form={type} stamp={stamp} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>

@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
@@ -20,8 +20,8 @@ const noSubscription = () => () => {};
  * link's token into the form it sends (D30), so the button works without JavaScript and the
  * token never travels further in an address; the island starts from what the server wrote.
  */
-export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
-  const [served, summary, clearSummary] = useServedForm('confirm');
+export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const servedToken = served.values.token || null;
   const token = useSyncExternalStore(
     noSubscription,

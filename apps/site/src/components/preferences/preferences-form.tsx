@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
@@ -59,8 +59,8 @@ function servedLink(values: Record<string, string>): Link | null {
  * The server writes the link's parts into the page it sends, so the form posts without
  * JavaScript (D30); the island starts from what the server wrote.
  */
-export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
-  const [served, summary, clearSummary] = useServedForm('preferences');
+export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));
   const link = useSyncExternalStore(
     noSubscription,
