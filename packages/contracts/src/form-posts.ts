@@ -60,7 +60,16 @@ export const errorSummaryTitle = 'There is a problem';
  * path that only the server calls: a form's page with its problems, the outcome page, and the
  * pages a personal link opens. The public URL stays the form's own; the server picks the view.
  */
-export const onDemandViews = ['contact', 'sent'] as const;
+export const onDemandViews = [
+  'contact',
+  'startup',
+  'calculator',
+  'calculate',
+  'newsletter',
+  'confirm',
+  'preferences',
+  'sent',
+] as const;
 export type OnDemandView = (typeof onDemandViews)[number];
 
 /** Where the site's on-demand route renders a view (apps/site/src/pages/on-demand/[view].astro). */

@@ -187,7 +187,7 @@ describe('native form posts (D30)', () => {
 
     it('shows the preferences link’s address and carries its parts in the form', async () => {
       const html = page((await app.inject('/unsubscription/l.r.i.s/ada%40acme.test/c-1?hide_logo=1')).body);
-      expect(html.querySelector('[data-text-of="email"]')?.text).toBe('ada@acme.test');
+      expect(html.querySelector('main strong')?.text).toBe('ada@acme.test');
       const form = html.querySelector('form[data-form="preferences"]')!;
       expect(form.hasAttribute('hidden')).toBe(false);
       expect(form.querySelector('input[name="tracking_id"]')?.getAttribute('value')).toBe('l.r.i.s');
@@ -207,19 +207,16 @@ describe('native form posts (D30)', () => {
       expect(page(response.body).querySelector('[data-error-summary]')?.text).toContain('This link is not valid.');
     });
 
-    it('sends the newsletter box’s problem back on the page it was posted from, or home for a page without it', async () => {
-      for (const [from, canonical] of [
-        ['/pricing', /\/pricing$/],
-        ['/not-a-page', /^http:\/\/localhost:3000\/?$/],
-      ] as const) {
-        const response = await post('/newsletter', { form_name: 'newsletter', email: 'nope', page: from });
-        expect(response.statusCode).toBe(400);
-        const html = page(response.body);
-        expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(canonical);
-        expect(html.querySelector('form[data-form="newsletter"] input[name="email"]')?.getAttribute('value')).toBe(
-          'nope',
-        );
-      }
+    it('answers the newsletter box’s problem on the newsletter’s own page, keeping the page it was sent from', async () => {
+      const response = await post('/newsletter', { form_name: 'newsletter', email: 'nope', page: '/pricing' });
+      expect(response.statusCode).toBe(400);
+      const html = page(response.body);
+      expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/newsletter$/);
+      expect(html.querySelector('title')?.text).toMatch(/^Error: /);
+      const box = html.querySelector('form[action="/newsletter"]');
+      expect(box?.querySelector('input[name="email"]')?.getAttribute('value')).toBe('nope');
+      expect(box?.querySelector('input[name="page"]')?.getAttribute('value')).toBe('/pricing');
+      expect(box?.querySelector('[autofocus]')?.text).toContain('There is a problem');
     });
   });
 

@@ -56,10 +56,10 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
           Confirm your subscription
         </h1>
-        <p className="mt-2 text-ink-700" hidden={!token} data-shown-with="token">
+        <p className="mt-2 text-ink-700" hidden={!token}>
           {newsletterConsentWording}
         </p>
-        <p className="mt-2 text-ink-700" hidden={Boolean(token)} data-hidden-with="token">
+        <p className="mt-2 text-ink-700" hidden={Boolean(token)}>
           This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use that
           link to confirm.
         </p>
@@ -73,7 +73,7 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
         className="relative flex flex-col gap-5"
         aria-label="Confirm your subscription"
         hidden={!token}
-        data-shown-with="token"
+       
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="token" value={token ?? ''} />

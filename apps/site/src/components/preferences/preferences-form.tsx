@@ -91,21 +91,20 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
       <div
         data-testid="preferences-logo"
         hidden={!link || link.hideLogo}
-        data-shown-with="email"
-        data-hidden-with="hide_logo"
+       
       >
         <BrandLogo />
       </div>
       <div>
         <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
-        <p className="mt-2 text-ink-700" hidden={!link} data-shown-with="email">
+        <p className="mt-2 text-ink-700" hidden={!link}>
           Choose which emails{' '}
-          <strong className="break-all text-ink-900" data-text-of="email">
+          <strong className="break-all text-ink-900">
             {link?.email}
           </strong>{' '}
           stops receiving.
         </p>
-        <p className="mt-2 text-ink-700" hidden={Boolean(link)} data-hidden-with="email">
+        <p className="mt-2 text-ink-700" hidden={Boolean(link)}>
           This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your preferences.
         </p>
       </div>
@@ -118,7 +117,7 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
         className="relative flex flex-col gap-5"
         aria-label="Email preferences"
         hidden={!link}
-        data-shown-with="email"
+       
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="tracking_id" value={link?.trackingId ?? ''} />
