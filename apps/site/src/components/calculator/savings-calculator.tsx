@@ -60,7 +60,14 @@ const textFields = [
 ] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
-export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action, served: servedState, stamp }: Props & ServedProps) {
+export function SavingsCalculator({
+  salesUrl,
+  usersUrl,
+  demoUrl,
+  action,
+  served: servedState,
+  stamp,
+}: Props & ServedProps) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));

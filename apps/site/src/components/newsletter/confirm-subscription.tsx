@@ -73,7 +73,6 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
         className="relative flex flex-col gap-5"
         aria-label="Confirm your subscription"
         hidden={!token}
-       
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="token" value={token ?? ''} />

@@ -88,21 +88,13 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
-      <div
-        data-testid="preferences-logo"
-        hidden={!link || link.hideLogo}
-       
-      >
+      <div data-testid="preferences-logo" hidden={!link || link.hideLogo}>
         <BrandLogo />
       </div>
       <div>
         <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
         <p className="mt-2 text-ink-700" hidden={!link}>
-          Choose which emails{' '}
-          <strong className="break-all text-ink-900">
-            {link?.email}
-          </strong>{' '}
-          stops receiving.
+          Choose which emails <strong className="break-all text-ink-900">{link?.email}</strong> stops receiving.
         </p>
         <p className="mt-2 text-ink-700" hidden={Boolean(link)}>
           This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your preferences.
@@ -117,7 +109,6 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
         className="relative flex flex-col gap-5"
         aria-label="Email preferences"
         hidden={!link}
-       
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="tracking_id" value={link?.trackingId ?? ''} />
