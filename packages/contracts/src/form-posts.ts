@@ -37,13 +37,10 @@ export const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export const formStampStandIn = 'gm-form-stamp-stand-in';
 
-/** The attribute on a `<form>` that the server fills with the state it rendered into the page. */
-export const formStateAttribute = 'data-state';
-
 /**
- * What the server rendered into a form's page when a native post came back with problems: the
- * values typed, the message of each field in error, and one for the whole form (a 429 or a 503).
- * The form's island starts from it, so hydration finds the page as the server left it.
+ * The state a form's page is rendered with on demand after a native post (D35): the values
+ * typed, the message of each field in error, and one for the whole form (a 429 or a 503). The
+ * form's island takes it as props, so hydration finds the page as it was rendered.
  */
 export type FormPageState = {
   /** Each field's text as sent: a box's value when ticked, a radio's or an option's when chosen. */
@@ -69,6 +66,8 @@ export const onDemandViews = [
   'confirm',
   'preferences',
   'sent',
+  'demo',
+  'booking',
 ] as const;
 export type OnDemandView = (typeof onDemandViews)[number];
 
@@ -83,4 +82,22 @@ export type OnDemandLocals = {
   stamp?: string;
   /** The outcome page's message and the submission's reference. */
   outcome?: { message: string; reference: string | null };
+  /** The demo picker's open times (D32), on the demo page and a booking's page. */
+  picker?: SlotPicker;
+  /** A booking's page (D32): what the booking is, and its link's token while it can still change. */
+  booking?: { status: string; token?: string | undefined };
+};
+
+/**
+ * What the demo picker shows (D32): the open slots in the zone the times are read in, or null
+ * when they cannot be read (the database is away). A slot someone took while the visitor was
+ * choosing it is shown marked `taken`, and cannot be chosen.
+ */
+export type SlotPicker = {
+  /** An IANA zone. */
+  zone: string;
+  /** The visitor chose the zone (the page came back from a post): the browser keeps it, not its own. */
+  chosen: boolean;
+  /** Starts as ISO instants, earliest first. */
+  slots: readonly { start: string; taken?: boolean }[] | null;
 };

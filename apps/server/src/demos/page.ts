@@ -1,8 +1,8 @@
-import { bookingMessages, defaultBookingZone, noSlot } from '@growmail/contracts/demo-booking';
-import type { FormPageState } from '@growmail/contracts/form-posts';
+import { bookingMessages, defaultBookingZone } from '@growmail/contracts/demo-booking';
+import type { FormPageState, SlotPicker } from '@growmail/contracts/form-posts';
 import type { FastifyInstance } from 'fastify';
 import { currentSlots } from './availability.ts';
-import { chosenStart, hasSlotPicker, renderSlotPicker } from './slot-picker.ts';
+import { chosenStart } from './slot-picker.ts';
 import { canonicalZone, type Slot } from './slots.ts';
 
 /** The open slots, or null while the database is away: the page still goes, without times (D26). */
@@ -17,21 +17,19 @@ async function slotsNow(app: FastifyInstance): Promise<Slot[] | null> {
 }
 
 /**
- * The page with the demo picker's open slots written in as it is sent (D32), in the zone the
- * visitor chose (the form's `zone` when the page comes back) or the team's; a slot the
- * visitor chose that was taken first is shown marked. A page without the picker is unchanged.
+ * What the demo picker shows (D32): the open slots in the zone the visitor chose (the form's
+ * `zone` when the page comes back) or the team's, each the instant it starts. A slot the
+ * visitor chose that someone took first is shown among them, marked taken.
  */
-export async function withDemoSlots(app: FastifyInstance, html: string, state?: FormPageState): Promise<string> {
-  if (!hasSlotPicker(html)) return html;
+export async function slotPicker(app: FastifyInstance, state?: FormPageState): Promise<SlotPicker> {
   const zone = canonicalZone(state?.values.zone ?? '') ?? defaultBookingZone;
+  const open = await slotsNow(app);
   const gone = state?.errors.slot === bookingMessages.slotGone ? chosenStart(state.values.slot) : undefined;
-  const chosen = state?.values.zone !== undefined;
-  return renderSlotPicker(html, { zone, chosen, slots: await slotsNow(app), ...(gone ? { gone } : {}) });
+  const slots: { start: string; taken?: boolean }[] | null =
+    open?.map((slot) => ({ start: slot.start.toISOString() })) ?? null;
+  if (slots && gone && !slots.some((slot) => slot.start === gone.toISOString())) {
+    slots.push({ start: gone.toISOString(), taken: true });
+    slots.sort((a, b) => a.start.localeCompare(b.start));
+  }
+  return { zone, chosen: state?.values.zone !== undefined, slots };
 }
-
-/**
- * The state the demo form comes back with: when the chosen slot was taken first, "None of
- * these times" is chosen instead of the slot, which shows marked and cannot be chosen.
- */
-export const withoutGoneSlot = (state: FormPageState): FormPageState =>
-  state.errors.slot === bookingMessages.slotGone ? { ...state, values: { ...state.values, slot: noSlot } } : state;

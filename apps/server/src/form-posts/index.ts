@@ -28,10 +28,9 @@ import { formBodyLimit } from '../plugins/protection.ts';
 import { clientErrorMessage, logClientError, retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
-import { withDemoSlots, withoutGoneSlot } from '../demos/page.ts';
+import { slotPicker } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
-import { renderFormPage } from './render.ts';
-import { formStampNow, withFormStamp } from './stamp.ts';
+import { formStampNow } from './stamp.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -203,6 +202,7 @@ function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
 /** The view Astro renders on demand for a form's page with its problems (D35), by the page's path. */
 const onDemandViewOf: Partial<Record<string, OnDemandView>> = {
   '/contact': 'contact',
+  '/demo': 'demo',
   '/startup': 'startup',
   '/calculator': 'calculator',
   '/calculator/calculate': 'calculate',
@@ -216,19 +216,14 @@ async function sendFormPage(
   app: FastifyInstance,
   reply: FastifyReply,
   status: number,
-  { form, page }: { form: PostedForm; page: string },
+  { page }: { form: PostedForm; page: string },
   state: FormPageState,
 ) {
-  const view = onDemandViewOf[page];
-  if (view) {
-    const rendered = await app.site.render(view, { form: state, stamp: (await formStampNow(app)) ?? '' });
-    return sendFreshPage(reply.code(status), rendered, rendered.html, 'no-store');
-  }
-  const file = app.site.page(page)!;
-  // The demo's slots go in first, so the problems and the chosen time are rendered onto them.
-  const built = await withDemoSlots(app, file.body.toString('utf8'), state);
-  const html = await withFormStamp(app, renderFormPage(built, form, withoutGoneSlot(state)));
-  return sendFreshPage(reply.code(status), file, html, 'no-store');
+  const view = onDemandViewOf[page]!;
+  const picker = view === 'demo' ? await slotPicker(app, state) : undefined;
+  const stamp = (await formStampNow(app)) ?? '';
+  const rendered = await app.site.render(view, { form: state, stamp, ...(picker ? { picker } : {}) });
+  return sendFreshPage(reply.code(status), rendered, rendered.html, 'no-store');
 }
 
 /** `hide_logo` (or `hideLogo`) on a preferences link: any value but false or 0 hides the logo (spec "Screens and routes"). */

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { chooseEncoding } from '../site/encoding.ts';
 import { resolveRequest } from '../site/routing.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
-import { withDemoSlots } from '../demos/page.ts';
-import { hasSlotPicker } from '../demos/slot-picker.ts';
-import { withFormStamp } from '../form-posts/stamp.ts';
+import { formActions } from '@growmail/contracts/form-posts';
+import { slotPicker } from '../demos/page.ts';
+import { formStampNow, withFormStamp } from '../form-posts/stamp.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
 
@@ -62,6 +62,7 @@ export default fp(
         case 'file':
           return sendFile(request, reply, site, site.forQuery(site.files.get(resolution.path)!, search), pages);
         case 'page':
+          if (resolution.route === formActions.demo) return sendDemoPage(reply);
           return sendFile(request, reply, site, site.forQuery(site.page(resolution.route)!, search), pages);
       }
     };
@@ -100,7 +101,13 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site
  */
 async function sendStampedPage(reply: FastifyReply, file: SiteFile, pages: string) {
   const html = await withFormStamp(reply.server, file.body.toString('utf8'));
-  // The demo page's open slots change with every booking: never kept by a cache (D32).
-  if (hasSlotPicker(html)) return sendFreshPage(reply, file, await withDemoSlots(reply.server, html), 'no-store');
   return sendFreshPage(reply, file, html, pages);
+}
+
+/** The demo page, rendered on demand with the open slots (D32, D35): they change with every booking, so no cache keeps it. */
+async function sendDemoPage(reply: FastifyReply) {
+  const app = reply.server;
+  const [picker, stamp] = await Promise.all([slotPicker(app), formStampNow(app)]);
+  const page = await app.site.render('demo', { picker, stamp: stamp ?? '' });
+  return sendFreshPage(reply, page, page.html, 'no-store');
 }

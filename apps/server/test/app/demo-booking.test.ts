@@ -234,8 +234,8 @@ describe('the demo page while the database is away', () => {
       const response = await app.inject('/demo');
       expect(response.statusCode).toBe(200);
       const html = parse(response.body);
-      expect(html.querySelector('[data-demo-slots-note]')?.text).toBe(bookingMessages.timesUnavailable);
-      expect(html.querySelector('[data-demo-slots-note]')?.hasAttribute('hidden')).toBe(false);
+      expect(html.querySelector('#demo-slots-note')?.text).toBe(bookingMessages.timesUnavailable);
+      expect(html.querySelector('#demo-slots-note')?.hasAttribute('hidden')).toBe(false);
       expect(html.querySelectorAll('[data-demo-slot-days] input')).toHaveLength(0);
       expect(html.querySelector('#demo-slot-none')?.hasAttribute('checked')).toBe(true);
     } finally {

@@ -7,10 +7,15 @@ import type { ServedProps } from '@/components/forms/server-state';
 
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
- * children are the time picker, static HTML the server fills with open slots (D32), shown
+ * children are the time picker, static HTML rendered with the open slots (D32, D35), shown
  * in the browser's own zone once the island runs.
  */
-export function DemoForm({ usersUrl, children, ...page }: { usersUrl: string; children?: ReactNode } & ServedProps) {
+export function DemoForm({
+  usersUrl,
+  children,
+  summaryTargets,
+  ...page
+}: { usersUrl: string; children?: ReactNode; summaryTargets?: Record<string, string> } & ServedProps) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
@@ -24,6 +29,7 @@ export function DemoForm({ usersUrl, children, ...page }: { usersUrl: string; ch
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"
       successMessage={messages.demoSubmitted}
+      summaryTargets={summaryTargets}
       {...page}
     >
       {children}

@@ -39,6 +39,8 @@ type Props = {
    * it with the outcome or the page.
    */
   children?: ReactNode;
+  /** Where the summary links a problem on a field of `children` (the picker's zone and time), by field name. */
+  summaryTargets?: Readonly<Record<string, string>>;
 };
 
 /** Whether this submit is the picker's to post natively: its own button, or a slot chosen. */
@@ -65,6 +67,7 @@ export function LeadForm({
   children,
   served: servedState,
   stamp,
+  summaryTargets = {},
 }: Props & ServedProps) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
@@ -124,9 +127,14 @@ export function LeadForm({
       aria-label={submitLabel}
     >
       <ErrorSummary
-        items={names.flatMap((name) =>
-          summary.errors[name] ? [{ fieldId: fieldId(name), message: summary.errors[name] }] : [],
-        )}
+        items={[
+          ...names.flatMap((name) =>
+            summary.errors[name] ? [{ fieldId: fieldId(name), message: summary.errors[name] }] : [],
+          ),
+          ...Object.entries(summaryTargets).flatMap(([name, id]) =>
+            summary.errors[name] ? [{ fieldId: id, message: summary.errors[name] }] : [],
+          ),
+        ]}
         alert={summary.alert}
       />
       <p id={hintId} className="text-sm text-ink-700">
