@@ -1,5 +1,6 @@
 import { bookingMessages, defaultBookingZone } from '@growmail/contracts/demo-booking';
-import type { FormPageState, SlotPicker } from '@growmail/contracts/form-posts';
+import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { SlotPicker } from '@growmail/contracts/on-demand';
 import type { FastifyInstance } from 'fastify';
 import { currentSlots } from './availability.ts';
 import { chosenStart } from './slot-picker.ts';

@@ -6,13 +6,8 @@ import {
   parseFieldError,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
-import {
-  formNameField,
-  outcomePath,
-  type FormPageState,
-  type OnDemandView,
-  type PostedForm,
-} from '@growmail/contracts/form-posts';
+import { formNameField, outcomePath, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import { type OnDemandView } from '@growmail/contracts/on-demand';
 import {
   confirmPageQuerySchema,
   outcomeQuerySchema,

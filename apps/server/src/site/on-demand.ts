@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { onDemandPath, type OnDemandLocals, type OnDemandView } from '@growmail/contracts/form-posts';
+import { onDemandPath, type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
 
 /** The Node adapter's handler in middleware mode: Node's request and response, a `next`, and `locals`. */
 type AstroHandler = (

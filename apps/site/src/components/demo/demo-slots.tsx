@@ -5,7 +5,8 @@ import {
   defaultBookingZone,
   noSlot,
 } from '@growmail/contracts/demo-booking';
-import type { FormPageState, SlotPicker } from '@growmail/contracts/form-posts';
+import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { SlotPicker } from '@growmail/contracts/on-demand';
 import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import type { ReactNode } from 'react';
 

@@ -1,5 +1,6 @@
 import { bookingFields } from '@growmail/contracts/demo-booking';
-import type { FormPageState, OnDemandLocals, SlotPicker } from '@growmail/contracts/form-posts';
+import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { OnDemandLocals, SlotPicker } from '@growmail/contracts/on-demand';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { DemoSlots, slotSummaryTarget } from './demo-slots';
 
