@@ -9,7 +9,7 @@ import { manageBookingLink } from './links.ts';
 import { bookedMail, demoEventData, heldBookingMail } from './messages.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { canonicalZone } from './slots.ts';
-import { takeSlot } from './take-slot.ts';
+import { offeredSlot, takeSlot } from './take-slot.ts';
 
 /** A day: the window of the daily cap per client address, and of the held booking's mail to an address. */
 export const bookingDayMs = 24 * 3_600_000;
@@ -35,6 +35,11 @@ export function readBooking(booking: Booking): { start: Date; zone: string } {
   if (!zone) throw new BookingRefused(400, 'zone', bookingMessages.zoneInvalid);
   return { start: new Date(booking.slot), zone };
 }
+
+const slotRefused = (reason: 'unknown' | 'gone') =>
+  reason === 'gone'
+    ? new BookingRefused(409, 'slot', bookingMessages.slotGone)
+    : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
 
 /** The client address as the daily cap keeps it: an HMAC keyed with the links' secret, so the address is not stored. */
 const clientKey = (secret: string, address: string) =>
@@ -84,15 +89,16 @@ export function bookAlongside(
     const address = normaliseEmail(who.email);
     if (takesTurns) await demos.hold(`demo-email:${address}`);
     const held = await demos.openBookingOf(address, now);
-    if (held) return mailHeldBooking(data, trx, config, secret, held.id, address, dayAgo);
+    if (held) {
+      // A time that is not on offer is refused as for anyone, so the answer says nothing of the address.
+      const offered = await offeredSlot(data, trx, booking.start, now, config.demos);
+      if (!offered.slot) throw slotRefused(offered.reason);
+      return mailHeldBooking(data, trx, config, secret, held.id, address, dayAgo);
+    }
 
     const booker = { email: who.email, name: who.name, zone: booking.zone, leadId };
     const result = await takeSlot(data, trx, booking.start, booker, now, config.demos);
-    if (!result.taken) {
-      throw result.reason === 'gone'
-        ? new BookingRefused(409, 'slot', bookingMessages.slotGone)
-        : new BookingRefused(400, 'slot', bookingMessages.slotUnknown);
-    }
+    if (!result.taken) throw slotRefused(result.reason);
     const demo = await bookedDemo(demos, config, result.bookingId);
     const link = manageBookingLink(config, secret, demo.id);
     await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config, link));

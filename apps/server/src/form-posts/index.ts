@@ -154,6 +154,9 @@ async function answerPost(
     const alert = answer.statusCode === 503 ? error : serverErrorMessage;
     return sendFormPage(app, reply, 503, sent, { values, errors: {}, alert });
   }
+  // A refusal for now (the demo's daily cap) tells the browser when to ask again, as the JSON call does.
+  const retryAfter = answer.headers['retry-after'];
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   const named = parseFieldError(error);
   const field = named ? definition.fieldOf(named.path) : undefined;
   const state: FormPageState =
