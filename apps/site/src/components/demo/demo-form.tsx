@@ -7,9 +7,18 @@ import { LeadForm } from '@/components/forms/lead-form';
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
  * children are the time picker, static HTML the server fills with open slots (D32), shown
- * in the browser's own zone once the island runs.
+ * in the browser's own zone once the island runs; `actions` is the picker's "Show times",
+ * static HTML placed after the submit button.
  */
-export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: ReactNode }) {
+export function DemoForm({
+  usersUrl,
+  children,
+  actions,
+}: {
+  usersUrl: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
@@ -23,6 +32,7 @@ export function DemoForm({ usersUrl, children }: { usersUrl: string; children?: 
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"
       successMessage={messages.demoSubmitted}
+      actions={actions}
     >
       {children}
     </LeadForm>

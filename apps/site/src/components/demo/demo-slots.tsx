@@ -8,8 +8,8 @@ const zoneLabel = (zone: string) => zone.replaceAll('_', ' ').replaceAll('/', ' 
  * the server writes them into `data-demo-slot-days` as it sends the page, each day from the
  * `data-demo-day` template and each time from the `data-demo-slot` one, so the markup stays
  * the site's. "None of these times" is always there and chosen by default, so a request
- * without a slot still goes as before. Without JavaScript, "Show times" sends the form back
- * to show the times in the chosen zone; nothing is stored by it.
+ * without a slot still goes as before. Its "Show times" button is `ShowTimesButton`, which the
+ * form places after its own submit button.
  */
 export function DemoSlots({
   legend = 'Pick a time for your demo',
@@ -27,30 +27,18 @@ export function DemoSlots({
         <label htmlFor="demo-zone" className="text-sm font-medium text-ink-900">
           Show times in
         </label>
-        <div className="flex flex-wrap gap-2">
-          <select
-            id="demo-zone"
-            name={bookingFields.zone}
-            defaultValue={defaultBookingZone}
-            className="min-h-11 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
-          >
-            {bookingZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </select>
-          <button
-            type="submit"
-            name={bookingFields.showTimes}
-            value="1"
-            formNoValidate
-            data-demo-show-times=""
-            className="button-secondary min-h-11"
-          >
-            Show times
-          </button>
-        </div>
+        <select
+          id="demo-zone"
+          name={bookingFields.zone}
+          defaultValue={defaultBookingZone}
+          className="min-h-11 min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
+        >
+          {bookingZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zoneLabel(zone)}
+            </option>
+          ))}
+        </select>
         <p id="demo-zone-error" className="text-sm text-red-700" data-field-error="" hidden />
       </div>
       <div className="flex flex-col gap-1.5">
@@ -99,5 +87,25 @@ export function DemoSlots({
         </div>
       </template>
     </fieldset>
+  );
+}
+
+/**
+ * "Show times": without JavaScript it sends the form back to show the times in the zone chosen,
+ * storing nothing. It must follow the form's own submit button in the page: Enter in a field
+ * presses the form's first submit button, and that must book (HTML's implicit submission).
+ */
+export function ShowTimesButton() {
+  return (
+    <button
+      type="submit"
+      name={bookingFields.showTimes}
+      value="1"
+      formNoValidate
+      data-demo-show-times=""
+      className="button-secondary min-h-11"
+    >
+      Show times
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { ErrorSummary } from '@/components/forms/error-summary';
-import { DemoSlots } from './demo-slots';
+import { DemoSlots, ShowTimesButton } from './demo-slots';
 
 /**
  * The page a booking's signed link opens (D32): static HTML with no script, which the server
@@ -22,6 +22,7 @@ export function ManageBooking() {
           <button type="submit" name="action" value="reschedule" className="button-primary">
             Move my demo
           </button>
+          <ShowTimesButton />
           <button type="submit" name="action" value="cancel" className="button-secondary">
             Cancel my demo
           </button>

@@ -39,6 +39,8 @@ type Props = {
    * it with the outcome or the page.
    */
   children?: ReactNode;
+  /** Static HTML buttons after the submit button (the picker's "Show times"): after it, so Enter still submits. */
+  actions?: ReactNode;
 };
 
 /** Whether this submit is the picker's to post natively: its own button, or a slot chosen. */
@@ -55,7 +57,7 @@ function postsNatively(event: FormEvent<HTMLFormElement>): boolean {
  * on their fields, on top of the spec's general failure message. Without JavaScript the form
  * posts to its page and the button stays enabled: the server's validation answers (D30).
  */
-export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage, children }: Props) {
+export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage, children, actions }: Props) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
@@ -155,7 +157,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
       <PostFields form={type} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
-      <div>
+      <div className="flex flex-wrap gap-3">
         <SubmitButton
           submitting={submitting}
           disabled={hydrated && !complete}
@@ -163,6 +165,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
         >
           {submitting ? 'Submitting…' : submitLabel}
         </SubmitButton>
+        {actions}
       </div>
     </form>
   );
