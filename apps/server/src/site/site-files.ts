@@ -4,9 +4,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import { parseCatalogue } from '@growmail/contracts/catalogue';
+import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
-import { isPricingView, PricingViews } from './pricing-views.ts';
-import { SampleLanguageViews } from './sample-language.ts';
+import { contactBrackets } from '@growmail/contracts/pricing';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { substitute, type Substitution } from './placeholders.ts';
@@ -45,17 +47,22 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(body, { level: 6 });
 }
 
+/** The brackets the built pages' pricing form offers: those of the catalogue the site was built from (apps/site/src/lib/catalogue.ts). */
+const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((bracket) => bracket.id);
+
 /** The exported site, held in memory with the configuration applied. */
 export class Site {
   readonly files = new Map<string, SiteFile>();
   readonly #pages = new Map<string, SiteFile>();
-  readonly #pricing = new PricingViews();
-  readonly #samples = new SampleLanguageViews();
+  /** The pages as a query's choice shows them, by their path under /_views: sent for a query, never at their own path. */
+  readonly #views = new Map<string, SiteFile>();
   readonly #saveData = new WeakMap<SiteFile, SiteFile>();
 
   add(file: SiteFile): void {
-    // Build output the server splices into pages, never sent as it is.
-    if (isPricingView(file.path)) return this.#pricing.add(file.path, file.body.toString('utf8'));
+    if (file.path.startsWith(`${choiceViewsDir}/`)) {
+      this.#views.set(file.path, file);
+      return;
+    }
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
@@ -66,11 +73,16 @@ export class Site {
   page = (route: string): SiteFile | undefined => this.#pages.get(route);
   routes = (): string[] => [...this.#pages.keys()].sort();
   /**
-   * The file as a query asks for it (D30): a page with the pricing section shows the query's
-   * prices, a reference page the code sample of the query's `lang`.
+   * The file as a query asks for it (D30): for a pricing choice on a page with the pricing
+   * section, or a `lang` on a reference page, the copy of the page the build rendered for it
+   * (packages/contracts/src/choice-views.ts); for anything else the file itself.
    */
-  forQuery = (file: SiteFile, search: string): SiteFile =>
-    this.#samples.forQuery(this.#pricing.forQuery(file, search), search);
+  forQuery(file: SiteFile, search: string): SiteFile {
+    const route = search.length > 1 ? routeOf(file.path) : null;
+    if (route === null) return file;
+    const view = (path: string | undefined) => (path === undefined ? undefined : this.#views.get(path));
+    return view(pricingViewFor(route, search, builtBracketIds)) ?? view(sampleViewFor(route, search)) ?? file;
+  }
 
   /**
    * The page without its web font, for a visitor who sent `Save-Data: on` (issue 21): the
@@ -107,9 +119,9 @@ export class Site {
     return body;
   }
 
-  /** Compresses every text file ahead of the first visitor. */
+  /** Compresses every text file ahead of the first visitor: the pages themselves before their copies for a choice. */
   async warm(): Promise<void> {
-    for (const file of this.files.values()) {
+    for (const file of [...this.files.values(), ...this.#views.values()]) {
       if (!file.compressible) continue;
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
     }
