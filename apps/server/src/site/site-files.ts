@@ -54,15 +54,15 @@ const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((brac
 export class Site {
   readonly files = new Map<string, SiteFile>();
   readonly #pages = new Map<string, SiteFile>();
-  /** The pages as a query's choice shows them, by their path under /_views: sent for a query, never at their own path. */
-  readonly #views = new Map<string, SiteFile>();
+  /**
+   * The copies of pages that a query's choice shows, by their path under /_views: sent for a
+   * query, never at their own path. Each is read the first time it is asked for and kept, so
+   * start-up and memory grow with the choices visitors make, not with every choice there is.
+   */
+  readonly #views = new Map<string, { read: () => Promise<SiteFile>; file?: Promise<SiteFile> }>();
   readonly #saveData = new WeakMap<SiteFile, SiteFile>();
 
   add(file: SiteFile): void {
-    if (file.path.startsWith(`${choiceViewsDir}/`)) {
-      this.#views.set(file.path, file);
-      return;
-    }
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
@@ -77,11 +77,22 @@ export class Site {
    * section, or a `lang` on a reference page, the copy of the page the build rendered for it
    * (packages/contracts/src/choice-views.ts); for anything else the file itself.
    */
-  forQuery(file: SiteFile, search: string): SiteFile {
+  async forQuery(file: SiteFile, search: string): Promise<SiteFile> {
     const route = search.length > 1 ? routeOf(file.path) : null;
     if (route === null) return file;
-    const view = (path: string | undefined) => (path === undefined ? undefined : this.#views.get(path));
-    return view(pricingViewFor(route, search, builtBracketIds)) ?? view(sampleViewFor(route, search)) ?? file;
+    const view = this.#view(pricingViewFor(route, search, builtBracketIds)) ?? this.#view(sampleViewFor(route, search));
+    return view ? await view : file;
+  }
+
+  /** Registers a copy under /_views, read by `read` when first asked for. */
+  addView(path: string, read: () => Promise<SiteFile>): void {
+    this.#views.set(path, { read });
+  }
+
+  #view(path: string | undefined): Promise<SiteFile> | undefined {
+    const view = path === undefined ? undefined : this.#views.get(path);
+    if (view) view.file ??= view.read();
+    return view?.file;
   }
 
   /**
@@ -119,9 +130,9 @@ export class Site {
     return body;
   }
 
-  /** Compresses every text file ahead of the first visitor: the pages themselves before their copies for a choice. */
+  /** Compresses every text file ahead of the first visitor; a copy for a choice is compressed when first sent. */
   async warm(): Promise<void> {
-    for (const file of [...this.files.values(), ...this.#views.values()]) {
+    for (const file of this.files.values()) {
       if (!file.compressible) continue;
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
     }
@@ -155,7 +166,8 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
       .map(async (entry) => {
         const absolute = join(entry.parentPath, entry.name);
         const path = `/${relative(dir, absolute).split(sep).join('/')}`;
-        site.add(await readSiteFile(absolute, path, options));
+        if (path.startsWith(`${choiceViewsDir}/`)) site.addView(path, () => readSiteFile(absolute, path, options));
+        else site.add(await readSiteFile(absolute, path, options));
       }),
   );
   return site;
