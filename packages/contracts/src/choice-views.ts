@@ -4,7 +4,7 @@ import { sampleLanguageIds, sampleLanguageQueryKey } from './sandbox.ts';
 /**
  * A choice that a query makes on a page without JavaScript (D30) is a page of its own: the build
  * renders the whole page once per choice from the same components, and the server sends the file
- * a query names exactly as it sends any built page (D35). Home and /pricing have one per pricing
+ * a query names exactly as it sends any built page. Home and /pricing have one per pricing
  * choice, a reference page one per sample language. They live under /_views, which is no route:
  * the route list, the sitemap and llms.txt skip it, and no URL serves it at its own path.
  */
