@@ -77,6 +77,18 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
     }
   });
 
+  it('has a page for every choice the form can send, on /pricing and on home', async () => {
+    for (const route of ['/pricing', '/'])
+      for (const { value: currency } of currencies)
+        for (const period of ['month', 'year'] as const)
+          for (const [index, bracket] of brackets.entries()) {
+            const search = `?currency=${currency}&period=${period}&bracket=${bracket.id}`;
+            expect(shown((await app.inject(`${route}${search}`)).body), `${route}${search}`).toEqual(
+              expected(currency, period, index),
+            );
+          }
+  }, 30_000);
+
   it('reads each value on its own: lower case, one missing, repeated, or with marketing parameters', async () => {
     expect(shown((await app.inject('/pricing?currency=kes')).body)).toEqual(expected('KES', 'month', 0));
     expect(shown((await app.inject('/pricing?period=year')).body)).toEqual(expected('USD', 'year', 0));
