@@ -60,9 +60,9 @@ export default fp(
             .header('cache-control', revalidate)
             .send('Not found\n');
         case 'file':
-          return sendFile(request, reply, site, site.forQuery(site.files.get(resolution.path)!, search), pages);
+          return sendFile(request, reply, site, await site.forQuery(site.files.get(resolution.path)!, search), pages);
         case 'page':
-          return sendFile(request, reply, site, site.forQuery(site.page(resolution.route)!, search), pages);
+          return sendFile(request, reply, site, await site.forQuery(site.page(resolution.route)!, search), pages);
       }
     };
     app.get('/', handler);
