@@ -142,3 +142,42 @@ describe.each(viewports)('a demo booked, moved and cancelled at $name', (viewpor
     await context.close();
   });
 });
+
+/**
+ * Enter in a field presses the form's first submit button (HTML's implicit submission). That
+ * must be the one that books or moves the demo, not "Show times", which follows it (issue 29).
+ */
+describe('Enter without JavaScript', () => {
+  it('books the chosen time from the demo form, and moves it from the booking’s page', async () => {
+    const { page, context, problems } = await site.openPage(viewports[1], { javaScript: false });
+    page.setDefaultTimeout(15_000);
+    const email = 'enter-nojs@adinkra.test';
+
+    await page.goto(`${site.url}/demo`);
+    const form = page.getByRole('form', { name: 'Request a demo' });
+    await form.getByLabel('First name').fill('Ama');
+    await form.getByLabel('Last name').fill('Owusu');
+    await form.getByLabel('Company name').fill('Kente Co');
+    await form.getByLabel('Phone number').fill('+233 24 765 4321');
+    await chooseUsers(page, form, false);
+    const slot = (await openSlots(page))[8]!;
+    await chooseSlot(page, slot);
+    await form.getByLabel('Company email').fill(email);
+    await form.getByLabel('Company email').press('Enter');
+    await page.waitForURL(/\/sent\?/);
+    expect(await page.locator('main [role="status"]').textContent()).toMatch(/^Your demo is booked for /);
+    const booking = (await site.app.demos.upcoming(new Date())).find((row) => row.email === email)!;
+    expect(booking).toMatchObject({ starts_at: slot, status: 'booked' });
+
+    const link = manageBookingLink(site.app.config, await linkSecret(site.app, site.app.config), booking.id);
+    await page.goto(link.replace(site.app.config.urls.public, site.url));
+    const next = (await openSlots(page)).find((value) => value > slot)!;
+    await chooseSlot(page, next);
+    await page.locator(`input[name="slot"][value="${next}"]`).press('Enter');
+    await page.waitForLoadState();
+    await expect.poll(async () => (await site.app.demos.booking(booking.id))?.starts_at).toBe(next);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});

@@ -42,10 +42,9 @@ const cases: FormCase[] = [
     type: 'demo',
     choices: [{ label: 'Number of users', option: '250K - 500K', value: '250K:500K', key: 'subscribers' }],
     // Each folded day is a stop (its summary); the slots are one radio group, one stop, on
-    // "None of these times" until a time is chosen.
+    // "None of these times" until a time is chosen. "Show times" follows the button, so Enter books.
     between: [
       'Show times in',
-      'Show times',
       {
         each: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d+ \w+$/,
         of: '[data-demo-slot-days] summary',

@@ -173,6 +173,15 @@ export const environmentSchema = z.object({
     settingDocs,
     about('Demo slots are offered from this many minutes ahead (D32).'),
   ),
+  DEMO_BOOKINGS_PER_ADDRESS_PER_DAY: withDefault(
+    wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'),
+    5,
+  ).register(
+    settingDocs,
+    about(
+      'Demo requests that ask for a slot, per client address, in any 24 hours (D32); beyond, the request is refused with 429 and takes no slot.',
+    ),
+  ),
   TRUST_PROXY: z
     .optional(plain(/^[0-9A-Za-z.:/, ]+$/, 'must list proxy addresses or ranges, such as 10.0.0.0/8, loopback'))
     .register(
@@ -304,7 +313,7 @@ export type Config = {
    */
   formMinFillMs: number;
   /** Demo booking (D32): slots start at least this many minutes from now. */
-  demos: { noticeMinutes: number };
+  demos: { noticeMinutes: number; bookingsPerAddressPerDay: number };
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
   trustProxy: string[];
   /** Shared counters (rate limits) live here when set, so every server counts together (D27). */
@@ -376,7 +385,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     mcpRequestsPerMinute: e.MCP_REQUESTS_PER_MINUTE,
     formMinFillMs: e.FORM_MIN_FILL_SECONDS * 1000,
-    demos: { noticeMinutes: e.DEMO_NOTICE_MINUTES },
+    demos: { noticeMinutes: e.DEMO_NOTICE_MINUTES, bookingsPerAddressPerDay: e.DEMO_BOOKINGS_PER_ADDRESS_PER_DAY },
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -28,6 +28,8 @@ export const bookingMessages = {
   zoneInvalid: 'Choose a time zone from the list.',
   noTimes: 'No times are open in the next two weeks. Send your request and we will write to you.',
   timesUnavailable: 'The times cannot be shown just now. Send your request and we will write to you.',
+  tooManyToday:
+    'No more demos can be booked from this connection today. Choose "None of these times work for me" and we will write to you to find a time.',
 } as const;
 
 /** A slot's start as the server writes it: `2026-11-23T08:00:00.000Z`. */

@@ -1,5 +1,3 @@
-import type { PricingChoice } from './pricing.ts';
-
 /**
  * The site's routing facts (spec "Screens and routes", decisions D5–D8), shared by the pages that link
  * and the server that resolves what a static export cannot.
@@ -49,13 +47,3 @@ export const marketingQuery = (query: string) =>
     .join('&');
 
 export const siteEnvironments = ['development', 'testing', 'staging', 'production'] as const;
-
-/**
- * Where the build writes the pricing section once per choice of currency, period and bracket, for
- * each place that shows it; the server splices the one a query asks for into the page (D30) and
- * never serves these files themselves.
- */
-export const pricingViewsDir = '/pricing-views';
-
-export const pricingViewPath = (placement: string, choice: PricingChoice) =>
-  `${pricingViewsDir}/${placement}/${choice.currency}-${choice.period}-${choice.bracketId}.html`;

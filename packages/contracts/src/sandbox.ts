@@ -28,5 +28,25 @@ export type SandboxStatus = (typeof sandboxRecipients)[number]['status'] | 'queu
 /** Where the docs remember the sample language a developer chose last (localStorage). */
 export const sampleLanguageKey = 'growmail:sample-language';
 
+/**
+ * The languages of the docs' code samples, as `?lang=` names them, in the order the links show
+ * them; the first is the one a reference page shows as built (apps/site/src/lib/docs/samples.ts).
+ */
+export const sampleLanguageIds = [
+  'curl',
+  'javascript',
+  'node',
+  'python',
+  'php',
+  'go',
+  'java',
+  'csharp',
+  'ruby',
+] as const;
+export type SampleLanguageId = (typeof sampleLanguageIds)[number];
+
+/** The query name of the sample language a link asks for. */
+export const sampleLanguageQueryKey = 'lang';
+
 /** The fields of the docs' "Try it" form: which operation, and the JSON body to send. */
 export const tryItFields = { operation: 'operation', body: 'body' } as const;

@@ -16,6 +16,7 @@ export interface Database {
   demo_hours: DemoHoursTable;
   demo_blocks: DemoBlocksTable;
   demo_bookings: DemoBookingsTable;
+  demo_booking_requests: DemoBookingRequestsTable;
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
@@ -205,4 +206,12 @@ export interface DemoBookingsTable {
   reminder_queued_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A request that asked for a demo slot, kept a day for the daily cap per client address. */
+export interface DemoBookingRequestsTable {
+  id: string;
+  /** An HMAC of the client address, keyed with the tracking secret: the address is not kept. */
+  client: string;
+  created_at: string;
 }

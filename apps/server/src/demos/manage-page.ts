@@ -1,10 +1,11 @@
 import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking';
 import { bookingPageQuerySchema } from '@growmail/contracts/page-queries';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { trackingSecret } from '../services/users/tracking.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { dataAccess } from '../repositories/index.ts';
+import { refusalMessage } from '../form-posts/refusals.ts';
 import { bookedDemo } from './booked-demo.ts';
 import { cancelBooking, rescheduleBooking } from './change-booking.ts';
 import { manageBookingPath, readBookingToken } from './links.ts';
@@ -71,7 +72,8 @@ async function bookingOf(app: FastifyInstance, token: unknown): Promise<string |
  * D30): GET shows the booking and, while it can change, the open slots to move it to; POST
  * moves it (`rescheduleBooking`) or cancels it (`cancelBooking`) and answers 303 to the same
  * link, which then shows the outcome. A token that was not made here gets 403; a cancelled
- * or past booking shows why it cannot change, and a post to change it gets 409.
+ * or past booking shows why it cannot change, and a post to change it gets 409. A post refused
+ * before it is read (not a web form, too large, too many) gets its 4xx and the page saying why.
  */
 export function manageBookingPages(app: FastifyInstance) {
   app
@@ -90,7 +92,15 @@ export function manageBookingPages(app: FastifyInstance) {
 
   app.post(
     manageBookingPath,
-    { config: { rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' } } },
+    {
+      config: { rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' } },
+      errorHandler: (error: FastifyError, request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 500) throw error;
+        request.log.info({ status, code: error.code }, 'booking post refused');
+        return sendPage(app, reply, status, { status: refusalMessage(status) });
+      },
+    },
     async (request: FastifyRequest, reply) => {
       const posted = (request.body ?? {}) as Record<string, string | string[]>;
       const id = await bookingOf(app, posted.token);

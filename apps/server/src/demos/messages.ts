@@ -102,6 +102,32 @@ export function reminderMail(demo: BookedDemo, link: string): OutboxMessage {
   };
 }
 
+/**
+ * The mail an address gets when a demo is asked for from it while it holds one (one open
+ * booking per address): that booking as it stands, and the link to move it. Written from the
+ * booking, not the new request, so nothing typed by someone else reaches the address.
+ */
+export function heldBookingMail(demo: BookedDemo, link: string): OutboxMessage {
+  return {
+    to: demo.prospect.email,
+    replyTo: demo.host.email,
+    subject: `Your Growmail demo is already booked: ${describeSlot(demo.start, demo.prospect.zone)}`,
+    text: [
+      `Hello ${demo.prospect.name},`,
+      '',
+      'We received another request for a demo from this address. An address holds one demo at a time, so no other time was booked. Your demo stays as it is:',
+      '',
+      ...times(demo),
+      `With: ${demo.host.name}`,
+      '',
+      `To move it to another time, or cancel it: ${link}`,
+      '',
+      'If you did not ask for another demo, there is nothing to do.',
+      '',
+    ].join('\n'),
+  };
+}
+
 /** The mail a prospect gets when their demo moves: the new time, and the invitation updated. */
 export function movedMail(demo: BookedDemo, config: Config, link: string): OutboxMessage {
   return {

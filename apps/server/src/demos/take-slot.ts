@@ -1,7 +1,7 @@
 import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { readAvailability } from './availability.ts';
-import { findSlot, openSlots, slotRules } from './slots.ts';
+import { findSlot, openSlots, slotRules, type Slot } from './slots.ts';
 
 /** Who books, and where they are: their zone is kept for the times in their mail. */
 export type Booker = { email: string; name: string; zone: string; leadId: string | null };
@@ -10,6 +10,24 @@ export type TakeResult =
   | { taken: true; bookingId: string; hostId: string; start: Date; end: Date }
   /** `unknown`: never a slot on offer (outside the hours or blocked, past, too soon, or made up); `gone`: booked by others first. */
   | { taken: false; reason: 'unknown' | 'gone' };
+
+/**
+ * The slot starting at `start` with its free hosts, when it is on offer now; else why not:
+ * `unknown` for one never on offer, `gone` for one taken since the visitor's page was sent.
+ */
+export async function offeredSlot(
+  data: Pick<Repositories, 'demos'>,
+  trx: Executor,
+  start: Date,
+  now: Date,
+  options: { noticeMinutes?: number } = {},
+): Promise<{ slot: Slot } | { slot: undefined; reason: 'unknown' | 'gone' }> {
+  const availability = await readAvailability(data.demos.in(trx), now);
+  const slot = findSlot(openSlots(availability, now, options), start);
+  if (slot) return { slot };
+  const unbooked = { ...availability, busy: availability.busy.filter((busy) => !busy.booked) };
+  return { slot: undefined, reason: findSlot(openSlots(unbooked, now, options), start) ? 'gone' : 'unknown' };
+}
 
 /**
  * Books the slot starting at `start` for the first of its free hosts that a rival has not
@@ -25,15 +43,10 @@ export async function takeSlot(
   now: Date,
   options: { noticeMinutes?: number } = {},
 ): Promise<TakeResult> {
-  const availability = await readAvailability(data.demos.in(trx), now);
-  const slot = findSlot(openSlots(availability, now, options), start);
-  if (!slot) {
-    // Taken since the visitor's page was sent, rather than never on offer: they are told it is gone.
-    const unbooked = { ...availability, busy: availability.busy.filter((busy) => !busy.booked) };
-    return { taken: false, reason: findSlot(openSlots(unbooked, now, options), start) ? 'gone' : 'unknown' };
-  }
+  const offered = await offeredSlot(data, trx, start, now, options);
+  if (!offered.slot) return { taken: false, reason: offered.reason };
   const end = new Date(start.getTime() + slotRules.minutes * 60_000);
-  for (const hostId of slot.hostIds) {
+  for (const hostId of offered.slot.hostIds) {
     const bookingId = await data.demos.in(trx).take({ ...booker, hostId, start, end });
     if (bookingId) return { taken: true, bookingId, hostId, start, end };
   }

@@ -127,13 +127,29 @@ function demoDefinition(): PostedFormDefinition {
     read: bySchema(demoBookingRequestSchema, body, fieldOf),
     fieldOf,
     preview: (posted) => posted[bookingFields.showTimes] !== undefined,
+    // A request from an address that already holds a demo takes no slot (bookAlongside) but reads
+    // the same, naming the time asked for: the page tells nothing about an address.
     success: async (app, reference) => {
-      const booking = reference ? await app.demos.bookingOfLead(reference) : undefined;
-      if (!booking) return messages.demoSubmitted;
-      return `Your demo is booked for ${describeSlot(new Date(booking.starts_at), booking.zone)} (${booking.zone.replaceAll('_', ' ')} time). We look forward to speaking with you.`;
+      const booked = reference ? await app.demos.bookingOfLead(reference) : undefined;
+      const asked = booked ? undefined : reference ? await askedSlot(app, reference) : undefined;
+      const slot = booked ? { start: booked.starts_at, zone: booked.zone } : asked;
+      if (!slot) return messages.demoSubmitted;
+      return `Your demo is booked for ${describeSlot(new Date(slot.start), slot.zone)} (${slot.zone.replaceAll('_', ' ')} time). We look forward to speaking with you.`;
     },
   };
 }
+/** The slot a stored demo lead asked for, from its fields (`demo_start`, `demo_zone`). */
+async function askedSlot(
+  app: FastifyInstance,
+  reference: string,
+): Promise<{ start: string; zone: string } | undefined> {
+  const lead = await app.leads.find(reference);
+  const fields = lead ? (JSON.parse(lead.metadata) as { demo_start?: unknown; demo_zone?: unknown }) : {};
+  return typeof fields.demo_start === 'string' && typeof fields.demo_zone === 'string'
+    ? { start: fields.demo_start, zone: fields.demo_zone }
+    : undefined;
+}
+
 const calculatorFields = ['customers', 'annualCost', 'email'] as const;
 
 /** The savings a stored (or held) savings lead recorded, for its outcome page. */

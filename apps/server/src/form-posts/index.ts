@@ -15,7 +15,6 @@ import {
   preferencesPageQuerySchema,
 } from '@growmail/contracts/page-queries';
 import { messages } from '@growmail/contracts/messages';
-import { serviceMessages } from '@growmail/contracts/service-messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
@@ -25,6 +24,7 @@ import { sendFreshPage } from '../site/fresh-page.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
 import { slotPicker } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
+import { postMessages, refusalMessage } from './refusals.ts';
 import { formStampNow } from './stamp.ts';
 
 declare module 'fastify' {
@@ -35,14 +35,6 @@ declare module 'fastify' {
 }
 
 type Fields = Record<string, string | string[]>;
-
-/** Plain words for what can go wrong before a submission is read at all. */
-const postMessages = {
-  wrongForm: 'This form was sent to the wrong address. Please send it again from its page.',
-  duplicate: 'Each field may be sent once. Please send the form again from its page.',
-  contentType: 'The form was not sent as a web form. Please send it again from its page.',
-  unreadable: 'The form could not be read. Please send it again from its page.',
-} as const;
 
 /**
  * The native posts of the site's forms (D30): each form posts to its own page, with JavaScript
@@ -72,14 +64,7 @@ async function formPosts(app: FastifyInstance) {
     }
     const { form } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
-    const alert =
-      status === 429
-        ? serviceMessages.tooManyRequests
-        : status === 413
-          ? serviceMessages.tooLarge
-          : status === 415
-            ? postMessages.contentType
-            : postMessages.unreadable;
+    const alert = refusalMessage(status);
     const values = typedValues(form, request.body);
     return sendFormPage(app, reply, status, { form, page: posted.page }, { values, errors: {}, alert });
   });
@@ -167,6 +152,9 @@ async function answerPost(
     const alert = answer.statusCode === 503 ? error : serverErrorMessage;
     return sendFormPage(app, reply, 503, sent, { values, errors: {}, alert });
   }
+  // A refusal for now (the demo's daily cap) tells the browser when to ask again, as the JSON call does.
+  const retryAfter = answer.headers['retry-after'];
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   const named = parseFieldError(error);
   const field = named ? definition.fieldOf(named.path) : undefined;
   const state: FormPageState =

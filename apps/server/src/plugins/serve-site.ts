@@ -60,10 +60,10 @@ export default fp(
             .header('cache-control', revalidate)
             .send('Not found\n');
         case 'file':
-          return sendFile(request, reply, site, site.forQuery(site.files.get(resolution.path)!, search), pages);
+          return sendFile(request, reply, site, await site.forQuery(site.files.get(resolution.path)!, search), pages);
         case 'page':
           if (resolution.route === formActions.demo) return sendDemoPage(reply);
-          return sendFile(request, reply, site, site.forQuery(site.page(resolution.route)!, search), pages);
+          return sendFile(request, reply, site, await site.forQuery(site.page(resolution.route)!, search), pages);
       }
     };
     app.get('/', handler);

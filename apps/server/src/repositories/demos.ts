@@ -135,6 +135,46 @@ const demoQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** The open booking of an address (lower-cased): live and still to come. */
+  openBookingOf(address: string, now: Date) {
+    return db
+      .selectFrom('demo_bookings')
+      .selectAll()
+      .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', address))
+      .where('status', '=', 'booked')
+      .where('starts_at', '>', now.toISOString())
+      .orderBy('starts_at')
+      .executeTakeFirst();
+  },
+
+  /**
+   * Holds a key until the transaction ends, so that requests about one address, or from one
+   * client, take turns across servers (PostgreSQL only; SQLite runs one transaction at a time).
+   */
+  async hold(key: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+  },
+
+  /** How many slot requests a client (its keyed hash) made after `since`, and when the first of them was. */
+  async requestsSince(client: string, since: Date): Promise<{ count: number; first: string | null }> {
+    const row = await db
+      .selectFrom('demo_booking_requests')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('first')])
+      .where('client', '=', client)
+      .where('created_at', '>', since.toISOString())
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), first: row?.first ?? null };
+  },
+
+  /** Counts a client's slot request, and forgets those made before `before`. */
+  async addRequest(client: string, now: Date, before: Date): Promise<void> {
+    await db.deleteFrom('demo_booking_requests').where('created_at', '<=', before.toISOString()).execute();
+    await db
+      .insertInto('demo_booking_requests')
+      .values({ id: randomUUID(), client, created_at: now.toISOString() })
+      .execute();
+  },
+
   /** The booking a demo request's lead made, if it made one. */
   bookingOfLead(leadId: string) {
     return db.selectFrom('demo_bookings').selectAll().where('lead_id', '=', leadId).executeTakeFirst();

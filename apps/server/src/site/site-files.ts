@@ -4,10 +4,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import { parseCatalogue } from '@growmail/contracts/catalogue';
+import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
-import { isPricingView, PricingViews } from './pricing-views.ts';
-import { SampleLanguageViews } from './sample-language.ts';
+import { contactBrackets } from '@growmail/contracts/pricing';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { OnDemandPages } from './on-demand.ts';
@@ -50,19 +52,24 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
 /** A page rendered on demand for one answer, with the configuration applied like a built page's. */
 export type FreshPage = { status: number; html: string; contentType: string; scriptHashes: string[] };
 
+/** The brackets the built pages' pricing form offers: those of the catalogue the site was built from (apps/site/src/lib/catalogue.ts). */
+const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((bracket) => bracket.id);
+
 /** The exported site, held in memory with the configuration applied, and its pages rendered on demand. */
 export class Site {
   readonly files = new Map<string, SiteFile>();
   #onDemand: OnDemandPages | undefined;
   #options: SiteOptions = { substitutions: [], noindex: false };
   readonly #pages = new Map<string, SiteFile>();
-  readonly #pricing = new PricingViews();
-  readonly #samples = new SampleLanguageViews();
+  /**
+   * The copies of pages that a query's choice shows, by their path under /_views: sent for a
+   * query, never at their own path. Each is read the first time it is asked for and kept, so
+   * start-up and memory grow with the choices visitors make, not with every choice there is.
+   */
+  readonly #views = new Map<string, { read: () => Promise<SiteFile>; file?: Promise<SiteFile> }>();
   readonly #saveData = new WeakMap<SiteFile, SiteFile>();
 
   add(file: SiteFile): void {
-    // Build output the server splices into pages, never sent as it is.
-    if (isPricingView(file.path)) return this.#pricing.add(file.path, file.body.toString('utf8'));
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
@@ -95,11 +102,27 @@ export class Site {
   page = (route: string): SiteFile | undefined => this.#pages.get(route);
   routes = (): string[] => [...this.#pages.keys()].sort();
   /**
-   * The file as a query asks for it (D30): a page with the pricing section shows the query's
-   * prices, a reference page the code sample of the query's `lang`.
+   * The file as a query asks for it (D30): for a pricing choice on a page with the pricing
+   * section, or a `lang` on a reference page, the copy of the page the build rendered for it
+   * (packages/contracts/src/choice-views.ts); for anything else the file itself.
    */
-  forQuery = (file: SiteFile, search: string): SiteFile =>
-    this.#samples.forQuery(this.#pricing.forQuery(file, search), search);
+  async forQuery(file: SiteFile, search: string): Promise<SiteFile> {
+    const route = search.length > 1 ? routeOf(file.path) : null;
+    if (route === null) return file;
+    const view = this.#view(pricingViewFor(route, search, builtBracketIds)) ?? this.#view(sampleViewFor(route, search));
+    return view ? await view : file;
+  }
+
+  /** Registers a copy under /_views, read by `read` when first asked for. */
+  addView(path: string, read: () => Promise<SiteFile>): void {
+    this.#views.set(path, { read });
+  }
+
+  #view(path: string | undefined): Promise<SiteFile> | undefined {
+    const view = path === undefined ? undefined : this.#views.get(path);
+    if (view) view.file ??= view.read();
+    return view?.file;
+  }
 
   /**
    * The page without its web font, for a visitor who sent `Save-Data: on` (issue 21): the
@@ -136,7 +159,7 @@ export class Site {
     return body;
   }
 
-  /** Compresses every text file ahead of the first visitor. */
+  /** Compresses every text file ahead of the first visitor; a copy for a choice is compressed when first sent. */
   async warm(): Promise<void> {
     for (const file of this.files.values()) {
       if (!file.compressible) continue;
@@ -182,7 +205,8 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
       .map(async (entry) => {
         const absolute = join(entry.parentPath, entry.name);
         const path = `/${relative(dir, absolute).split(sep).join('/')}`;
-        site.add(await readSiteFile(absolute, path, options));
+        if (path.startsWith(`${choiceViewsDir}/`)) site.addView(path, () => readSiteFile(absolute, path, options));
+        else site.add(await readSiteFile(absolute, path, options));
       }),
   );
   return site;

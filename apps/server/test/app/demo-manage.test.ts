@@ -156,4 +156,38 @@ describe('moving and cancelling a demo from its signed link, without JavaScript 
     expect(none.statusCode).toBe(400);
     expect((await app.demos.booking(booking.id))?.starts_at).toBe(slot);
   });
+
+  it.each([
+    ['JSON', 'application/json', '{"token":"x","action":"cancel"}'],
+    ['text', 'text/plain', 'token=x&action=cancel'],
+  ])('answers a %s body 415 with the page saying why, as the other form posts do', async (_name, type, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/demo/booking',
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(parse(response.body).querySelector('#booking-status')?.text).toContain('not sent as a web form');
+  });
+
+  it('answers a visitor past the rate limit 429 with the page saying why', async () => {
+    const limited = await testApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      const send = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/demo/booking',
+          payload: form({ token: 'x', action: 'cancel' }),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      expect((await send()).statusCode).toBe(403);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(parse(refused.body).querySelector('#booking-status')?.text).toContain('Too many requests');
+    } finally {
+      await limited.close();
+    }
+  });
 });

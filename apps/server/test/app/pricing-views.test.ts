@@ -28,9 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** What the pricing section of a served page shows and has checked. */
+const plansIsland = /<astro-island[^>]*PricingPlans[\s\S]*?<\/astro-island>/;
+
+/** What the pricing section of a served page shows and has checked: the plans island holds the form and the cards. */
 function shown(html: string) {
-  const section = parse(html).querySelector('#pricing')!;
+  // The island alone, not the whole page: the property below parses 150 pages.
+  const section = parse(plansIsland.exec(html)![0]);
   const price = (plan: string) =>
     section.querySelector(`[data-plan="${plan}"] [data-testid="price"]`)?.text.trim() ?? '';
   return {
@@ -73,6 +76,18 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
       expect(parse(response.body).querySelector('#pricing form')?.getAttribute('action')).toBe('/#pricing');
     }
   });
+
+  it('has a page for every choice the form can send, on /pricing and on home', async () => {
+    for (const route of ['/pricing', '/'])
+      for (const { value: currency } of currencies)
+        for (const period of ['month', 'year'] as const)
+          for (const [index, bracket] of brackets.entries()) {
+            const search = `?currency=${currency}&period=${period}&bracket=${bracket.id}`;
+            expect(shown((await app.inject(`${route}${search}`)).body), `${route}${search}`).toEqual(
+              expected(currency, period, index),
+            );
+          }
+  }, 30_000);
 
   it('reads each value on its own: lower case, one missing, repeated, or with marketing parameters', async () => {
     expect(shown((await app.inject('/pricing?currency=kes')).body)).toEqual(expected('KES', 'month', 0));
@@ -133,27 +148,36 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 pages asked and read: about 2 s alone, more on a machine running the other suites.
+  }, 30_000);
 
-  it('changes only the pricing section: inline scripts and their CSP hashes hold', async () => {
+  it('sends a whole page of its own: the same page but for the section, its inline scripts in its CSP', async () => {
     const built = (await app.inject('/pricing')).body;
     const chosen = await app.inject('/pricing?currency=GHS&period=year');
-    expect(inlineScripts(chosen.body)).toEqual(inlineScripts(built));
     const csp = String(chosen.headers['content-security-policy']);
     for (const code of inlineScripts(chosen.body)) {
       expect(csp).toContain(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
     }
-    const outside = (html: string) => html.replace(/<astro-island[^>]*PricingPlans[\s\S]*?<\/astro-island>/, '');
+    // The page itself around the section: head, canonical link, header and footer.
+    const outside = (html: string) => html.replace(plansIsland, '');
     expect(outside(chosen.body)).toBe(outside(built));
+    expect(parse(chosen.body).querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/pricing$/);
   });
 
-  it('answers a chosen view with its own ETag, compressed, and 304 when unchanged', async () => {
+  it('answers a choice as it answers any built page: its own ETag, the same bytes for everyone, compressed, 304 when unchanged', async () => {
     const url = `/pricing?currency=KES&period=year&bracket=${brackets[1]!.id}`;
     const identity = await app.inject(url);
+    const other = await app.inject({ url, headers: { 'user-agent': 'another visitor', cookie: 'a=b' } });
+    expect(other.body).toBe(identity.body);
+    expect(other.headers.etag).toBe(identity.headers.etag);
+    expect(identity.headers.etag).not.toBe((await app.inject('/pricing')).headers.etag);
+    expect(identity.headers['cache-control']).toBe((await app.inject('/pricing')).headers['cache-control']);
+    // The same choice asked in another spelling is the same file.
+    const respelled = await app.inject(`/pricing?bracket=${brackets[1]!.id}&utm_source=x&period=year&currency=kes`);
+    expect(respelled.headers.etag).toBe(identity.headers.etag);
     const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
-    expect(identity.headers.etag).not.toBe((await app.inject('/pricing')).headers.etag);
     const again = await app.inject({
       url,
       headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
@@ -161,9 +185,9 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('never serves the views themselves, nor lists them as pages', async () => {
-    const view = await app.inject(`/pricing-views/pricing/NGN-month-${brackets[0]!.id}.html`);
+  it('never serves the copies at their own path, nor lists them as pages', async () => {
+    const view = await app.inject(`/_views/pricing/NGN-month-${brackets[0]!.id}.html`);
     expect(view.statusCode).toBe(404);
-    expect(app.site.routes().filter((route) => route.startsWith('/pricing-views'))).toEqual([]);
+    expect(app.site.routes().filter((route) => route.startsWith('/_'))).toEqual([]);
   });
 });

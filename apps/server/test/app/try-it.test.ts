@@ -44,15 +44,37 @@ describe('?lang= without JavaScript', () => {
       expect(parse(asked.body).querySelector('a[aria-current="true"]')?.getAttribute('data-lang')).toBe(lang);
       expect(asked.headers.etag).not.toBe(built.headers.etag);
       expect(asked.headers['content-security-policy']).toBe(built.headers['content-security-policy']);
+      // The page itself, canonical link included: only the samples' panels and links differ.
+      expect(parse(asked.body).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `https://www.growmail.test${page}`,
+      );
     }
   });
 
-  it('leaves the page as built for a language it has no sample in', async () => {
+  it("sends a language's page as built pages are sent: the same bytes and ETag for everyone, 304 when unchanged", async () => {
+    const url = `${page}?lang=python`;
+    const first = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const second = await app.inject({ url: `${url}&utm_source=docs`, headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const again = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('leaves the page as built for curl or a language it has no sample in', async () => {
     const built = await app.inject(page);
-    for (const query of ['?lang=cobol', '?lang=', '?lang=%3Cscript%3E']) {
+    for (const query of ['?lang=curl', '?lang=cobol', '?lang=', '?lang=%3Cscript%3E', '?lang=PYTHON']) {
       const asked = await app.inject(`${page}${query}`);
-      expect(asked.headers.etag).toBe(built.headers.etag);
+      expect(asked.headers.etag, query).toBe(built.headers.etag);
     }
+  });
+
+  it("never serves a language's page at its own path", async () => {
+    expect((await app.inject(`/_views${page}/python.html`)).statusCode).toBe(404);
   });
 });
 

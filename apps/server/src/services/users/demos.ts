@@ -12,8 +12,9 @@ import { normalisePhone } from '../../submissions/phone.ts';
 /**
  * POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to
  * sales. With a `booking` (D32) it also takes that slot in the lead's transaction: a slot not
- * on offer or a zone that is not an IANA name is a 400, a slot taken first a 409, and then
- * nothing is stored.
+ * on offer or a zone that is not an IANA name is a 400, a slot taken first a 409, a client
+ * address past its daily cap of slot requests a 429, and then nothing is stored. An address
+ * that holds an open booking takes no other slot, and gets the same 201 (`bookAlongside`).
  */
 const demoRoutes: ZodRoutes = async (app) => {
   app.post(
@@ -35,12 +36,17 @@ const demoRoutes: ZodRoutes = async (app) => {
           { kind: 'demo', email: fields.email, fields },
           messages.demoSubmitted,
           slot
-            ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, { email: fields.email, name })
+            ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, {
+                email: fields.email,
+                name,
+                client: request.ip,
+              })
             : undefined,
         );
         return reply.code(201).send(ok<SubmissionAccepted>(answer));
       } catch (error) {
         if (!(error instanceof BookingRefused)) throw error;
+        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.statusCode).send(failure(formatFieldError(['booking', error.field], error.message)));
       }
     },

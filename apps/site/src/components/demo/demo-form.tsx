@@ -8,14 +8,21 @@ import type { ServedProps } from '@/components/forms/server-state';
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
  * children are the time picker, static HTML rendered with the open slots (D32, D35), shown
- * in the browser's own zone once the island runs.
+ * in the browser's own zone once the island runs; `actions` is the picker's "Show times",
+ * static HTML placed after the submit button.
  */
 export function DemoForm({
   usersUrl,
   children,
+  actions,
   summaryTargets,
   ...page
-}: { usersUrl: string; children?: ReactNode; summaryTargets?: Record<string, string> } & ServedProps) {
+}: {
+  usersUrl: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  summaryTargets?: Record<string, string>;
+} & ServedProps) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
@@ -30,6 +37,7 @@ export function DemoForm({
       submitLabel="Request a demo"
       successMessage={messages.demoSubmitted}
       summaryTargets={summaryTargets}
+      actions={actions}
       {...page}
     >
       {children}

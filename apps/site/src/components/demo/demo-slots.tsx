@@ -39,10 +39,10 @@ type Props = {
  * The demo form's time picker (D32), static HTML in the form: the open times, grouped by day
  * in the zone they are read in, each day folded so two weeks of times are not one long column
  * on a phone (the first is open, or the day of the time chosen). "None of these times" is
- * always there and chosen by default, so a request without a slot still goes as before.
- * Without JavaScript, "Show times" sends the form back to show the times in the chosen zone;
- * nothing is stored by it. With JavaScript, slot-zone.ts regroups the same radios in the
- * browser's zone from the day template.
+ * always there and chosen by default, so a request without a slot still goes as before. Its
+ * "Show times" button is `ShowTimesButton`, which the form places after its own submit button.
+ * With JavaScript, slot-zone.ts regroups the same radios in the browser's zone from the day
+ * template.
  */
 export function DemoSlots({ legend = 'Pick a time for your demo', withNone = true, picker, served }: Props) {
   const zone = picker?.zone ?? defaultBookingZone;
@@ -67,33 +67,21 @@ export function DemoSlots({ legend = 'Pick a time for your demo', withNone = tru
         <label htmlFor="demo-zone" className="text-sm font-medium text-ink-900">
           Show times in
         </label>
-        <div className="flex flex-wrap gap-2">
-          <select
-            id="demo-zone"
-            name={bookingFields.zone}
-            defaultValue={zone}
-            data-demo-zone-chosen={picker?.chosen ? '' : undefined}
-            aria-invalid={errors.zone ? true : undefined}
-            aria-describedby={errors.zone ? 'demo-zone-error' : undefined}
-            className="min-h-11 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
-          >
-            {zones.map((name) => (
-              <option key={name} value={name}>
-                {zoneLabel(name)}
-              </option>
-            ))}
-          </select>
-          <button
-            type="submit"
-            name={bookingFields.showTimes}
-            value="1"
-            formNoValidate
-            data-demo-show-times=""
-            className="button-secondary min-h-11"
-          >
-            Show times
-          </button>
-        </div>
+        <select
+          id="demo-zone"
+          name={bookingFields.zone}
+          defaultValue={zone}
+          data-demo-zone-chosen={picker?.chosen ? '' : undefined}
+          aria-invalid={errors.zone ? true : undefined}
+          aria-describedby={errors.zone ? 'demo-zone-error' : undefined}
+          className="min-h-11 min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
+        >
+          {zones.map((name) => (
+            <option key={name} value={name}>
+              {zoneLabel(name)}
+            </option>
+          ))}
+        </select>
         <p id="demo-zone-error" className="text-sm text-red-700" hidden={!errors.zone}>
           {errors.zone}
         </p>
@@ -156,6 +144,26 @@ export function DemoSlots({ legend = 'Pick a time for your demo', withNone = tru
         <DemoDay label="" open={false} />
       </template>
     </fieldset>
+  );
+}
+
+/**
+ * "Show times": without JavaScript it sends the form back to show the times in the zone chosen,
+ * storing nothing. It must follow the form's own submit button in the page: Enter in a field
+ * presses the form's first submit button, and that must book (HTML's implicit submission).
+ */
+export function ShowTimesButton() {
+  return (
+    <button
+      type="submit"
+      name={bookingFields.showTimes}
+      value="1"
+      formNoValidate
+      data-demo-show-times=""
+      className="button-secondary min-h-11"
+    >
+      Show times
+    </button>
   );
 }
 

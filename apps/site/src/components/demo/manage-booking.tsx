@@ -2,7 +2,7 @@ import { bookingFields } from '@growmail/contracts/demo-booking';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { OnDemandLocals, SlotPicker } from '@growmail/contracts/on-demand';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import { DemoSlots, slotSummaryTarget } from './demo-slots';
+import { DemoSlots, ShowTimesButton, slotSummaryTarget } from './demo-slots';
 
 type Props = {
   /** What the booking is, and the link's token while it can still change. */
@@ -41,6 +41,7 @@ export function ManageBooking({ booking, picker, served }: Props) {
             <button type="submit" name="action" value="reschedule" className="button-primary">
               Move my demo
             </button>
+            <ShowTimesButton />
             <button type="submit" name="action" value="cancel" className="button-secondary">
               Cancel my demo
             </button>

@@ -39,6 +39,8 @@ type Props = {
    * it with the outcome or the page.
    */
   children?: ReactNode;
+  /** Static HTML buttons after the submit button (the picker's "Show times"): after it, so Enter still submits. */
+  actions?: ReactNode;
   /** Where the summary links a problem on a field of `children` (the picker's zone and time), by field name. */
   summaryTargets?: Readonly<Record<string, string>>;
 };
@@ -65,6 +67,7 @@ export function LeadForm({
   submitLabel,
   successMessage,
   children,
+  actions,
   served: servedState,
   stamp,
   summaryTargets = {},
@@ -173,7 +176,7 @@ export function LeadForm({
       <PostFields form={type} stamp={stamp} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
-      <div>
+      <div className="flex flex-wrap gap-3">
         <SubmitButton
           submitting={submitting}
           disabled={hydrated && !complete}
@@ -181,6 +184,7 @@ export function LeadForm({
         >
           {submitting ? 'Submitting…' : submitLabel}
         </SubmitButton>
+        {actions}
       </div>
     </form>
   );

@@ -24,7 +24,7 @@ type Props = {
   cardHeading: CardHeading;
   /** Where the controls' form goes without JavaScript: the page itself (D30). */
   action: string;
-  /** The query this HTML is rendered for: only the build's pricing views set it (lib/pricing-views.ts). */
+  /** The query this HTML is rendered for: set only on a page's copies per pricing choice (lib/choice-views.ts). */
   search?: string;
   /**
    * What no choice changes, rendered on the server and passed in as slots

@@ -13,9 +13,9 @@ function subscribe(listener: () => void) {
 
 /**
  * The page's query string as state. At build it is `rendered` ('' for the pages themselves, a
- * choice for the pricing views). In the browser, hydration already reads the real query: the
- * server answers a query with its view spliced in (D30), so the HTML shows what it asks for.
- * Writing replaces the history entry and keeps the hash.
+ * choice for their copies per pricing choice). In the browser, hydration already reads the real
+ * query: the server answers a query with the page's copy for that choice (D30), so the HTML
+ * shows what it asks for. Writing replaces the history entry and keeps the hash.
  */
 export function useLocationSearch(rendered = ''): [string, (search: string) => void] {
   const search = useSyncExternalStore(

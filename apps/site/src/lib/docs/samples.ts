@@ -1,28 +1,31 @@
+import { sampleLanguageIds, type SampleLanguageId } from '@growmail/contracts/sandbox';
 import { HTTPSnippet } from '@readme/httpsnippet';
 
 type TargetId = Parameters<HTTPSnippet['convert']>[0];
+type Writer = { label: string; target: TargetId; client: string; highlight: string };
 
 /**
- * The languages of the code samples, in the order the tabs show them: the `?lang=` value, the
- * tab's label, the httpsnippet target and client that write it, and the highlighter's language.
- * Go is labelled Golang: a link that reads only "Go" tells a reader (and Lighthouse) nothing.
+ * How each language's sample is written: the tab's label, the httpsnippet target and client
+ * that write it, and the highlighter's language. Go is labelled Golang: a link that reads only
+ * "Go" tells a reader (and Lighthouse) nothing.
  */
-export const sampleLanguages = [
-  { id: 'curl', label: 'curl', target: 'shell', client: 'curl', highlight: 'bash' },
-  { id: 'javascript', label: 'JavaScript', target: 'javascript', client: 'fetch', highlight: 'javascript' },
-  { id: 'node', label: 'Node.js', target: 'node', client: 'fetch', highlight: 'javascript' },
-  { id: 'python', label: 'Python', target: 'python', client: 'requests', highlight: 'python' },
-  { id: 'php', label: 'PHP', target: 'php', client: 'guzzle', highlight: 'php' },
-  { id: 'go', label: 'Golang', target: 'go', client: 'native', highlight: 'go' },
-  { id: 'java', label: 'Java', target: 'java', client: 'okhttp', highlight: 'java' },
-  { id: 'csharp', label: 'C#', target: 'csharp', client: 'httpclient', highlight: 'csharp' },
-  { id: 'ruby', label: 'Ruby', target: 'ruby', client: 'native', highlight: 'ruby' },
-] as const satisfies readonly { id: string; label: string; target: TargetId; client: string; highlight: string }[];
+const writers: Record<SampleLanguageId, Writer> = {
+  curl: { label: 'curl', target: 'shell', client: 'curl', highlight: 'bash' },
+  javascript: { label: 'JavaScript', target: 'javascript', client: 'fetch', highlight: 'javascript' },
+  node: { label: 'Node.js', target: 'node', client: 'fetch', highlight: 'javascript' },
+  python: { label: 'Python', target: 'python', client: 'requests', highlight: 'python' },
+  php: { label: 'PHP', target: 'php', client: 'guzzle', highlight: 'php' },
+  go: { label: 'Golang', target: 'go', client: 'native', highlight: 'go' },
+  java: { label: 'Java', target: 'java', client: 'okhttp', highlight: 'java' },
+  csharp: { label: 'C#', target: 'csharp', client: 'httpclient', highlight: 'csharp' },
+  ruby: { label: 'Ruby', target: 'ruby', client: 'native', highlight: 'ruby' },
+};
 
-export type SampleLanguage = (typeof sampleLanguages)[number]['id'];
+/** The languages of the code samples, in the order the links show them (`sampleLanguageIds`, shared with the server). */
+const sampleLanguages = sampleLanguageIds.map((id) => ({ id, ...writers[id] }));
 
 /** One request sample: its language's id (as `?lang=` names it), label, highlighter language and text. */
-export type Sample = { id: SampleLanguage; label: string; language: string; code: string };
+export type Sample = { id: SampleLanguageId; label: string; language: string; code: string };
 
 /**
  * The samples of one request in every language, written by httpsnippet (ReadMe's maintained
