@@ -14,7 +14,7 @@ import { testDatabases } from '@growmail/test-support/databases';
 import { browserSubscription } from '@growmail/test-support/push-receiver';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 /** The person, written in the cases people type; stored and matched as this, lower-cased. */
 const address = 'ngozi.okafor@kola.example';

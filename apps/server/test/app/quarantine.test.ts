@@ -15,7 +15,7 @@ import { testDatabases } from '@growmail/test-support/databases';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -13,7 +13,7 @@ import { mintUnsubscribeLink } from '../../src/services/users/tracking.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { enquiry, demoRequest as demo } from '@growmail/test-support/submissions';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { dataAccess } from '../../src/repositories/index.ts';
 
 let address = 0;

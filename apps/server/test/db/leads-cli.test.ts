@@ -15,7 +15,7 @@ import { formatLeads, readLeads } from '../../src/submissions/lead-report.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 const config = loadConfig({});
 const run = promisify(execFile);
