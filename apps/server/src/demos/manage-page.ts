@@ -2,7 +2,7 @@ import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking
 import { escapeAttribute, escapeText } from 'entities';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'node-html-parser';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { refusalMessage } from '../form-posts/refusals.ts';

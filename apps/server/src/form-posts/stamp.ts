@@ -1,6 +1,6 @@
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import type { FastifyInstance } from 'fastify';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { mintFormStamp } from '../submissions/screening.ts';
 
 const secrets = new WeakMap<FastifyInstance, string>();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { formSignals } from '../plugins/protection.ts';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { acceptOnce } from './accept-once.ts';
 import { screen } from './screening.ts';
 import { storeLead } from './store-lead.ts';

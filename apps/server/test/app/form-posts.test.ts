@@ -3,7 +3,7 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { trackingSecret } from '../../src/services/users/tracking.ts';
+import { trackingSecret } from '../../src/secrets.ts';
 import { mintFormStamp, stampIssuedAt } from '../../src/submissions/screening.ts';
 import { inlineScriptHashes } from '../../src/site/site-files.ts';
 

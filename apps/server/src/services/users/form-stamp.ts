@@ -1,7 +1,7 @@
 import { ok } from '@growmail/contracts/api';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { mintFormStamp } from '../../submissions/screening.ts';
-import { trackingSecret } from './tracking.ts';
+import { trackingSecret } from '../../secrets.ts';
 
 /**
  * GET {users}/guests/form-stamp: a lead form asks for its signed time stamp when it appears
