@@ -73,6 +73,27 @@ export function openSlots(
   return slots;
 }
 
+/**
+ * When the slots on offer next change with time alone: the next 30-minute step of wall time
+ * in the hours' zone reached by `now` (the 14-day horizon takes the next slot in) or by `now`
+ * plus the notice (the nearest slot leaves), whichever comes first.
+ */
+export function nextSlotChange(
+  now: Date,
+  zone: string,
+  { noticeMinutes = slotRules.noticeMinutes }: { noticeMinutes?: number } = {},
+): Date {
+  const notice = noticeMinutes * 60_000;
+  return new Date(Math.min(nextStep(now.getTime(), zone), nextStep(now.getTime() + notice, zone) - notice));
+}
+
+/** The first 30-minute step of wall time in the zone after the instant `at`. */
+function nextStep(at: number, zone: string): number {
+  const offset = DateTime.fromMillis(at, { zone }).offset * 60_000;
+  const step = slotRules.minutes * 60_000;
+  return Math.floor((at + offset) / step) * step + step - offset;
+}
+
 /** The slot starts within one day's span: every 30 minutes of wall time that exists that day. */
 function* startsWithin(day: DateTime, span: WeeklyHours): Generator<DateTime> {
   const [endHour, endMinute] = span.ends.split(':').map(Number) as [number, number];

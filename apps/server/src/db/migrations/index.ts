@@ -8,6 +8,7 @@ import * as webhooks from './0006-webhooks.ts';
 import * as quarantine from './0007-quarantine.ts';
 import * as suppressions from './0008-suppressions.ts';
 import * as demoBooking from './0009-demo-booking.ts';
+import * as demoAvailabilityVersion from './0010-demo-availability-version.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-quarantine': quarantine,
   '0008-suppressions': suppressions,
   '0009-demo-booking': demoBooking,
+  '0010-demo-availability-version': demoAvailabilityVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
