@@ -42,7 +42,7 @@ export class DemoPageCache<Page> {
   constructor(options: DemoPageCacheOptions<Page>) {
     this.#render = options.render;
     this.#readVersion = options.readVersion;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
   }
 
   /** The page for a zone, rendered now or kept from before for this version. */
@@ -74,7 +74,8 @@ export class DemoPageCache<Page> {
 
   async #currentVersion(): Promise<number | null> {
     const age = this.#now() - this.#readAt;
-    if (age >= outdatedMs) await this.#read();
+    // A clock set back makes the age negative: read again rather than trust it for as long.
+    if (age >= outdatedMs || age < 0) await this.#read();
     else if (age >= currentMs) void this.#read();
     return this.#version;
   }

@@ -74,9 +74,9 @@ export function openSlots(
 }
 
 /**
- * When the slots on offer next change with time alone: the next 30-minute step of wall time
- * in the hours' zone reached by `now` (the 14-day horizon takes the next slot in) or by `now`
- * plus the notice (the nearest slot leaves), whichever comes first.
+ * The first instant after `now` at which the slots on offer differ with time alone: just past
+ * a 30-minute step of wall time in the hours' zone, reached by `now` (the 14-day horizon takes
+ * the next slot in) or by `now` plus the notice (the nearest slot leaves), whichever is first.
  */
 export function nextSlotChange(
   now: Date,
@@ -84,7 +84,8 @@ export function nextSlotChange(
   { noticeMinutes = slotRules.noticeMinutes }: { noticeMinutes?: number } = {},
 ): Date {
   const notice = noticeMinutes * 60_000;
-  return new Date(Math.min(nextStep(now.getTime(), zone), nextStep(now.getTime() + notice, zone) - notice));
+  const at = now.getTime();
+  return new Date(Math.min(nextStep(at - 1, zone), nextStep(at + notice - 1, zone) - notice) + 1);
 }
 
 /** The first 30-minute step of wall time in the zone after the instant `at`. */

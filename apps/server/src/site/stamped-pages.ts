@@ -23,7 +23,7 @@ export class StampedPages {
   readonly #now: () => number;
   readonly windowMs: number;
 
-  constructor(sign: StampSigner, windowMs: number, now: () => number = Date.now) {
+  constructor(sign: StampSigner, windowMs: number, now: () => number = () => Date.now()) {
     this.#sign = sign;
     this.windowMs = windowMs;
     this.#now = now;
