@@ -334,7 +334,7 @@ const hourMs = 3_600_000;
  * kept by a shared cache: an hour, or CDN_MAX_AGE when that is longer. A stamp is taken for as
  * long as a person may still send what that page held: the window itself and the cache's
  * lifetime (the page was made at most a window after the stamp, then kept), a day of a cache's
- * stale copies, an hour to fill the form in, and a day in the device's offline queue (D39).
+ * stale copies, an hour to fill the form in, and a day in a device's offline queue.
  */
 export function formStampTimes(cdnMaxAgeSeconds: number): { windowMs: number; maxAgeMs: number } {
   const windowMs = Math.max(hourMs, cdnMaxAgeSeconds * 1000);

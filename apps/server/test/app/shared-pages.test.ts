@@ -135,7 +135,7 @@ describe('pages with a lead form are the same for every visitor (D35)', () => {
 
   it('takes a stamp replayed from the offline queue a day after a cached page was loaded, and refuses an older one', async () => {
     const { maxAgeMs } = app.config.formStamp;
-    // A day of a shared cache's stale copies, and then a day in the queue on the device (D39).
+    // A day of a shared cache's stale copies, and then a day in the queue on a device.
     expect(maxAgeMs).toBeGreaterThanOrEqual(2 * 24 * hour + 2 * hour);
     const post = (email: string, ageMs: number) =>
       app.inject({
