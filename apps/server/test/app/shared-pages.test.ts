@@ -22,6 +22,9 @@ const enquiry = (email: string) => ({
   homepage: '',
 });
 
+/** The secret every server of a site is given, or keeps in their one database. */
+const stamping = { TRACKING_SECRET: 'a secret every server is given, at least 32 characters' };
+
 /** Half an hour into a stamp window, so a test never straddles two. */
 const midWindow = () => Math.floor(Date.now() / hour) * hour + hour / 2;
 
@@ -29,7 +32,7 @@ describe('pages with a lead form are the same for every visitor (D35)', () => {
   let app: FastifyInstance;
   let secret: string;
   beforeAll(async () => {
-    app = await testApp({ FORM_MIN_FILL_SECONDS: '3', RATE_LIMIT_PER_MINUTE: '1000', CDN_MAX_AGE: '60' });
+    app = await testApp({ ...stamping, FORM_MIN_FILL_SECONDS: '3', RATE_LIMIT_PER_MINUTE: '1000', CDN_MAX_AGE: '60' });
     secret = await trackingSecret(app, app.config);
   });
   afterAll(() => app?.close());
@@ -71,16 +74,15 @@ describe('pages with a lead form are the same for every visitor (D35)', () => {
     expect(issued?.getTime()).toBe(Date.now() - hour / 2);
     expect(page.body).not.toContain('gm-form-stamp-stand-in');
 
-    const other = await testApp({ TRACKING_SECRET: 'a secret both servers are given, at least 32 chars' });
-    const another = await testApp({ TRACKING_SECRET: 'a secret both servers are given, at least 32 chars' });
+    const other = await testApp({ ...stamping, CDN_MAX_AGE: '60' });
     try {
-      const [one, two] = await Promise.all([other.inject('/contact'), another.inject('/contact')]);
-      expect(one.body).toBe(two.body);
-      expect(one.headers.etag).toBe(two.headers.etag);
+      const there = await other.inject('/contact');
+      expect(there.body).toBe(page.body);
+      expect(there.headers.etag).toBe(page.headers.etag);
     } finally {
-      await Promise.all([other.close(), another.close()]);
+      await other.close();
     }
-  });
+  }, 60_000);
 
   it('gives the next window a new stamp and ETag', async () => {
     const now = await app.inject('/contact');
