@@ -44,6 +44,19 @@ export default fp(
         .send(`${lines.join('\n')}\n`);
     });
 
+    /**
+     * The file as this answer sends it, and how long caches may keep it (D35): a page with a
+     * lead form carries the stamp of the current window, /demo also its open slots; every other
+     * file goes as built.
+     */
+    const asSent = async (file: SiteFile): Promise<{ file: SiteFile; caching: string }> => {
+      if (file.immutable) return { file, caching: immutableCaching };
+      if (!file.stamped) return { file, caching: pages };
+      if (file.path === demoPath) return { file: await app.demoPage.page(defaultBookingZone), caching: demoCaching };
+      const stamped = await app.stampedPages.forNow(file);
+      // A page with an empty stamp (no secret yet) is asked for again, never kept by a cache.
+      return { file: stamped.file, caching: stamped.signed ? pages : revalidate };
+    };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const search = request.url.slice(pathname.length);
@@ -62,19 +75,6 @@ export default fp(
         case 'page':
           return sendFile(request, reply, site, await asSent(site.forQuery(site.page(resolution.route)!, search)));
       }
-    };
-    /**
-     * The file as this answer sends it, and how long caches may keep it (D35): a page with a
-     * lead form carries the stamp of the current window, /demo also its open slots; every other
-     * file goes as built.
-     */
-    const asSent = async (file: SiteFile): Promise<{ file: SiteFile; caching: string }> => {
-      if (file.immutable) return { file, caching: immutableCaching };
-      if (!file.stamped) return { file, caching: pages };
-      if (file.path === demoPath) return { file: await app.demoPage.page(defaultBookingZone), caching: demoCaching };
-      const stamped = await app.stampedPages.forNow(file);
-      // A page with an empty stamp (no secret yet) is asked for again, never kept by a cache.
-      return { file: stamped.file, caching: stamped.signed ? pages : revalidate };
     };
     app.get('/', handler);
     app.get('/*', handler);
