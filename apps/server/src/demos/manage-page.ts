@@ -145,6 +145,7 @@ export function manageBookingPages(app: FastifyInstance) {
 
       if (posted.action === 'cancel') {
         await cancelBooking(dataAccess(app.db), app.config, id, now);
+        app.demoPage.changed();
         app.outbox.nudge();
         app.deliverWebhooks();
         return again();
@@ -154,6 +155,8 @@ export function manageBookingPages(app: FastifyInstance) {
       const start = chosenStart(String(posted[bookingFields.slot] ?? ''));
       if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages.chooseTime } });
       const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now);
+      // Moved, or a slot found taken: either way this server's /demo shows the change next.
+      if (moved === 'moved' || moved === 'gone') app.demoPage.changed();
       if (moved === 'moved') {
         app.outbox.nudge();
         app.deliverWebhooks();

@@ -1,19 +1,43 @@
 import { bookingMessages, defaultBookingZone, noSlot } from '@growmail/contracts/demo-booking';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { FastifyInstance } from 'fastify';
-import { currentSlots } from './availability.ts';
+import { currentOffer } from './availability.ts';
 import { chosenStart, hasSlotPicker, renderSlotPicker } from './slot-picker.ts';
 import { canonicalZone, type Slot } from './slots.ts';
 
-/** The open slots, or null while the database is away: the page still goes, without times (D26). */
-async function slotsNow(app: FastifyInstance): Promise<Slot[] | null> {
+/** How long a page without times is kept while the database is away: it comes back with times soon after. */
+const withoutTimesMs = 5_000;
+
+/**
+ * The open slots and when they next change, or null while the database is away: the page
+ * still goes, without times (D26).
+ */
+async function offerNow(app: FastifyInstance, now: Date): Promise<{ slots: Slot[]; changesAt: Date } | null> {
   if (!app.db.status.ready) return null;
   try {
-    return await currentSlots(app.demos, new Date(), app.config.demos);
+    return await currentOffer(app.demos, now, app.config.demos);
   } catch (error) {
     app.log.warn({ reason: (error as Error).message }, 'demo slots not shown');
     return null;
   }
+}
+
+/**
+ * The demo page as every visitor gets it in a zone (D32): its open slots written in, and until
+ * when it holds with time alone: the next slot change, or a few seconds when it went without
+ * times.
+ */
+export async function demoPageFor(
+  app: FastifyInstance,
+  html: string,
+  zone: string,
+  now = new Date(),
+): Promise<{ html: string; holdsUntil: number }> {
+  const offer = await offerNow(app, now);
+  return {
+    html: renderSlotPicker(html, { zone, slots: offer?.slots ?? null }),
+    holdsUntil: offer ? offer.changesAt.getTime() : now.getTime() + withoutTimesMs,
+  };
 }
 
 /**
@@ -26,7 +50,8 @@ export async function withDemoSlots(app: FastifyInstance, html: string, state?: 
   const zone = canonicalZone(state?.values.zone ?? '') ?? defaultBookingZone;
   const gone = state?.errors.slot === bookingMessages.slotGone ? chosenStart(state.values.slot) : undefined;
   const chosen = state?.values.zone !== undefined;
-  return renderSlotPicker(html, { zone, chosen, slots: await slotsNow(app), ...(gone ? { gone } : {}) });
+  const slots = (await offerNow(app, new Date()))?.slots ?? null;
+  return renderSlotPicker(html, { zone, chosen, slots, ...(gone ? { gone } : {}) });
 }
 
 /**

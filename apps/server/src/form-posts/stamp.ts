@@ -5,17 +5,11 @@ import { mintFormStamp } from '../submissions/screening.ts';
 
 const secrets = new WeakMap<FastifyInstance, string>();
 
-/** Whether a built page carries a lead form's stamp to be signed as it is sent. */
-export const hasFormStamp = (html: string) => html.includes(formStampStandIn);
-
 /**
- * The page with its form stamp signed now (D30): a visitor without JavaScript sends back the
- * time the page left the server, as the island sends the time its form appeared. While the
- * stamp's secret cannot be read (the database is away and TRACKING_SECRET unset) the field is
- * left empty, and such a lead is held for a person to release, never lost.
+ * The secret the form stamps are signed with, read once; null while it cannot be read (the
+ * database is away and TRACKING_SECRET unset), and asked again next time.
  */
-export async function withFormStamp(app: FastifyInstance, html: string): Promise<string> {
-  if (!hasFormStamp(html)) return html;
+export async function formStampSecret(app: FastifyInstance): Promise<string | null> {
   let secret = secrets.get(app);
   if (!secret) {
     try {
@@ -23,7 +17,25 @@ export async function withFormStamp(app: FastifyInstance, html: string): Promise
       secrets.set(app, secret);
     } catch (error) {
       app.log.warn({ reason: (error as Error).message }, 'form stamp not signed: no secret');
+      return null;
     }
   }
-  return html.replaceAll(formStampStandIn, secret ? mintFormStamp(secret) : '');
+  return secret;
+}
+
+/** A stamp signed for an instant (a shared page's window start), or null while the secret cannot be read. */
+export async function signFormStamp(app: FastifyInstance, issuedAt: Date): Promise<string | null> {
+  const secret = await formStampSecret(app);
+  return secret ? mintFormStamp(secret, issuedAt) : null;
+}
+
+/**
+ * A page made for one answer (a form's problems, a personal link's page) with its form stamp
+ * signed now (D30). While the stamp's secret cannot be read the field is left empty, and such
+ * a lead is held for a person to release, never lost.
+ */
+export async function withFormStamp(app: FastifyInstance, html: string): Promise<string> {
+  if (!html.includes(formStampStandIn)) return html;
+  const stamp = await signFormStamp(app, new Date());
+  return html.replaceAll(formStampStandIn, stamp ?? '');
 }

@@ -4,10 +4,10 @@ import { chooseEncoding } from './encoding.ts';
 import { compressNow, withoutWebFont, type SiteFile } from './site-files.ts';
 
 /**
- * Sends a page made for this one answer from a built one (D30): a lead form's freshly signed
- * stamp, a form's problems, a personal link's parts. It has no ETag, and is compressed now
- * (about a millisecond for such a page); the built page's CSP holds, since its inline scripts
- * are left as they were. A visitor who sent `Save-Data: on` gets it without the web font, as
+ * Sends a page made for this one answer from a built one (D30): a form's problems, a personal
+ * link's parts; a page the same for every visitor never comes here (D35). It has no ETag, and
+ * is compressed now (about a millisecond for such a page); the built page's CSP holds, since
+ * its inline scripts are left as they were. A visitor who sent `Save-Data: on` gets it without the web font, as
  * every built page is sent (issue 21).
  */
 export async function sendFreshPage(reply: FastifyReply, file: SiteFile, html: string, caching: string) {
