@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixturesRepository } from '../../apps/server/src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { mintUnsubscribeLink } from '../../apps/server/src/services/users/tracking.ts';
 import { newsletterConsentWording } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';

@@ -1,3 +1,4 @@
+import type { Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { gotoSettled } from '@growmail/test-support/settle';
@@ -42,13 +43,12 @@ describe('web push on the site', () => {
       .poll(() => page.evaluate(() => (window as unknown as { permissionRequests: number }).permissionRequests))
       .toBe(1);
 
-    const registration = () =>
-      page.evaluate(async () => {
-        const found = await navigator.serviceWorker.getRegistration('/');
-        return found?.active ? { scope: found.scope, script: found.active.scriptURL } : null;
-      });
-    await expect.poll(registration).not.toBeNull();
-    const { scope, script } = (await registration())!;
+    // `ready` settles once the worker is active: installing it takes as long as the machine's
+    // load makes it, so this waits for that event rather than polling against a budget.
+    const { scope, script } = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return { scope: ready.scope, script: ready.active!.scriptURL };
+    });
     expect(scope).toBe(`${site.url}/`);
     const scriptUrl = new URL(script);
     expect(scriptUrl.pathname).toBe('/gm-service-worker.js');
@@ -102,16 +102,23 @@ describe('web push on the site', () => {
 
     // Headless Chromium cannot click a system notification, so the worker receives the
     // notificationclick event the browser would send, carrying the real notification.
-    const worker = context.serviceWorkers().find((candidate) => candidate.url().includes('/gm-service-worker.js'));
-    expect(worker).toBeDefined();
-    await worker!.evaluate(async () => {
+    const isOurs = (candidate: Worker) => candidate.url().includes('/gm-service-worker.js');
+    const worker =
+      context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs }));
+    // The evaluation ends when the worker's handler has settled what it passed to waitUntil (the
+    // report, then the window), so the report has been answered and stored before the check.
+    await worker.evaluate(async () => {
       const scope = self as unknown as ServiceWorkerGlobalScopeLike;
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+      const click = new scope.NotificationEvent('notificationclick', { notification });
+      const handled: Promise<unknown>[] = [];
+      // A script's event may not extend itself (its waitUntil throws), so this one keeps the promise.
+      Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => handled.push(promise) });
+      scope.dispatchEvent(click);
+      await Promise.allSettled(handled);
     });
-    const stored = async () =>
-      (await site.app.push.actions()).filter((row) => row.action === trackingId).map((row) => ({ action: row.action }));
-    await expect.poll(stored).toEqual([{ action: trackingId }]);
+    const stored = (await site.app.push.actions()).filter((row) => row.action === trackingId);
+    expect(stored.map((row) => ({ action: row.action }))).toEqual([{ action: trackingId }]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { Agent } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { fetchThrough, nginxDirectory, startNginx, type Answer } from './nginx.ts';
-import { exitCode, freePort, spawnServer, type ServerProcess } from './process.ts';
+import { exitCode, freePort, spawnServer, waitUntilReady, type ServerProcess } from './process.ts';
 import type { ReceivedMail } from './smtp.ts';
 
 /**
@@ -78,16 +78,6 @@ export async function startCluster(options: {
 }
 
 const metricsToken = randomBytes(24).toString('hex');
-
-async function waitUntilReady(port: number, server: ServerProcess) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}:\n${server.output()}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/services/health/ready`).catch(() => null);
-    if (ready?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server on ${port} was not ready in 20 s:\n${server.output()}`);
-}
 
 export const formNames = ['enquiry', 'newsletter', 'demo', 'savings', 'startup'] as const;
 export type Form = (typeof formNames)[number];

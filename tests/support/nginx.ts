@@ -122,17 +122,27 @@ export function checkNginxConfig(options: NginxOptions) {
 
 /** Runs nginx in the foreground on a rendered deploy/nginx.conf; `stop()` ends it. */
 export async function startNginx(options: NginxOptions) {
-  const file = writeNginxConfig(options);
-  const child = spawn(nginxPath, ['-c', file, '-p', options.directory, '-e', 'stderr', '-g', 'daemon off;'], {
+  const base = `https://127.0.0.1:${options.httpsPort}`;
+  const nginx = await runNginx(writeNginxConfig(options), options.directory, () =>
+    fetchThrough(base, '/services/health/live'),
+  );
+  return { base, ...nginx };
+}
+
+/**
+ * Runs nginx in the foreground on a configuration file, its relative paths under `directory`,
+ * and resolves once `ready` does (it is asked every 50 ms, for 5 s); `stop()` ends it gracefully.
+ */
+export async function runNginx(file: string, directory: string, ready: () => Promise<unknown>) {
+  const child = spawn(nginxPath, ['-c', file, '-p', directory, '-e', 'stderr', '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const base = `https://127.0.0.1:${options.httpsPort}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${errors}`);
     try {
-      await fetchThrough(base, '/services/health/live');
+      await ready();
       break;
     } catch (error) {
       if (attempt >= 100) throw error;
@@ -140,7 +150,6 @@ export async function startNginx(options: NginxOptions) {
     }
   }
   return {
-    base,
     errors: () => errors,
     async stop() {
       if (child.exitCode !== null) return;

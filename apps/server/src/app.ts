@@ -24,6 +24,7 @@ import sandbox from './sandbox/index.ts';
 import repositories from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/serve-site.ts';
+import sharedPages from './plugins/shared-pages.ts';
 import zodValidation from './plugins/zod-validation.ts';
 import services from './services/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';
@@ -89,6 +90,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(housekeeping, {});
   await app.register(demoReminders, {});
   await app.register(protection);
+  await app.register(sharedPages);
   await app.register(services, { prefix: '/services' });
   await app.register(sandbox);
   await app.register(formPosts);

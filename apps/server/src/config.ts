@@ -312,6 +312,8 @@ export type Config = {
    * automated; 0 turns the stamp check off.
    */
   formMinFillMs: number;
+  /** The lead forms' stamps on shared pages (D35): see `formStampTimes`. */
+  formStamp: { windowMs: number; maxAgeMs: number };
   /** Demo booking (D32): slots start at least this many minutes from now. */
   demos: { noticeMinutes: number; bookingsPerAddressPerDay: number };
   /** Addresses or ranges of proxies whose X-Forwarded-For is believed; empty trusts none. */
@@ -329,6 +331,25 @@ export type Config = {
   /** The bearer token `GET /metrics` asks for; unset, the metrics are not served. */
   metricsToken: string | undefined;
 };
+
+/** How long past its lifetime a shared cache may still answer with a page: a day. */
+export const pageStaleSeconds = 86_400;
+
+const hourMs = 3_600_000;
+
+/**
+ * A page with a lead form carries a stamp signed for the start of the current window (D35),
+ * the same on every server for the window, and a window is never shorter than the page may be
+ * kept by a shared cache: an hour, or CDN_MAX_AGE when that is longer. A stamp is taken for as
+ * long as a person may still send what that page held: the window itself and the cache's
+ * lifetime (the page was made at most a window after the stamp, then kept), a day of a cache's
+ * stale copies, an hour to fill the form in, and a day in a device's offline queue.
+ */
+export function formStampTimes(cdnMaxAgeSeconds: number): { windowMs: number; maxAgeMs: number } {
+  const windowMs = Math.max(hourMs, cdnMaxAgeSeconds * 1000);
+  const maxAgeMs = 2 * windowMs + pageStaleSeconds * 1000 + hourMs + 24 * hourMs;
+  return { windowMs, maxAgeMs };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -385,6 +406,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     mcpRequestsPerMinute: e.MCP_REQUESTS_PER_MINUTE,
     formMinFillMs: e.FORM_MIN_FILL_SECONDS * 1000,
+    formStamp: formStampTimes(e.CDN_MAX_AGE),
     demos: { noticeMinutes: e.DEMO_NOTICE_MINUTES, bookingsPerAddressPerDay: e.DEMO_BOOKINGS_PER_ADDRESS_PER_DAY },
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')

@@ -32,8 +32,9 @@ export const outcomePath = '/sent';
 export const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The hidden form stamp's value in the built page. The server puts a freshly signed stamp in
- * its place on every answer, so a page without JavaScript proves when it was loaded (D30).
+ * The hidden form stamp's value in the built page. The server puts the stamp of the current
+ * window in its place, the same for every visitor (D35), so a page without JavaScript proves it
+ * was loaded, and no sooner than that (D30).
  */
 export const formStampStandIn = 'gm-form-stamp-stand-in';
 

@@ -6,7 +6,7 @@ import { formatBookings } from '../demos/report.ts';
 import { canonicalZone } from '../demos/slots.ts';
 import type { Config } from '../config.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { printable, textTable } from '../submissions/lead-report.ts';
+import { printable, textTable } from '../lib/report-text.ts';
 import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
 
 type DemosArgs =

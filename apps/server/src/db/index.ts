@@ -11,7 +11,7 @@ import { NodeSqliteDatabase } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
 import { DatabaseStatus } from './status.ts';
 
-export type { Database } from './schema.ts';
+export type { Database, MembershipStatus } from './schema.ts';
 export { DatabaseStatus, isUnavailableError } from './status.ts';
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -17,6 +17,7 @@ export interface Database {
   demo_blocks: DemoBlocksTable;
   demo_bookings: DemoBookingsTable;
   demo_booking_requests: DemoBookingRequestsTable;
+  demo_availability_version: DemoAvailabilityVersionTable;
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
@@ -166,6 +167,12 @@ export interface DemoHostsTable {
 }
 
 /** The team's working hours on one ISO weekday (1 Monday … 7 Sunday), as wall times in `zone`. */
+/** One row (id 1): the version every change to the demo availability counts up. */
+export interface DemoAvailabilityVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DemoHoursTable {
   weekday: number;
   /** HH:MM, local to `zone`. */

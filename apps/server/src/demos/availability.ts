@@ -1,5 +1,5 @@
 import type { Repositories } from '../repositories/index.ts';
-import { openSlots, type Availability, type Slot } from './slots.ts';
+import { nextSlotChange, openSlots, type Availability, type Slot } from './slots.ts';
 
 /** The demo queries availability reads: the repository, or the same queries in a transaction. */
 type DemoReads = Pick<Repositories['demos'], 'hours' | 'hosts' | 'blocks' | 'upcoming'>;
@@ -42,4 +42,14 @@ export async function currentSlots(
   options: { noticeMinutes?: number } = {},
 ): Promise<Slot[]> {
   return openSlots(await readAvailability(demos, now), now, options);
+}
+
+/** The slots open now, and when they next change with time alone (`nextSlotChange`). */
+export async function currentOffer(
+  demos: DemoReads,
+  now: Date,
+  options: { noticeMinutes?: number } = {},
+): Promise<{ slots: Slot[]; changesAt: Date }> {
+  const availability = await readAvailability(demos, now);
+  return { slots: openSlots(availability, now, options), changesAt: nextSlotChange(now, availability.zone, options) };
 }

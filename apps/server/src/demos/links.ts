@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 
 /** Where a booking's signed link opens: the page to move or cancel it (D32). */
 export const manageBookingPath = '/demo/booking';

@@ -2,7 +2,7 @@ import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking
 import { bookingPageQuerySchema } from '@growmail/contracts/page-queries';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { refusalMessage } from '../form-posts/refusals.ts';
@@ -119,6 +119,7 @@ export function manageBookingPages(app: FastifyInstance) {
 
       if (posted.action === 'cancel') {
         await cancelBooking(dataAccess(app.db), app.config, id, now);
+        app.demoPage.changed();
         app.outbox.nudge();
         app.deliverWebhooks();
         return again();
@@ -128,6 +129,8 @@ export function manageBookingPages(app: FastifyInstance) {
       const start = chosenStart(String(posted[bookingFields.slot] ?? ''));
       if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages.chooseTime } });
       const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now);
+      // Moved, or a slot found taken: either way this server's /demo shows the change next.
+      if (moved === 'moved' || moved === 'gone') app.demoPage.changed();
       if (moved === 'moved') {
         app.outbox.nudge();
         app.deliverWebhooks();

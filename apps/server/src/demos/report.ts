@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Repositories } from '../repositories/index.ts';
-import { csvText, printable, textTable } from '../submissions/lead-report.ts';
+import { csvText, printable, textTable } from '../lib/report-text.ts';
 
 type Booking = Awaited<ReturnType<Repositories['demos']['upcoming']>>[number];
 

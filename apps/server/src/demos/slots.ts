@@ -73,6 +73,28 @@ export function openSlots(
   return slots;
 }
 
+/**
+ * The first instant after `now` at which the slots on offer differ with time alone: just past
+ * a 30-minute step of wall time in the hours' zone, reached by `now` (the 14-day horizon takes
+ * the next slot in) or by `now` plus the notice (the nearest slot leaves), whichever is first.
+ */
+export function nextSlotChange(
+  now: Date,
+  zone: string,
+  { noticeMinutes = slotRules.noticeMinutes }: { noticeMinutes?: number } = {},
+): Date {
+  const notice = noticeMinutes * 60_000;
+  const at = now.getTime();
+  return new Date(Math.min(nextStep(at - 1, zone), nextStep(at + notice - 1, zone) - notice) + 1);
+}
+
+/** The first 30-minute step of wall time in the zone after the instant `at`. */
+function nextStep(at: number, zone: string): number {
+  const offset = DateTime.fromMillis(at, { zone }).offset * 60_000;
+  const step = slotRules.minutes * 60_000;
+  return Math.floor((at + offset) / step) * step + step - offset;
+}
+
 /** The slot starts within one day's span: every 30 minutes of wall time that exists that day. */
 function* startsWithin(day: DateTime, span: WeeklyHours): Generator<DateTime> {
   const [endHour, endMinute] = span.ends.split(':').map(Number) as [number, number];

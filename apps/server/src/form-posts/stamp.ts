@@ -1,29 +1,14 @@
-import { formStampStandIn } from '@growmail/contracts/form-posts';
 import type { FastifyInstance } from 'fastify';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { mintFormStamp } from '../submissions/screening.ts';
 
 const secrets = new WeakMap<FastifyInstance, string>();
 
-/** Whether a built page carries a lead form's stamp to be signed as it is sent. */
-export const hasFormStamp = (html: string) => html.includes(formStampStandIn);
-
 /**
- * The page with its form stamp signed now (D30): a visitor without JavaScript sends back the
- * time the page left the server, as the island sends the time its form appeared. While the
- * stamp's secret cannot be read (the database is away and TRACKING_SECRET unset) the field is
- * left empty, and such a lead is held for a person to release, never lost.
+ * The secret the form stamps are signed with, read once; null while it cannot be read (the
+ * database is away and TRACKING_SECRET unset), and asked again next time.
  */
-export async function withFormStamp(app: FastifyInstance, html: string): Promise<string> {
-  if (!hasFormStamp(html)) return html;
-  return html.replaceAll(formStampStandIn, (await formStampNow(app)) ?? '');
-}
-
-/**
- * A form stamp signed now, for a lead form's page rendered on demand (D35); undefined while
- * the stamp's secret cannot be read, when such a lead is held for a person to release.
- */
-export async function formStampNow(app: FastifyInstance): Promise<string | undefined> {
+export async function formStampSecret(app: FastifyInstance): Promise<string | null> {
   let secret = secrets.get(app);
   if (!secret) {
     try {
@@ -31,7 +16,21 @@ export async function formStampNow(app: FastifyInstance): Promise<string | undef
       secrets.set(app, secret);
     } catch (error) {
       app.log.warn({ reason: (error as Error).message }, 'form stamp not signed: no secret');
+      return null;
     }
   }
-  return secret ? mintFormStamp(secret) : undefined;
+  return secret;
 }
+
+/** A stamp signed for an instant (a shared page's window start), or null while the secret cannot be read. */
+export async function signFormStamp(app: FastifyInstance, issuedAt: Date): Promise<string | null> {
+  const secret = await formStampSecret(app);
+  return secret ? mintFormStamp(secret, issuedAt) : null;
+}
+
+/**
+ * A stamp signed now, for a lead form's page rendered for one answer (a form's problems, D35);
+ * null while the stamp's secret cannot be read, when such a lead is held for a person to
+ * release, never lost.
+ */
+export const formStampNow = (app: FastifyInstance): Promise<string | null> => signFormStamp(app, new Date());

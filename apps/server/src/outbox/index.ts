@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from '../repositories/mail.ts';
 import { retryDelayMs } from './mail.ts';
-import { rounds } from './rounds.ts';
+import { rounds } from '../lib/rounds.ts';
 
 export type Outbox = {
   /** Sends what is due now; resolves when this round is done. Safe to call at any time. */

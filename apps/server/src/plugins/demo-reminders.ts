@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { queueReminders } from '../demos/change-booking.ts';
-import { rounds } from '../outbox/rounds.ts';
+import { rounds } from '../lib/rounds.ts';
 import { dataAccess } from '../repositories/index.ts';
 
 declare module 'fastify' {

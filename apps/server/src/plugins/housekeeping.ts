@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rounds } from '../outbox/rounds.ts';
+import { rounds } from '../lib/rounds.ts';
 import { pruneExpired } from '../people/retention.ts';
 
 declare module 'fastify' {

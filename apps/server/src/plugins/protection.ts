@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import rateLimit from '@fastify/rate-limit';
 import { formStampField, honeypotField } from '@growmail/contracts/form-fields';
 import type { FormName } from '@growmail/contracts/form-names';
@@ -49,6 +50,10 @@ async function protection(app: FastifyInstance) {
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
+    // Start counting with the first request: without the offline queue, a command sent before
+    // the connection is ready fails and that request goes uncounted. A Redis that is away
+    // answers with an error (refused, or connectTimeout), so start-up waits a second at most.
+    await once(redis, 'ready').catch(() => {});
   }
   app.decorate('redisAvailable', redis ? () => redis.status === 'ready' : null);
   await app.register(rateLimit, {

@@ -3,17 +3,14 @@ import fp from 'fastify-plugin';
 import { chooseEncoding } from '../site/encoding.ts';
 import { resolveRequest } from '../site/routing.ts';
 import { contentSecurityPolicy } from '../site/content-security-policy.ts';
-import { formActions } from '@growmail/contracts/form-posts';
-import { slotPicker } from '../demos/page.ts';
-import { formStampNow, withFormStamp } from '../form-posts/stamp.ts';
-import { sendFreshPage } from '../site/fresh-page.ts';
+import { defaultBookingZone } from '@growmail/contracts/demo-booking';
+import { pageStaleSeconds as staleSeconds } from '../config.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
 
 const immutableCaching = 'public, max-age=31536000, immutable';
 const revalidate = 'public, max-age=0, must-revalidate';
-
-/** How long past its lifetime a shared cache may still answer with a page: a day. */
-const staleSeconds = 86_400;
+/** /demo's times change with bookings: a shared cache may keep it a few seconds (D32, D35). */
+const demoCaching = 'public, max-age=0, s-maxage=5';
 
 /**
  * Caching of the export's files that are not hashed (pages, the sitemap, images): asked again
@@ -34,6 +31,7 @@ export default fp(
     const { site } = options;
     const { config } = app;
     const pages = pageCaching(config.cdnMaxAge);
+    const demoPath = site.page('/demo')?.path;
 
     app.get('/robots.txt', async (_request, reply) => {
       const lines =
@@ -46,6 +44,19 @@ export default fp(
         .send(`${lines.join('\n')}\n`);
     });
 
+    /**
+     * The file as this answer sends it, and how long caches may keep it (D35): a page with a
+     * lead form carries the stamp of the current window, /demo also its open slots; every other
+     * file goes as built.
+     */
+    const asSent = async (file: SiteFile): Promise<{ file: SiteFile; caching: string }> => {
+      if (file.immutable) return { file, caching: immutableCaching };
+      if (!file.stamped) return { file, caching: pages };
+      if (file.path === demoPath) return { file: await app.demoPage.page(defaultBookingZone), caching: demoCaching };
+      const stamped = await app.stampedPages.forNow(file);
+      // A page with an empty stamp (no secret yet) is asked for again, never kept by a cache.
+      return { file: stamped.file, caching: stamped.signed ? pages : revalidate };
+    };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const search = request.url.slice(pathname.length);
@@ -60,30 +71,40 @@ export default fp(
             .header('cache-control', revalidate)
             .send('Not found\n');
         case 'file':
-          return sendFile(request, reply, site, await site.forQuery(site.files.get(resolution.path)!, search), pages);
+          return sendFile(
+            request,
+            reply,
+            site,
+            await asSent(await site.forQuery(site.files.get(resolution.path)!, search)),
+          );
         case 'page':
-          if (resolution.route === formActions.demo) return sendDemoPage(reply);
-          return sendFile(request, reply, site, await site.forQuery(site.page(resolution.route)!, search), pages);
+          return sendFile(
+            request,
+            reply,
+            site,
+            await asSent(await site.forQuery(site.page(resolution.route)!, search)),
+          );
       }
     };
     app.get('/', handler);
     app.get('/*', handler);
   },
-  { name: 'site', dependencies: ['config'] },
+  { name: 'site', dependencies: ['config', 'shared-pages'] },
 );
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site, asked: SiteFile, pages: string) {
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  site: Site,
+  { file: asked, caching }: { file: SiteFile; caching: string },
+) {
   const page = asked.path.endsWith('.html');
   // Save-Data: on asks for no web font (issue 21); a cache keeps the two answers apart.
   const file = page && request.headers['save-data'] === 'on' ? site.forSaveData(asked) : asked;
   if (page) reply.header('vary', 'Save-Data');
-  if (file.stamped) return sendStampedPage(reply, file, pages);
   const encoding = file.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
   const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  reply
-    .type(file.contentType)
-    .header('cache-control', file.immutable ? immutableCaching : pages)
-    .header('etag', etag);
+  reply.type(file.contentType).header('cache-control', caching).header('etag', etag);
   if (file.compressible) reply.header('vary', page ? 'Accept-Encoding, Save-Data' : 'Accept-Encoding');
   if (file.scriptHashes.length > 0 || file.path.endsWith('.html')) {
     reply.header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
@@ -92,22 +113,4 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, site: Site
   if (!encoding) return reply.send(file.body);
   const body = await site.encode(file, encoding);
   return reply.header('content-encoding', encoding).send(body);
-}
-
-/**
- * A page with a lead form carries a stamp signed as it is sent (D30), so its body is made for
- * each answer. It is cached like any page: a CDN's copy holds an older stamp, which only makes
- * the pace check easier to pass, as a stamp fetched once by a script does.
- */
-async function sendStampedPage(reply: FastifyReply, file: SiteFile, pages: string) {
-  const html = await withFormStamp(reply.server, file.body.toString('utf8'));
-  return sendFreshPage(reply, file, html, pages);
-}
-
-/** The demo page, rendered on demand with the open slots (D32, D35): they change with every booking, so no cache keeps it. */
-async function sendDemoPage(reply: FastifyReply) {
-  const app = reply.server;
-  const [picker, stamp] = await Promise.all([slotPicker(app), formStampNow(app)]);
-  const page = await app.site.render('demo', { picker, stamp: stamp ?? '' });
-  return sendFreshPage(reply, page, page.html, 'no-store');
 }

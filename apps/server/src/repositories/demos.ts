@@ -15,10 +15,43 @@ export type NewBooking = {
 };
 
 /**
+ * Runs a change to the availability and counts its version up in the same transaction, when
+ * `changed` says it changed anything: in the caller's transaction, or in one of its own. The
+ * version row is locked until the transaction ends, so versions count up in commit order and a
+ * server that reads a version sees every change counted before it.
+ */
+async function changing<T>(db: Executor, write: (trx: Executor) => Promise<T>, changed: (result: T) => boolean) {
+  const run = async (trx: Executor) => {
+    const result = await write(trx);
+    if (changed(result))
+      await trx
+        .updateTable('demo_availability_version')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('id', '=', 1)
+        .execute();
+    return result;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+const always = () => true;
+
+/**
  * Availability and bookings of demos (D32). A slot is taken by `take`, one insert that the
- * live-slot unique index lets through once per host and start; no read decides it.
+ * live-slot unique index lets through once per host and start; no read decides it. Every
+ * write that changes what is on offer counts the availability's version up (`changing`).
  */
 const demoQueries = (db: Executor) => ({
+  /** The availability's version: it counts up with every change to hours, hosts, blocks and bookings. */
+  async availabilityVersion(): Promise<number> {
+    const row = await db
+      .selectFrom('demo_availability_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.version);
+  },
+
   /** The hosts taking demos, in the order slots are given to them. */
   hosts() {
     return db
@@ -37,13 +70,18 @@ const demoQueries = (db: Executor) => ({
 
   /** Adds a host, or renames, readdresses or brings back one with the same id. */
   async saveHost(host: { id: string; name: string; email: string | null }): Promise<void> {
-    await db
-      .insertInto('demo_hosts')
-      .values({ ...host, created_at: new Date().toISOString() })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet({ name: host.name, email: host.email, removed_at: null }),
-      )
-      .execute();
+    await changing(
+      db,
+      (trx) =>
+        trx
+          .insertInto('demo_hosts')
+          .values({ ...host, created_at: new Date().toISOString() })
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet({ name: host.name, email: host.email, removed_at: null }),
+          )
+          .execute(),
+      always,
+    );
   },
 
   /**
@@ -51,24 +89,8 @@ const demoQueries = (db: Executor) => ({
    * booking taken meanwhile is never left without its host. Their past bookings keep the row.
    */
   async removeHost(id: string, now: Date): Promise<'removed' | 'missing' | 'booked'> {
-    const result = await db
-      .updateTable('demo_hosts')
-      .set({ removed_at: now.toISOString() })
-      .where('id', '=', id)
-      .where('removed_at', 'is', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('demo_bookings')
-              .select('id')
-              .where('host_id', '=', id)
-              .where('status', '=', 'booked')
-              .where('ends_at', '>', now.toISOString()),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return 'removed';
+    const removed = await changing(db, (trx) => removeHostRow(trx, id, now), Boolean);
+    if (removed) return 'removed';
     const host = await db
       .selectFrom('demo_hosts')
       .select('id')
@@ -84,12 +106,18 @@ const demoQueries = (db: Executor) => ({
 
   /** Replaces the whole week's hours: every span in one zone. */
   async replaceHours(zone: string, spans: readonly { weekday: number; starts: string; ends: string }[]): Promise<void> {
-    await db.deleteFrom('demo_hours').execute();
-    if (spans.length > 0)
-      await db
-        .insertInto('demo_hours')
-        .values(spans.map((span) => ({ ...span, zone })))
-        .execute();
+    await changing(
+      db,
+      async (trx) => {
+        await trx.deleteFrom('demo_hours').execute();
+        if (spans.length > 0)
+          await trx
+            .insertInto('demo_hours')
+            .values(spans.map((span) => ({ ...span, zone })))
+            .execute();
+      },
+      always,
+    );
   },
 
   blocks(after: Date) {
@@ -104,23 +132,34 @@ const demoQueries = (db: Executor) => ({
 
   async addBlock(block: { hostId: string | null; start: Date; end: Date; reason: string | null }): Promise<string> {
     const id = randomUUID();
-    await db
-      .insertInto('demo_blocks')
-      .values({
-        id,
-        host_id: block.hostId,
-        starts_at: block.start.toISOString(),
-        ends_at: block.end.toISOString(),
-        reason: block.reason,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await changing(
+      db,
+      (trx) =>
+        trx
+          .insertInto('demo_blocks')
+          .values({
+            id,
+            host_id: block.hostId,
+            starts_at: block.start.toISOString(),
+            ends_at: block.end.toISOString(),
+            reason: block.reason,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      always,
+    );
     return id;
   },
 
   async removeBlock(id: string): Promise<boolean> {
-    const result = await db.deleteFrom('demo_blocks').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    return changing(
+      db,
+      async (trx) => {
+        const result = await trx.deleteFrom('demo_blocks').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) === 1;
+      },
+      Boolean,
+    );
   },
 
   /** Live bookings that end after `after`, earliest first. */
@@ -191,25 +230,7 @@ const demoQueries = (db: Executor) => ({
    */
   async take(booking: NewBooking): Promise<string | undefined> {
     const now = new Date().toISOString();
-    const row = await db
-      .insertInto('demo_bookings')
-      .values({
-        id: randomUUID(),
-        host_id: booking.hostId,
-        starts_at: booking.start.toISOString(),
-        ends_at: booking.end.toISOString(),
-        lead_id: booking.leadId,
-        email: booking.email,
-        name: booking.name,
-        zone: booking.zone,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(['host_id', 'starts_at']).where('status', '=', sql.lit('booked')).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const row = await changing(db, (trx) => insertBooking(trx, booking, now), Boolean);
     return row?.id;
   },
 
@@ -219,36 +240,48 @@ const demoQueries = (db: Executor) => ({
    * slot is held. False when the booking is not live.
    */
   async move(id: string, to: { hostId: string; start: Date; end: Date }): Promise<boolean> {
-    const result = await db
-      .updateTable('demo_bookings')
-      .set((eb) => ({
-        host_id: to.hostId,
-        starts_at: to.start.toISOString(),
-        ends_at: to.end.toISOString(),
-        sequence: eb('sequence', '+', 1),
-        reminder_queued_at: null,
-        updated_at: new Date().toISOString(),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'booked')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return changing(
+      db,
+      async (trx) => {
+        const result = await trx
+          .updateTable('demo_bookings')
+          .set((eb) => ({
+            host_id: to.hostId,
+            starts_at: to.start.toISOString(),
+            ends_at: to.end.toISOString(),
+            sequence: eb('sequence', '+', 1),
+            reminder_queued_at: null,
+            updated_at: new Date().toISOString(),
+          }))
+          .where('id', '=', id)
+          .where('status', '=', 'booked')
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      },
+      Boolean,
+    );
   },
 
   /** Cancels a live booking that has not started; false when it is cancelled, past or unknown. */
   async cancel(id: string, now: Date): Promise<boolean> {
-    const result = await db
-      .updateTable('demo_bookings')
-      .set((eb) => ({
-        status: 'cancelled' as DemoBookingStatus,
-        sequence: eb('sequence', '+', 1),
-        updated_at: now.toISOString(),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'booked')
-      .where('starts_at', '>', now.toISOString())
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return changing(
+      db,
+      async (trx) => {
+        const result = await trx
+          .updateTable('demo_bookings')
+          .set((eb) => ({
+            status: 'cancelled' as DemoBookingStatus,
+            sequence: eb('sequence', '+', 1),
+            updated_at: now.toISOString(),
+          }))
+          .where('id', '=', id)
+          .where('status', '=', 'booked')
+          .where('starts_at', '>', now.toISOString())
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      },
+      Boolean,
+    );
   },
 
   /** Live bookings starting before `before` whose reminder is not queued yet. */
@@ -277,5 +310,50 @@ const demoQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 });
+
+/** Marks a host removed unless a live booking of theirs is still to come; true when it did. */
+async function removeHostRow(db: Executor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('demo_hosts')
+    .set({ removed_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('demo_bookings')
+            .select('id')
+            .where('host_id', '=', id)
+            .where('status', '=', 'booked')
+            .where('ends_at', '>', now.toISOString()),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Inserts a booking unless a live one holds its host's slot: its id, or undefined. */
+function insertBooking(db: Executor, booking: NewBooking, now: string) {
+  return db
+    .insertInto('demo_bookings')
+    .values({
+      id: randomUUID(),
+      host_id: booking.hostId,
+      starts_at: booking.start.toISOString(),
+      ends_at: booking.end.toISOString(),
+      lead_id: booking.leadId,
+      email: booking.email,
+      name: booking.name,
+      zone: booking.zone,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['host_id', 'starts_at']).where('status', '=', sql.lit('booked')).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+}
 
 export const demosRepository = repository(demoQueries);

@@ -28,7 +28,7 @@ export type SiteFile = {
   compressible: boolean;
   /** For HTML pages: the sha256 sources of its inline scripts, for the CSP. */
   scriptHashes: string[];
-  /** A page with a lead form, whose stamp is signed into it as it is sent (D30). */
+  /** A page with a lead form, sent with the stamp of the current window in place of its stand-in (D35). */
   stamped: boolean;
   encoded: Map<Encoding, Promise<Buffer>>;
 };

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { formSignals } from '../plugins/protection.ts';
-import { trackingSecret } from '../services/users/tracking.ts';
+import { trackingSecret } from '../secrets.ts';
 import { acceptOnce } from './accept-once.ts';
 import { screen } from './screening.ts';
 import { storeLead } from './store-lead.ts';
@@ -28,7 +28,15 @@ export async function acceptLead(
   const { honeypot, stamp } = formSignals(request);
   const minFillMs = app.config.formMinFillMs;
   const secret = minFillMs > 0 ? await trackingSecret(app, app.config) : '';
-  const reasons = screen({ honeypot, stamp, secret, minFillMs, email: lead.email, texts: lead.texts ?? [] });
+  const reasons = screen({
+    honeypot,
+    stamp,
+    secret,
+    minFillMs,
+    maxStampAgeMs: app.config.formStamp.maxAgeMs,
+    email: lead.email,
+    texts: lead.texts ?? [],
+  });
   const { answer, duplicate } = await acceptOnce(app, `lead:${lead.kind}`, lead.fields, async (trx) => {
     if (reasons.length > 0) {
       const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons);

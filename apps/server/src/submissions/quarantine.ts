@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
-import { printable } from './lead-report.ts';
+import { printable } from '../lib/report-text.ts';
 import { reasonText } from './screening.ts';
 import { storeLead } from './store-lead.ts';
 

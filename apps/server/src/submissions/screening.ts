@@ -32,8 +32,8 @@ export function mintFormStamp(secret: string, issuedAt = new Date()): string {
   return `${issued}.${stampSignature(secret, issued)}`;
 }
 
-/** When a stamp we signed was issued, or null when it is missing, forged or from the future. */
-export function stampIssuedAt(secret: string, stamp: unknown, now = new Date()): Date | null {
+/** When a stamp we signed was issued, or null when it is missing, forged, from the future or older than `maxAgeMs`. */
+export function stampIssuedAt(secret: string, stamp: unknown, now = new Date(), maxAgeMs = Infinity): Date | null {
   if (typeof stamp !== 'string' || stamp.length > 100) return null;
   const [issued = '', signature = ''] = stamp.split('.');
   const expected = Buffer.from(stampSignature(secret, issued));
@@ -42,7 +42,8 @@ export function stampIssuedAt(secret: string, stamp: unknown, now = new Date()):
     return null;
   }
   const at = new Date(Number.parseInt(issued, 36));
-  return at.getTime() > now.getTime() + allowedSkewMs ? null : at;
+  if (at.getTime() > now.getTime() + allowedSkewMs || now.getTime() - at.getTime() > maxAgeMs) return null;
+  return at;
 }
 
 // The community-kept disposable-email-domains list, read once.
@@ -77,6 +78,8 @@ export type Screening = {
   secret: string;
   /** The least time a person takes to fill the form in; 0 turns the stamp check off. */
   minFillMs: number;
+  /** The oldest stamp still taken (`formStampMaxAgeMs`); an older one is no stamp. */
+  maxStampAgeMs: number;
   email: string;
   /** The free-text fields a person writes in their own words (an enquiry's message). */
   texts: string[];
@@ -89,7 +92,7 @@ export function screen(input: Screening): SpamReason[] {
   const reasons: SpamReason[] = [];
   if (input.honeypot) reasons.push('honeypot');
   if (input.minFillMs > 0) {
-    const issued = stampIssuedAt(input.secret, input.stamp, now);
+    const issued = stampIssuedAt(input.secret, input.stamp, now, input.maxStampAgeMs);
     if (!issued) reasons.push('no_stamp');
     else if (now.getTime() - issued.getTime() < input.minFillMs) reasons.push('too_fast');
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rounds } from '../outbox/rounds.ts';
+import { rounds } from '../lib/rounds.ts';
 import { deliverDue, type DeliveryOptions } from './deliver.ts';
 
 export type WebhookOptions = DeliveryOptions & { pollMs?: number };

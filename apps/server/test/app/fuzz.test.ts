@@ -13,7 +13,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
-import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
+import { trackingSecret } from '../../src/secrets.ts';
+import { mintUnsubscribeLink } from '../../src/services/users/tracking.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import {

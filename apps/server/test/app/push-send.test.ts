@@ -13,7 +13,7 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import type { ContactsApiRequest } from '@growmail/contracts/push';
 import { browserSubscription, verifyVapid } from '@growmail/test-support/push-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 /** A contact and its subscription, stored as the contacts API stores them. */
 async function saveContact(db: Db, { gm_web_push: subscription, ...contact }: ContactsApiRequest) {

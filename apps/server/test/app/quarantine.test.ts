@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { releaseQuarantined } from '../../src/submissions/quarantine.ts';
 import { mintFormStamp } from '../../src/submissions/screening.ts';
-import { trackingSecret } from '../../src/services/users/tracking.ts';
+import { trackingSecret } from '../../src/secrets.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

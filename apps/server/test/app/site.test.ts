@@ -35,7 +35,7 @@ describe('static files', () => {
   });
 
   it('compresses with brotli or gzip as Accept-Encoding asks', async () => {
-    // /pricing, not home: home's contact form carries a stamp signed for each answer (D30).
+    // /pricing, not home: home carries its window's form stamp in place of the built one (D35).
     const identity = await app.inject('/pricing');
     const br = await app.inject({ url: '/pricing', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const gzip = await app.inject({ url: '/pricing', headers: { 'accept-encoding': 'gzip' } });

@@ -8,11 +8,12 @@ import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { Db } from '../../src/db/index.ts';
 import { serverErrorMessage } from '../../src/services/errors.ts';
 import { mintConfirmationToken } from '../../src/services/users/consent.ts';
-import { mintUnsubscribeLink, trackingSecret } from '../../src/services/users/tracking.ts';
+import { trackingSecret } from '../../src/secrets.ts';
+import { mintUnsubscribeLink } from '../../src/services/users/tracking.ts';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
 import { enquiry, demoRequest as demo } from '@growmail/test-support/submissions';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { dataAccess } from '../../src/repositories/index.ts';
 
 let address = 0;

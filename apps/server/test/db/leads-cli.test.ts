@@ -10,11 +10,12 @@ import { parseLeadsArgs } from '../../src/cli/leads.ts';
 import { UsageError } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
-import { formatLeads, readLeads, safeCell } from '../../src/submissions/lead-report.ts';
+import { safeCell } from '../../src/lib/report-text.ts';
+import { formatLeads, readLeads } from '../../src/submissions/lead-report.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 const config = loadConfig({});
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { pruneExpired, retention } from '../../src/people/retention.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
-import { fixturesRepository } from '../../src/repositories/fixtures.ts';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 
 const config = loadConfig({ WEBHOOK_URL: 'https://crm.example/hooks', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` });
 const now = new Date('2027-06-01T12:00:00.000Z');

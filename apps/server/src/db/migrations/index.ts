@@ -9,6 +9,7 @@ import * as quarantine from './0007-quarantine.ts';
 import * as suppressions from './0008-suppressions.ts';
 import * as demoBooking from './0009-demo-booking.ts';
 import * as demoBookingLimits from './0010-demo-booking-limits.ts';
+import * as demoAvailabilityVersion from './0011-demo-availability-version.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-suppressions': suppressions,
   '0009-demo-booking': demoBooking,
   '0010-demo-booking-limits': demoBookingLimits,
+  '0011-demo-availability-version': demoAvailabilityVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,10 +43,13 @@ const demoRoutes: ZodRoutes = async (app) => {
               })
             : undefined,
         );
+        // This server's /demo stops offering the slot from the next request on (D35).
+        if (slot) app.demoPage.changed();
         return reply.code(201).send(ok<SubmissionAccepted>(answer));
       } catch (error) {
         if (!(error instanceof BookingRefused)) throw error;
         if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.statusCode === 409) app.demoPage.changed();
         return reply.code(error.statusCode).send(failure(formatFieldError(['booking', error.field], error.message)));
       }
     },

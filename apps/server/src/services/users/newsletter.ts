@@ -9,7 +9,7 @@ import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { recordEvent } from '../../webhooks/events.ts';
 import { confirmationIntervalMs, confirmationLifetimeMs, confirmationMail, readConfirmationToken } from './consent.ts';
-import { trackingSecret } from './tracking.ts';
+import { trackingSecret } from '../../secrets.ts';
 
 /**
  * The footer newsletter, double opt-in (D23).

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories/index.ts';
+import { trackingSecret } from '../../secrets.ts';
 
 /**
  * Unsubscribe tracking ids (D17): `{list}.{ref}.{issued}.{signature}`. The list id comes
@@ -40,14 +41,6 @@ export function verifyTracking(secret: string, parts: TrackingParts, contactId: 
 export function decodeListId(part: string): string | null {
   const id = Buffer.from(part, 'base64url').toString('utf8');
   return /^[A-Za-z0-9._-]{1,100}$/.test(id) ? id : null;
-}
-
-const secretKey = 'tracking_secret';
-
-/** TRACKING_SECRET, or a random secret made on first use and kept in the database for every server. */
-export async function trackingSecret({ settings }: Pick<Repositories, 'settings'>, config: Config): Promise<string> {
-  if (config.trackingSecret) return config.trackingSecret;
-  return settings.getOrCreate(secretKey, () => randomBytes(32).toString('base64url'));
 }
 
 /** The preferences page link for a contact on a list, or null when they are not on it. */

@@ -7,7 +7,8 @@ import formbody from '@fastify/formbody';
 import { publicWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { recordEvent } from '../../webhooks/events.ts';
-import { decodeListId, trackingSecret, verifyTracking } from './tracking.ts';
+import { trackingSecret } from '../../secrets.ts';
+import { decodeListId, verifyTracking } from './tracking.ts';
 
 /**
  * PUT {users}/guests/unsubscribe/{list}/{ref}/{issued}/{signature}?contact_email&contact_id

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalZone, openSlots, type Availability } from '../../../src/demos/slots.ts';
+import { canonicalZone, nextSlotChange, openSlots, type Availability } from '../../../src/demos/slots.ts';
 
 const weekdays = (starts: string, ends: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts, ends }));
 
@@ -101,6 +101,31 @@ describe('open demo slots', () => {
 
   it('offers nothing without a host', () => {
     expect(openSlots(team('Africa/Lagos', { hosts: [] }), new Date('2026-11-22T23:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('when the slots on offer next change with time', () => {
+  const lagos = (now: Date, noticeMinutes = 120) => iso(openSlots(team('Africa/Lagos'), now, { noticeMinutes }));
+
+  it('is just past the next half hour, when the notice is a whole number of half hours', () => {
+    const at = nextSlotChange(new Date('2026-11-23T08:10:00Z'), 'Africa/Lagos');
+    expect(at.toISOString()).toBe('2026-11-23T08:30:00.001Z');
+    expect(lagos(new Date(at.getTime() - 1))[0]).toBe('2026-11-23T10:30:00.000Z');
+    expect(lagos(at)[0]).toBe('2026-11-23T11:00:00.000Z');
+  });
+
+  it('is when the nearest slot leaves, for a notice of 45 minutes', () => {
+    // 08:10 UTC: the 09:00 slot leaves just after 08:15, before the horizon's next step at 08:30.
+    const at = nextSlotChange(new Date('2026-11-23T08:10:00Z'), 'Africa/Lagos', { noticeMinutes: 45 });
+    expect(at.toISOString()).toBe('2026-11-23T08:15:00.001Z');
+    expect(lagos(new Date(at.getTime() - 1), 45)[0]).toBe('2026-11-23T09:00:00.000Z');
+    expect(lagos(at, 45)[0]).toBe('2026-11-23T09:30:00.000Z');
+  });
+
+  it('follows wall time in a zone a quarter hour off the hour (Kathmandu, UTC+5:45)', () => {
+    expect(nextSlotChange(new Date('2026-11-23T08:10:00Z'), 'Asia/Kathmandu').toISOString()).toBe(
+      '2026-11-23T08:15:00.001Z',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * A background sender's rhythm, shared by the mail outbox and the webhook events: one round
- * at a time, another right after when asked during one, and a poll every `pollMs` once
- * started. `stop` waits for the round in progress.
+ * A background loop's rhythm, shared by the mail outbox, the webhook events, housekeeping and
+ * the demo reminders: one round at a time, another right after when asked during one, and a
+ * poll every `pollMs` once started. `stop` waits for the round in progress.
  */
 export function rounds(run: (isClosed: () => boolean) => Promise<void>, onError: (error: unknown) => void) {
   let round: Promise<void> | null = null;

@@ -1,10 +1,10 @@
-import type { MembershipStatus } from '../db/schema.ts';
-import { repository, type Executor } from './repository.ts';
+import type { MembershipStatus } from '@growmail/server/db';
+import { repository, type Executor } from '@growmail/server/repository';
 
 /**
  * Rows as a test needs them: backdated, or in a state the app reaches only over time or
- * through a path the test is not about. Only tests use this, so it is not decorated on the
- * app; it lives here because every query does.
+ * through a path the test is not about. A repository like the app's (`fixturesRepository(db)`,
+ * `.in(trx)`), but only tests use it, so it lives with them rather than in the server's source.
  */
 const fixtureQueries = (db: Executor) => ({
   /** Dates a lead; the app never changes created_at, hence the cast. */

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { formActions } from '@growmail/contracts/form-posts';
+import { DemoPageCache } from '../demos/page-cache.ts';
+import { sharedSlotPicker } from '../demos/page.ts';
+import { signFormStamp } from '../form-posts/stamp.ts';
+import { pageVariant } from '../site/page-variant.ts';
+import type { SiteFile } from '../site/site-files.ts';
+import { StampedPages, windowStart } from '../site/stamped-pages.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pages with a lead form, stamped once per window (D35). */
+    stampedPages: StampedPages;
+    /** /demo as every visitor gets it, per zone and version of the availability (D32, D35). */
+    demoPage: DemoPageCache<SiteFile>;
+  }
+}
+
+/**
+ * The shared pages that are not sent exactly as built (D35): the lead forms' pages with the
+ * stamp of the current window, and /demo with its open slots. The demo service and the link
+ * that moves a booking call `app.demoPage.changed()` after a change, so this server shows it
+ * on the next request; the other servers see the version move within seconds.
+ */
+async function sharedPages(app: FastifyInstance) {
+  const stamped = new StampedPages((at) => signFormStamp(app, at), app.config.formStamp.windowMs);
+  app.decorate('stampedPages', stamped);
+
+  const built = app.site.page(formActions.demo);
+  app.decorate(
+    'demoPage',
+    new DemoPageCache<SiteFile>({
+      readVersion: async () => {
+        if (!app.db.status.ready) return null;
+        try {
+          return await app.demos.availabilityVersion();
+        } catch (error) {
+          app.db.status.report(error);
+          return null;
+        }
+      },
+      // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
+      // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
+      render: async (zone) => {
+        if (!built) throw new Error('The site has no demo page.');
+        const now = new Date();
+        const window = windowStart(now.getTime(), stamped.windowMs);
+        const [stamp, { picker, holdsUntil }] = await Promise.all([
+          signFormStamp(app, new Date(window)),
+          sharedSlotPicker(app, zone, now),
+        ]);
+        const rendered = await app.site.render('demo', { picker, stamp: stamp ?? '' });
+        const page = { ...pageVariant(built, rendered.html), scriptHashes: rendered.scriptHashes, stamped: false };
+        // A page without a signed stamp is made again for the next request, which tries the secret again.
+        return { page, holdsUntil: stamp ? Math.min(holdsUntil, window + stamped.windowMs) : now.getTime() };
+      },
+    }),
+  );
+}
+
+export default fp(sharedPages, { name: 'shared-pages', dependencies: ['config', 'repositories'] });

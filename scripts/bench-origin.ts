@@ -1,0 +1,327 @@
+/**
+ * The origin beside nginx (issue 29): every page of the server's route list, with /demo, a
+ * pricing choice and a docs sample language, loaded by autocannon against the production-mode
+ * server and against nginx serving the same bytes with `gzip_static`, in one run. Prints a
+ * markdown table and whether each page meets the issue's target: at least 0.9× nginx's requests
+ * per second, with p99 at most 20 ms. It reports and exits 0 on a miss; only a run that could not
+ * measure exits 1.
+ *
+ *   npm run bench:origin                              # every page, 50 connections, 8 s each side
+ *   npm run bench:origin -- --quick                   # 2 s each side: a smoke run
+ *   npm run bench:origin -- --duration 3 --connections 20 -- / /demo '/pricing?currency=KES'
+ *   npm run bench:origin -- --rounds 4                # each side's 8 s as 4 turns of 2 s
+ *   LOG_LEVEL=warn npm run bench:origin               # the server without its request log
+ *
+ * The issue measured each side in one run. On a shared machine a burst of other work lands on one
+ * side only; `--rounds` splits each side's time into turns taken alternately and merges their
+ * latencies, so both sides see the same machine. A turn shorter than a page's latency measures
+ * little of it: keep turns of 2 s or more.
+ *
+ * "The same bytes": each URL is fetched from the running server once asking for gzip and once
+ * for identity, and nginx, on a small configuration of the bench's own, answers that URL (query
+ * included) with those bodies (`<n>.html.gz` and `<n>.html`) and the server's own headers (its
+ * CSP, caching, Vary…). The server keeps production's log level (a line per request at `info`)
+ * and nginx its access log, both to /dev/null. Each runs as one process (nginx with one worker),
+ * and the load is generated in this process, on the same cores: on a small machine the load
+ * generator caps nginx's figure, and the figures describe this machine, not a deployment.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
+import { exitCode, freePort, spawnServer, waitUntilReady } from '@growmail/test-support/process';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { loadSite } from '../apps/server/src/site/site-files.ts';
+
+const { values: flags, positionals } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
+  },
+  allowPositionals: true,
+});
+
+/** A whole number of at least 1 from a flag, or the run stops here with the flag named. */
+function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const duration = count('duration', flags.duration ?? (flags.quick ? '2' : '8'));
+const connections = count('connections', flags.connections);
+const rounds = count('rounds', flags.rounds);
+/** The issue's target for every page. */
+const minRatio = 0.9;
+const maxP99Ms = 20;
+/** Measured beside the route list: the demo page, a pricing choice and a docs sample language. */
+const extraPages = ['/demo', '/pricing?currency=KES', '/developers/reference/contacts?lang=python'];
+/** Headers nginx makes itself for its own body and connection; every other header of the server's it repeats. */
+const nginxOwnHeaders = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+if (!nginxInstalled()) {
+  console.error('bench:origin needs nginx (apt-get install nginx), or NGINX_PATH.');
+  process.exit(1);
+}
+
+const siteDir = loadConfig(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}).siteDir;
+const pages =
+  positionals.length > 0
+    ? positionals
+    : [...new Set([...(await loadSite(siteDir, { substitutions: [], noindex: false })).routes(), ...extraPages])];
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** One GET with the bytes as sent: fetch() would undo the gzip this bench is about. */
+function get(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Milliseconds of CPU a process has used, from /proc (Linux): utime and stime, in ticks of 10 ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until a process is idle, under 5% of a core for half a second (60 s at most): the server
+ * after start-up, while it precompresses the site, and after a load, while it still answers the
+ * requests the load left in flight.
+ */
+async function untilIdle(pid: number) {
+  const started = Date.now();
+  let before = await cpuMs(pid);
+  while (Date.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await cpuMs(pid);
+    if (now - before < 25) return;
+    before = now;
+  }
+}
+
+type Captured = { file: string; status: number; gzip: boolean; headers: Map<string, string> };
+
+/** The server's answers to each page, written under `root` as `<n>.html` and `<n>.html.gz`. */
+async function capture(origin: string, root: string): Promise<Map<string, Captured>> {
+  const captured = new Map<string, Captured>();
+  for (const [index, page] of pages.entries()) {
+    const file = `/${index}.html`;
+    const plain = await get(`${origin}${page}`, { 'accept-encoding': 'identity' });
+    const gzipped = await get(`${origin}${page}`, { 'accept-encoding': 'gzip' });
+    writeFileSync(join(root, file), plain.body);
+    const gzip = gzipped.headers['content-encoding'] === 'gzip';
+    if (gzip) writeFileSync(join(root, `${file}.gz`), gzipped.body);
+    const headers = new Map<string, string>();
+    for (const [name, value] of Object.entries(gzipped.headers)) {
+      // A `$` would be read by nginx as a variable; no header of the server's has one today.
+      if (typeof value === 'string' && !nginxOwnHeaders.has(name) && !value.includes('$')) headers.set(name, value);
+    }
+    captured.set(page, { file, status: plain.status, gzip, headers });
+  }
+  return captured;
+}
+
+const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+/** nginx, one worker, answering each captured URL with its file and the server's headers. */
+function nginxConfig(options: { directory: string; root: string; port: number; captured: Map<string, Captured> }) {
+  const { directory, captured } = options;
+  const headerNames = [...new Set([...captured.values()].flatMap(({ headers }) => [...headers.keys()]))];
+  const map = (variable: string, value: (each: Captured) => string | undefined) => [
+    `    map $request_uri $${variable} {`,
+    ...[...captured].flatMap(([page, each]) => {
+      const found = value(each);
+      return found === undefined ? [] : [`        ${quote(page)} ${quote(found)};`];
+    }),
+    '    }',
+  ];
+  return [
+    `user ${userInfo().username};`,
+    'worker_processes 1;',
+    `pid ${directory}/nginx.pid;`,
+    `error_log ${directory}/error.log warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '    types { text/html html; }',
+    '    charset utf-8;',
+    '    access_log /dev/null;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (name) => `    ${name}_temp_path ${directory}/${name};`,
+    ),
+    '    sendfile on;',
+    '    tcp_nopush on;',
+    // Node keeps a connection for any number of requests; nginx's default would reconnect every 1,000.
+    '    keepalive_requests 1000000;',
+    '    gzip_static on;',
+    ...map('page', ({ file }) => file),
+    ...headerNames.flatMap((name, index) => map(`header_${index}`, ({ headers }) => headers.get(name))),
+    '    server {',
+    `        listen 127.0.0.1:${options.port};`,
+    `        root ${options.root};`,
+    ...headerNames.map((name, index) => `        add_header ${name} $header_${index};`),
+    '        location / { try_files $page =404; }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * A run's counts and encoded histograms, as autocannon returns them with `skipAggregateResult`
+ * for its `aggregateResult` to merge; @types/autocannon describes neither.
+ */
+type Round = { totalCompletedRequests: number; duration: number };
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult: (runs: Round[], options: autocannon.Options) => autocannon.Result;
+};
+
+/** Load on one URL for some seconds, asking for gzip as the issue's measurement did. */
+const load = async (url: string, seconds: number) =>
+  (await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip' },
+    skipAggregateResult: true,
+  })) as unknown as Round;
+
+/** Requests per second over a side's rounds, and the percentiles of their latencies together. */
+function summarise(url: string, runs: Round[]) {
+  const result = aggregateResult(runs, { url, connections });
+  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
+  const completed = runs.reduce((sum, run) => sum + run.totalCompletedRequests, 0);
+  return { perSecond: completed / seconds, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'gm-bench-origin-'));
+const root = join(directory, 'pages');
+mkdirSync(root);
+const serverPort = await freePort();
+const server = spawnServer(
+  {
+    PORT: String(serverPort),
+    SITE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+    DATABASE_URL: `sqlite:${join(directory, 'growmail.sqlite')}`,
+    SITE_DIR: siteDir,
+    // Production's default, so its request log is part of the cost, unless LOG_LEVEL says otherwise.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // No page is rate limited today; raised so that a limit added to pages could not refuse the load.
+    RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+    MCP_REQUESTS_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+  },
+  { stdout: 'ignore' },
+);
+let nginx: Awaited<ReturnType<typeof runNginx>> | undefined;
+
+try {
+  await waitUntilReady(serverPort, server);
+  const started = Date.now();
+  await untilIdle(server.child.pid!);
+  const origin = `http://127.0.0.1:${serverPort}`;
+  const captured = await capture(origin, root);
+
+  const nginxPort = await freePort();
+  const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
+  writeFileSync(join(directory, 'nginx.conf'), nginxConfig({ directory, root, port: nginxPort, captured }));
+  nginx = await runNginx(join(directory, 'nginx.conf'), directory, () => get(`${nginxOrigin}/`, {}));
+  // The same bytes, checked: nginx answers each URL with the server's gzip body.
+  for (const [page, { file, gzip }] of captured) {
+    const answer = await get(`${nginxOrigin}${page}`, { 'accept-encoding': 'gzip' });
+    const expected = gzip ? `${file}.gz` : file;
+    if (!answer.body.equals(readFileSync(join(root, expected))))
+      throw new Error(`nginx did not answer ${page} with the server's bytes (${expected}): ${answer.status}`);
+  }
+
+  console.log(
+    `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}; ${pages.length} pages; ${connections} connections, ${duration} s a page on each side` +
+      `${rounds > 1 ? ` in ${rounds} rounds, taking turns` : ''}, ` +
+      `Accept-Encoding: gzip. The server (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ready and idle after ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s of precompressing) and nginx (one worker) run one process each; ` +
+      'the load generator runs in this process and shares the machine with both.\n',
+  );
+  const rows: string[][] = [];
+  for (const page of pages) {
+    const urls = [`${origin}${page}`, `${nginxOrigin}${page}`] as const;
+    // A second's warm-up each, so the JIT and the caches are ready. The requests a run leaves in
+    // flight are still answered after it, so each run waits for the server to be idle.
+    for (const url of urls) {
+      await load(url, 1);
+      await untilIdle(server.child.pid!);
+    }
+    const runs: [Round[], Round[]] = [[], []];
+    for (let round = 0; round < rounds; round++) {
+      for (const [side, url] of urls.entries()) {
+        runs[side]!.push(await load(url, duration / rounds));
+        await untilIdle(server.child.pid!);
+      }
+    }
+    const ours = summarise(urls[0], runs[0]);
+    const theirs = summarise(urls[1], runs[1]);
+    const ratio = ours.perSecond / theirs.perSecond;
+    const misses = [
+      ...(ratio < minRatio ? [`ratio < ${minRatio}`] : []),
+      ...(ours.p99 > maxP99Ms ? [`p99 > ${maxP99Ms} ms`] : []),
+    ];
+    const { status } = captured.get(page)!;
+    const faults = [
+      ...(status !== 200 ? [`answers ${status}`] : []),
+      ...(ours.errors > 0 ? [`${ours.errors} errors`] : []),
+      ...(ours.non2xx > 0 ? [`${ours.non2xx} not 2xx`] : []),
+      ...(theirs.errors > 0 ? [`${theirs.errors} nginx errors`] : []),
+    ];
+    const row = [
+      `\`${page}\``,
+      Math.round(ours.perSecond).toLocaleString('en'),
+      String(ours.p99),
+      Math.round(theirs.perSecond).toLocaleString('en'),
+      String(theirs.p99),
+      ratio.toFixed(2),
+      [misses.length > 0 ? `misses: ${misses.join(', ')}` : 'meets', ...faults].join('; '),
+    ];
+    rows.push(row);
+    console.log(`${page}: ${row.slice(1).join(' | ')}`);
+  }
+
+  console.log(
+    `\n| Page | Server req/s | Server p99 ms | nginx req/s | nginx p99 ms | Ratio | Target (≥ ${minRatio}×, p99 ≤ ${maxP99Ms} ms) |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  const meeting = rows.filter((row) => row[6]!.startsWith('meets')).length;
+  console.log(`\n${meeting} of ${rows.length} pages meet the target.`);
+} finally {
+  await nginx?.stop();
+  server.child.kill('SIGTERM');
+  await exitCode(server.child);
+  rmSync(directory, { recursive: true, force: true });
+}
