@@ -33,10 +33,16 @@ export type SiteFile = {
   encoded: Map<Encoding, Promise<Buffer>>;
 };
 
-export type SiteOptions = {
+/** What is applied to every page, built or rendered on demand. */
+type PageOptions = {
   substitutions: readonly Substitution[];
   /** Adds <meta name="robots" content="noindex"> to every page (outside production). */
   noindex: boolean;
+};
+
+export type SiteOptions = PageOptions & {
+  /** The build's on-demand renderer (`dist-server/entry.mjs`). */
+  renderer: string;
 };
 
 const substitutable = /\.(html|txt|xml|webmanifest|json|md|yaml|atom)$/;
@@ -59,7 +65,7 @@ const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((brac
 export class Site {
   readonly files = new Map<string, SiteFile>();
   #onDemand: OnDemandPages | undefined;
-  #options: SiteOptions = { substitutions: [], noindex: false };
+  #options: PageOptions = { substitutions: [], noindex: false };
   readonly #pages = new Map<string, SiteFile>();
   /**
    * The copies of pages that a query's choice shows, by their path under /_views: sent for a
@@ -76,7 +82,7 @@ export class Site {
   }
 
   /** Where the build's on-demand pages come from, and the configuration they are given. */
-  useOnDemand(pages: OnDemandPages, options: SiteOptions): void {
+  useOnDemand(pages: OnDemandPages, options: PageOptions): void {
     this.#onDemand = pages;
     this.#options = options;
   }
@@ -176,7 +182,7 @@ export function withoutWebFont(html: string): string {
 }
 
 /** A page's HTML with the configured values in place of the build's stand-ins, and kept out of search outside production. */
-function applyOptions(html: string, options: SiteOptions): string {
+function applyOptions(html: string, options: PageOptions): string {
   const text = substitute(html, options.substitutions);
   // A page that already keeps itself out of search (the confirmation page) needs no second tag.
   return options.noindex && !text.includes('<meta name="robots"')
@@ -197,7 +203,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
     throw new Error(`No exported site in ${dir}: run \`npm run build\` first.`);
   }
   const site = new Site();
-  site.useOnDemand(await OnDemandPages.load(join(dir, '..', 'dist-server', 'entry.mjs')), options);
+  site.useOnDemand(await OnDemandPages.load(options.renderer), options);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   await Promise.all(
     entries
@@ -212,7 +218,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
   return site;
 }
 
-async function readSiteFile(absolute: string, path: string, options: SiteOptions): Promise<SiteFile> {
+async function readSiteFile(absolute: string, path: string, options: PageOptions): Promise<SiteFile> {
   const raw = await readFile(absolute);
   const contentType = contentTypeOf(path);
   const encoded = new Map<Encoding, Promise<Buffer>>();
