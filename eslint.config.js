@@ -11,7 +11,14 @@ const site = ['apps/site/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'apps/site/dist/**', 'apps/site/.astro/**', 'data/**', '**/gm-service-worker.js'],
+    ignores: [
+      '**/node_modules/**',
+      'apps/site/dist/**',
+      'apps/site/dist-server/**',
+      'apps/site/.astro/**',
+      'data/**',
+      '**/gm-service-worker.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

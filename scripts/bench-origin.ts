@@ -82,11 +82,16 @@ if (!nginxInstalled()) {
   process.exit(1);
 }
 
-const siteDir = loadConfig(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}).siteDir;
+const { siteDir, siteRenderer } = loadConfig(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {});
 const pages =
   positionals.length > 0
     ? positionals
-    : [...new Set([...(await loadSite(siteDir, { substitutions: [], noindex: false })).routes(), ...extraPages])];
+    : [
+        ...new Set([
+          ...(await loadSite(siteDir, { renderer: siteRenderer, substitutions: [], noindex: false })).routes(),
+          ...extraPages,
+        ]),
+      ];
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
@@ -17,10 +18,17 @@ import { interactionDirective } from './src/directives/integration';
  */
 export default defineConfig({
   output: 'static',
+  // The few pages that differ per answer (`prerender = false`) are rendered on demand inside the
+  // Fastify server, through the Node adapter's middleware mode (D35); every other page is built.
+  adapter: node({ mode: 'middleware' }),
+  // No sessions: nothing on demand keeps state between requests.
+  session: false,
   outDir: './dist',
   trailingSlash: 'never',
   // /pricing.html rather than /pricing/index.html: the server maps both, and links carry no slash.
-  build: { format: 'file', assets: '_astro' },
+  // The built site stays in dist/, which the server serves; the renderer goes beside it, outside
+  // what is served.
+  build: { format: 'file', assets: '_astro', client: './', server: '../dist-server/' },
   devToolbar: { enabled: false },
   integrations: [
     react(),

@@ -123,7 +123,7 @@ describe.each(viewports)('a demo booked, moved and cancelled at $name', (viewpor
     expect(booking).toMatchObject({ starts_at: slot, zone: 'Africa/Accra' });
     const link = manageBookingLink(site.app.config, await linkSecret(site.app, site.app.config), booking.id);
     await page.goto(link.replace(site.app.config.urls.public, site.url));
-    expect(await page.locator('[data-booking-status]').textContent()).toMatch(/^Your demo is booked for /);
+    expect(await page.locator('#booking-status').textContent()).toMatch(/^Your demo is booked for /);
     expect(await axeViolations(page)).toEqual([]);
 
     const next = (await openSlots(page)).find((value) => value !== slot && value > slot)!;
@@ -135,7 +135,7 @@ describe.each(viewports)('a demo booked, moved and cancelled at $name', (viewpor
 
     await page.getByRole('button', { name: 'Cancel my demo' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('[data-booking-status]').textContent()).toMatch(/^This demo was cancelled/);
+    expect(await page.locator('#booking-status').textContent()).toMatch(/^This demo was cancelled/);
     expect((await site.app.demos.booking(booking.id))?.status).toBe('cancelled');
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.console).toEqual([]);

@@ -22,7 +22,7 @@ it('reaches a sandbox answer from the docs home in three steps', async () => {
   steps.push('follow the Contacts link');
   await page.getByRole('button', { name: 'Send to the sandbox' }).click();
   steps.push('press Send to the sandbox');
-  const status = page.getByRole('region', { name: 'The sandbox answered' }).locator('[data-try-status]');
+  const status = page.getByRole('region', { name: 'The sandbox answered' }).locator('#try-it-answer-status');
   await expect.poll(() => status.textContent()).toBe('200 OK');
 
   const seconds = (performance.now() - started) / 1000;

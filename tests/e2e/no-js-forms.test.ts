@@ -198,13 +198,14 @@ describe.each(viewports)('the newsletter without JavaScript at $name', (viewport
     page.setDefaultTimeout(15_000);
     const email = `nojs-reader-${viewport.name}@example.com`;
 
-    // A bad address: the same page back, the problem in the footer's summary, the address kept.
+    // A bad address: the newsletter's own page, the problem in the box's summary, the address kept.
     await page.goto(`${site.url}/privacy`);
     const box = page.getByRole('form', { name: 'Get the newsletter' });
     await box.getByLabel('Email address').fill('reader@');
     await box.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/privacy$/);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/newsletter$/);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('There is a problem');
     expect(await box.locator('[data-error-summary]').getByRole('link').allTextContents()).toEqual([
       'Invalid email address.',
     ]);

@@ -33,20 +33,22 @@ for (const javaScript of [false, true]) {
 
         await page.getByRole('button', { name: 'Send to the sandbox' }).click();
         await expect.poll(() => result.isVisible()).toBe(true);
-        expect(await result.locator('[data-try-status]').textContent()).toBe('200 OK');
-        const answer = JSON.parse((await result.locator('[data-try-body]').textContent())!);
+        expect(await result.locator('#try-it-answer-status').textContent()).toBe('200 OK');
+        const answer = JSON.parse((await result.locator('#try-it-answer-body').textContent())!);
         expect(answer).toMatchObject({ error: null, payload: { meta: { size: 1 } } });
         expect(answer.payload.data.id).toMatch(/^[0-9a-f-]{36}$/);
-        expect(await result.locator('[data-try-request]').textContent()).toContain(`POST ${sandboxPath} HTTP/1.1`);
-        expect(await result.locator('[data-try-headers]').textContent()).toContain('content-type: application/json');
-        expect(await result.locator('[data-try-curl]').textContent()).toContain(`--url ${publicUrl}${sandboxPath}`);
+        expect(await result.locator('#try-it-answer-request').textContent()).toContain(`POST ${sandboxPath} HTTP/1.1`);
+        expect(await result.locator('#try-it-answer-headers').textContent()).toContain(
+          'content-type: application/json',
+        );
+        expect(await result.locator('#try-it-answer-curl').textContent()).toContain(`--url ${publicUrl}${sandboxPath}`);
         expect(await page.evaluate(() => 'notReloaded' in window)).toBe(javaScript);
         expect(await axeViolations(page)).toEqual([]);
 
         await page.getByRole('textbox', { name: 'Request body (JSON)' }).fill('{"unknown_field": true}');
         await page.getByRole('button', { name: 'Send to the sandbox' }).click();
-        await expect.poll(() => result.locator('[data-try-status]').textContent()).toBe('400 Bad Request');
-        expect(await result.locator('[data-try-body]').textContent()).toContain('"payload": null');
+        await expect.poll(() => result.locator('#try-it-answer-status').textContent()).toBe('400 Bad Request');
+        expect(await result.locator('#try-it-answer-body').textContent()).toContain('"payload": null');
         expect(await page.getByRole('textbox', { name: 'Request body (JSON)' }).inputValue()).toBe(
           '{"unknown_field": true}',
         );

@@ -49,6 +49,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   const site =
     options.site ??
     (await loadSite(config.siteDir, {
+      renderer: config.siteRenderer,
       substitutions: substitutionsFor(config),
       noindex: config.env !== 'production',
     }));

@@ -125,6 +125,14 @@ export const environmentSchema = z.object({
     settingDocs,
     about('The built site to serve.'),
   ),
+  SITE_RENDERER: z
+    .optional(z.string().check(z.minLength(1)))
+    .register(
+      settingDocs,
+      about(
+        "The build's renderer of the pages made per answer (D35): `dist-server/entry.mjs` beside `SITE_DIR`, unless set.",
+      ),
+    ),
   LOG_LEVEL: withDefault(z.enum(logLevels), 'info').register(settingDocs, about(`Log level: ${listed(logLevels)}.`)),
   SMTP_URL: z
     .optional(
@@ -283,6 +291,8 @@ export type Config = {
   host: string;
   logLevel: string;
   siteDir: string;
+  /** The build's on-demand renderer, the Node adapter's entry (D35). */
+  siteRenderer: string;
   databaseUrl: string;
   /** Values the served pages carry, by the name the site's build refers to them. */
   urls: {
@@ -387,6 +397,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     siteDir: resolve(e.SITE_DIR),
+    siteRenderer: e.SITE_RENDERER ? resolve(e.SITE_RENDERER) : resolve(e.SITE_DIR, '..', 'dist-server', 'entry.mjs'),
     databaseUrl: e.DATABASE_URL,
     urls: {
       public: publicUrl,

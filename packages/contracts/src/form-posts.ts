@@ -38,13 +38,10 @@ export const referencePattern = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export const formStampStandIn = 'gm-form-stamp-stand-in';
 
-/** The attribute on a `<form>` that the server fills with the state it rendered into the page. */
-export const formStateAttribute = 'data-state';
-
 /**
- * What the server rendered into a form's page when a native post came back with problems: the
- * values typed, the message of each field in error, and one for the whole form (a 429 or a 503).
- * The form's island starts from it, so hydration finds the page as the server left it.
+ * The state a form's page is rendered with on demand after a native post (D35): the values
+ * typed, the message of each field in error, and one for the whole form (a 429 or a 503). The
+ * form's island takes it as props, so hydration finds the page as it was rendered.
  */
 export type FormPageState = {
   /** Each field's text as sent: a box's value when ticked, a radio's or an option's when chosen. */

@@ -1,16 +1,15 @@
 import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking';
-import { escapeAttribute, escapeText } from 'entities';
+import { bookingPageQuerySchema } from '@growmail/contracts/page-queries';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parse } from 'node-html-parser';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { trackingSecret } from '../secrets.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { refusalMessage } from '../form-posts/refusals.ts';
-import { withFormStamp } from '../form-posts/stamp.ts';
 import { bookedDemo } from './booked-demo.ts';
 import { cancelBooking, rescheduleBooking } from './change-booking.ts';
 import { manageBookingPath, readBookingToken } from './links.ts';
-import { withDemoSlots } from './page.ts';
+import { slotPicker } from './page.ts';
 import { chosenStart, describeSlot } from './slot-picker.ts';
 import { canonicalZone } from './slots.ts';
 
@@ -34,47 +33,20 @@ type PageState = {
   alert?: string;
 };
 
-/** The built page, filled for one answer: what the booking is, and its form when it can change. */
+/** The booking's page, rendered for one answer: what the booking is, and its form while it can change. */
 async function sendPage(app: FastifyInstance, reply: FastifyReply, code: number, state: PageState) {
-  const file = app.site.page(manageBookingPath)!;
-  const errors = state.errors ?? {};
-  const gone = errors.slot === bookingMessages.slotGone;
-  let html = file.body.toString('utf8');
-  if (state.token) {
-    html = await withDemoSlots(app, html, {
-      values: { zone: state.zone ?? '', slot: state.slot ?? '' },
-      errors: gone ? { slot: bookingMessages.slotGone } : {},
-    });
-  }
-  const root = parse(html, { comment: true });
-  root.querySelector('[data-booking-status]')?.set_content(escapeText(state.status));
-  const form = root.querySelector('form[data-form="booking"]');
-  if (form && state.token) {
-    form.removeAttribute('hidden');
-    form.querySelector('input[name="token"]')?.setAttribute('value', escapeAttribute(state.token));
-    const items: string[] = [];
-    for (const [field, message] of Object.entries(errors)) {
-      const paragraph = form.querySelector(`#demo-${field}-error`);
-      paragraph?.set_content(escapeText(message));
-      paragraph?.removeAttribute('hidden');
-      const target = field === 'zone' ? 'demo-zone' : (form.querySelector('input[name="slot"]')?.id ?? 'demo-zone');
-      items.push(`<li><a href="#${escapeAttribute(target)}">${escapeText(message)}</a></li>`);
-    }
-    const summary = form.querySelector('[data-error-summary]');
-    if (summary && (items.length > 0 || state.alert)) {
-      summary.removeAttribute('hidden');
-      summary.setAttribute('autofocus', '');
-      summary.querySelector('[data-error-summary-list]')?.set_content(items.join(''));
-      const alert = summary.querySelector('[data-error-summary-alert]');
-      if (alert && state.alert) {
-        alert.set_content(escapeText(state.alert));
-        alert.removeAttribute('hidden');
-      }
-      const title = root.querySelector('title');
-      if (title) title.set_content(escapeText(`Error: ${title.text}`));
-    }
-  }
-  return sendFreshPage(reply.code(code), file, await withFormStamp(app, root.toString()), 'no-store');
+  const served = {
+    values: { zone: state.zone ?? '', slot: state.slot ?? '' },
+    errors: state.errors ?? {},
+    ...(state.alert ? { alert: state.alert } : {}),
+  };
+  const picker = state.token ? await slotPicker(app, served) : undefined;
+  const page = await app.site.render('booking', {
+    booking: { status: state.status, token: state.token },
+    form: served,
+    ...(picker ? { picker } : {}),
+  });
+  return sendFreshPage(reply.code(code), page, page.html, 'no-store');
 }
 
 /** What the page says of a booking, and whether it can change. */
@@ -104,17 +76,19 @@ async function bookingOf(app: FastifyInstance, token: unknown): Promise<string |
  * before it is read (not a web form, too large, too many) gets its 4xx and the page saying why.
  */
 export function manageBookingPages(app: FastifyInstance) {
-  app.get(manageBookingPath, async (request, reply) => {
-    const { token } = request.query as Record<string, unknown>;
-    if (token === undefined) return sendPage(app, reply, 200, { status: pageMessages.noLink });
-    const id = await bookingOf(app, token);
-    if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
-    const booking = await describeBooking(app, id, new Date());
-    return sendPage(app, reply, 200, {
-      status: booking.status,
-      ...(booking.live ? { token: String(token), ...(booking.zone ? { zone: booking.zone } : {}) } : {}),
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(manageBookingPath, { schema: { querystring: bookingPageQuerySchema } }, async (request, reply) => {
+      const { token } = request.query;
+      if (token === undefined) return sendPage(app, reply, 200, { status: pageMessages.noLink });
+      const id = await bookingOf(app, token);
+      if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
+      const booking = await describeBooking(app, id, new Date());
+      return sendPage(app, reply, 200, {
+        status: booking.status,
+        ...(booking.live ? { token, ...(booking.zone ? { zone: booking.zone } : {}) } : {}),
+      });
     });
-  });
 
   app.post(
     manageBookingPath,

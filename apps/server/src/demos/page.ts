@@ -1,8 +1,9 @@
-import { bookingMessages, defaultBookingZone, noSlot } from '@growmail/contracts/demo-booking';
+import { bookingMessages, defaultBookingZone } from '@growmail/contracts/demo-booking';
 import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { SlotPicker } from '@growmail/contracts/on-demand';
 import type { FastifyInstance } from 'fastify';
 import { currentOffer } from './availability.ts';
-import { chosenStart, hasSlotPicker, renderSlotPicker } from './slot-picker.ts';
+import { chosenStart } from './slot-picker.ts';
 import { canonicalZone, type Slot } from './slots.ts';
 
 /** How long a page without times is kept while the database is away: it comes back with times soon after. */
@@ -22,41 +23,37 @@ async function offerNow(app: FastifyInstance, now: Date): Promise<{ slots: Slot[
   }
 }
 
+const startsOf = (slots: readonly Slot[] | undefined) =>
+  slots?.map((slot): { start: string; taken?: boolean } => ({ start: slot.start.toISOString() })) ?? null;
+
 /**
- * The demo page as every visitor gets it in a zone (D32): its open slots written in, and until
- * when it holds with time alone: the next slot change, or a few seconds when it went without
- * times.
+ * What the demo page shows every visitor in a zone (D32): its open slots, and until when that
+ * holds with time alone: the next slot change, or a few seconds when it goes without times.
  */
-export async function demoPageFor(
+export async function sharedSlotPicker(
   app: FastifyInstance,
-  html: string,
   zone: string,
   now = new Date(),
-): Promise<{ html: string; holdsUntil: number }> {
+): Promise<{ picker: SlotPicker; holdsUntil: number }> {
   const offer = await offerNow(app, now);
   return {
-    html: renderSlotPicker(html, { zone, slots: offer?.slots ?? null }),
+    picker: { zone, chosen: false, slots: startsOf(offer?.slots) },
     holdsUntil: offer ? offer.changesAt.getTime() : now.getTime() + withoutTimesMs,
   };
 }
 
 /**
- * The page with the demo picker's open slots written in as it is sent (D32), in the zone the
- * visitor chose (the form's `zone` when the page comes back) or the team's; a slot the
- * visitor chose that was taken first is shown marked. A page without the picker is unchanged.
+ * What the demo picker shows on a page that comes back from a post (D32): the open slots in
+ * the zone the visitor chose (the form's `zone`) or the team's. A slot the visitor chose that
+ * someone took first is shown among them, marked taken.
  */
-export async function withDemoSlots(app: FastifyInstance, html: string, state?: FormPageState): Promise<string> {
-  if (!hasSlotPicker(html)) return html;
+export async function slotPicker(app: FastifyInstance, state?: FormPageState): Promise<SlotPicker> {
   const zone = canonicalZone(state?.values.zone ?? '') ?? defaultBookingZone;
+  const slots = startsOf((await offerNow(app, new Date()))?.slots);
   const gone = state?.errors.slot === bookingMessages.slotGone ? chosenStart(state.values.slot) : undefined;
-  const chosen = state?.values.zone !== undefined;
-  const slots = (await offerNow(app, new Date()))?.slots ?? null;
-  return renderSlotPicker(html, { zone, chosen, slots, ...(gone ? { gone } : {}) });
+  if (slots && gone && !slots.some((slot) => slot.start === gone.toISOString())) {
+    slots.push({ start: gone.toISOString(), taken: true });
+    slots.sort((a, b) => a.start.localeCompare(b.start));
+  }
+  return { zone, chosen: state?.values.zone !== undefined, slots };
 }
-
-/**
- * The state the demo form comes back with: when the chosen slot was taken first, "None of
- * these times" is chosen instead of the slot, which shows marked and cannot be chosen.
- */
-export const withoutGoneSlot = (state: FormPageState): FormPageState =>
-  state.errors.slot === bookingMessages.slotGone ? { ...state, values: { ...state.values, slot: noSlot } } : state;

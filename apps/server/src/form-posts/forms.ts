@@ -38,10 +38,8 @@ export type ServiceCall = { method: 'GET' | 'POST' | 'PUT'; url: string; payload
  * problem the service names belongs to.
  */
 export type PostedFormDefinition = {
-  /** The routes the form posts to; each is a built page that holds it, unless `pageFor` says otherwise. */
+  /** The routes the form posts to; each is the page sent back with its problems. */
   pages: readonly string[];
-  /** The built page sent back with the problems, when it is not the route itself. */
-  pageFor?: (posted: Record<string, string>) => string;
   fields: readonly string[];
   read: (fields: Record<string, string>) => Reading;
   /** The service call the read body makes. */
@@ -206,10 +204,10 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
         : savingsOutcome(savings);
     },
   },
-  // The footer's box, on every page: it posts its page's path, and that page comes back with the problem.
+  // The footer's box, on every page: it posts its page's path, which the subscription records,
+  // and its problems come back on the newsletter's own page (D35).
   newsletter: {
     pages: ['/newsletter'],
-    pageFor: (posted) => posted.page || '/',
     fields: ['email', 'page'],
     read: bySchema(
       captureQuerySchema,

@@ -6,25 +6,26 @@ import {
   parseFieldError,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
+import { formNameField, outcomePath, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import { type OnDemandView } from '@growmail/contracts/on-demand';
 import {
-  formNameField,
-  outcomePath,
-  referencePattern,
-  type FormPageState,
-  type PostedForm,
-} from '@growmail/contracts/form-posts';
+  confirmPageQuerySchema,
+  outcomeQuerySchema,
+  preferencesPageParamsSchema,
+  preferencesPageQuerySchema,
+} from '@growmail/contracts/page-queries';
 import { messages } from '@growmail/contracts/messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { formBodyLimit } from '../plugins/protection.ts';
-import { retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
+import { clientErrorMessage, logClientError, retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
-import { withDemoSlots, withoutGoneSlot } from '../demos/page.ts';
+import { slotPicker } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
 import { postMessages, refusalMessage } from './refusals.ts';
-import { renderFormPage, renderOutcomePage } from './render.ts';
-import { withFormStamp } from './stamp.ts';
+import { formStampNow } from './stamp.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,21 +51,22 @@ async function formPosts(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const posted = request.routeOptions.config.postedForm;
     const status = error.statusCode ?? 500;
-    if (!posted || status >= 500) {
+    if (status >= 500) {
       request.log.error({ err: error }, 'native form post failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal server error\n');
+    }
+    if (!posted) {
+      logClientError(request, error, status);
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send(`${clientErrorMessage(error)}\n`);
     }
     const { form } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
     const alert = refusalMessage(status);
     const values = typedValues(form, request.body);
-    return sendFormPage(
-      app,
-      reply,
-      status,
-      { form, page: pageToSend(app, posted, values) },
-      { values, errors: {}, alert },
-    );
+    return sendFormPage(app, reply, status, { form, page: posted.page }, { values, errors: {}, alert });
   });
 
   for (const [form, definition] of Object.entries(postedForms) as Array<[PostedForm, PostedFormDefinition]>) {
@@ -87,16 +89,12 @@ async function formPosts(app: FastifyInstance) {
   linkPages(app);
   manageBookingPages(app);
 
-  app.get(outcomePath, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const form = typeof query.form === 'string' && Object.hasOwn(postedForms, query.form) ? query.form : undefined;
-    const definition = form ? postedForms[form as PostedForm] : undefined;
-    const reference =
-      typeof query.reference === 'string' && referencePattern.test(query.reference) ? query.reference : null;
-    const file = app.site.page(outcomePath)!;
-    const message = definition ? await definition.success(app, reference) : null;
-    const html = file.body.toString('utf8');
-    return sendFreshPage(reply, file, message ? renderOutcomePage(html, message, reference) : html, 'no-store');
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(outcomePath, { schema: { querystring: outcomeQuerySchema } }, async (request, reply) => {
+    const { form, reference = null } = request.query;
+    const message = form ? await postedForms[form].success(app, reference) : null;
+    const page = await app.site.render('sent', message ? { outcome: { message, reference } } : {});
+    return sendFreshPage(reply, page, page.html, 'no-store');
   });
 }
 
@@ -110,7 +108,7 @@ async function answerPost(
   const { form } = target;
   const posted = (request.body ?? {}) as Fields;
   const values = typedValues(form, posted);
-  const sent = { form, page: pageToSend(app, target, values) };
+  const sent = { form, page: target.page };
   const refuse = (alert: string) => sendFormPage(app, reply, 400, sent, { values, errors: {}, alert });
   if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
   if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
@@ -184,37 +182,37 @@ function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
   );
 }
 
-/**
- * The built page to send back: the route's own, or for a form on every page (the footer's
- * box) the page it says it was on, when that page holds it; else the home page.
- */
-function pageToSend(app: FastifyInstance, target: { form: PostedForm; page: string }, values: FormPageState['values']) {
-  const pageFor = postedForms[target.form].pageFor;
-  if (!pageFor) return target.page;
-  const named = pageFor(values);
-  const holdsForm = app.site.page(named)?.body.includes(`data-form="${target.form}"`);
-  return holdsForm ? named : '/';
-}
+/** The view Astro renders on demand for a form's page with its problems (D35), by the page's path. */
+const onDemandViewOf: Partial<Record<string, OnDemandView>> = {
+  '/contact': 'contact',
+  '/demo': 'demo',
+  '/startup': 'startup',
+  '/calculator': 'calculator',
+  '/calculator/calculate': 'calculate',
+  '/newsletter': 'newsletter',
+  [newsletterConfirmPath]: 'confirm',
+  [preferencesPath]: 'preferences',
+};
 
-/** The form's page, with the problems rendered in, a fresh form stamp, and never cached. */
+/** The form's page, rendered with the problems, a fresh form stamp, and never cached. */
 async function sendFormPage(
   app: FastifyInstance,
   reply: FastifyReply,
   status: number,
-  { form, page }: { form: PostedForm; page: string },
+  { page }: { form: PostedForm; page: string },
   state: FormPageState,
 ) {
-  const file = app.site.page(page)!;
-  // The demo's slots go in first, so the problems and the chosen time are rendered onto them.
-  const built = await withDemoSlots(app, file.body.toString('utf8'), state);
-  const html = await withFormStamp(app, renderFormPage(built, form, withoutGoneSlot(state)));
-  return sendFreshPage(reply.code(status), file, html, 'no-store');
+  const view = onDemandViewOf[page]!;
+  const picker = view === 'demo' ? await slotPicker(app, state) : undefined;
+  const stamp = (await formStampNow(app)) ?? '';
+  const rendered = await app.site.render(view, { form: state, stamp, ...(picker ? { picker } : {}) });
+  return sendFreshPage(reply.code(status), rendered, rendered.html, 'no-store');
 }
 
 /** `hide_logo` (or `hideLogo`) on a preferences link: any value but false or 0 hides the logo (spec "Screens and routes"). */
-const hidesLogo = (query: Record<string, unknown>) => {
+const hidesLogo = (query: { hide_logo?: string | undefined; hideLogo?: string | undefined }) => {
   const flag = query.hide_logo ?? query.hideLogo;
-  return typeof flag === 'string' && flag !== 'false' && flag !== '0';
+  return flag !== undefined && flag !== 'false' && flag !== '0';
 };
 
 /**
@@ -223,21 +221,20 @@ const hidesLogo = (query: Record<string, unknown>) => {
  * unsubscribe link's parts. Never cached: each is one person's.
  */
 function linkPages(app: FastifyInstance) {
-  app.get(newsletterConfirmPath, async (request, reply) => {
-    const { token } = request.query as Record<string, unknown>;
-    const values: Record<string, string> = typeof token === 'string' && token ? { token } : {};
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(newsletterConfirmPath, { schema: { querystring: confirmPageQuerySchema } }, async (request, reply) => {
+    const { token } = request.query;
+    const values: Record<string, string> = token ? { token } : {};
     return sendFormPage(app, reply, 200, { form: 'confirm', page: newsletterConfirmPath }, { values, errors: {} });
   });
-  app.get('/unsubscription/:tracking_id/:email/:contact_id', async (request, reply) => {
-    const link = request.params as Record<string, string>;
-    const values = {
-      tracking_id: link.tracking_id ?? '',
-      email: link.email ?? '',
-      contact_id: link.contact_id ?? '',
-      ...(hidesLogo(request.query as Record<string, unknown>) ? { hide_logo: '1' } : {}),
-    };
-    return sendFormPage(app, reply, 200, { form: 'preferences', page: preferencesPath }, { values, errors: {} });
-  });
+  routes.get(
+    '/unsubscription/:tracking_id/:email/:contact_id',
+    { schema: { params: preferencesPageParamsSchema, querystring: preferencesPageQuerySchema } },
+    async (request, reply) => {
+      const values = { ...request.params, ...(hidesLogo(request.query) ? { hide_logo: '1' } : {}) };
+      return sendFormPage(app, reply, 200, { form: 'preferences', page: preferencesPath }, { values, errors: {} });
+    },
+  );
 }
 
 /** Registered in its own scope: it reads web forms only, and answers its errors as pages. */

@@ -1,4 +1,3 @@
-import { formStampStandIn } from '@growmail/contracts/form-posts';
 import type { FastifyInstance } from 'fastify';
 import { trackingSecret } from '../secrets.ts';
 import { mintFormStamp } from '../submissions/screening.ts';
@@ -30,12 +29,8 @@ export async function signFormStamp(app: FastifyInstance, issuedAt: Date): Promi
 }
 
 /**
- * A page made for one answer (a form's problems, a personal link's page) with its form stamp
- * signed now (D30). While the stamp's secret cannot be read the field is left empty, and such
- * a lead is held for a person to release, never lost.
+ * A stamp signed now, for a lead form's page rendered for one answer (a form's problems, D35);
+ * null while the stamp's secret cannot be read, when such a lead is held for a person to
+ * release, never lost.
  */
-export async function withFormStamp(app: FastifyInstance, html: string): Promise<string> {
-  if (!html.includes(formStampStandIn)) return html;
-  const stamp = await signFormStamp(app, new Date());
-  return html.replaceAll(formStampStandIn, stamp ?? '');
-}
+export const formStampNow = (app: FastifyInstance): Promise<string | null> => signFormStamp(app, new Date());

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { formActions } from '@growmail/contracts/form-posts';
 import { DemoPageCache } from '../demos/page-cache.ts';
-import { demoPageFor } from '../demos/page.ts';
-import { hasSlotPicker } from '../demos/slot-picker.ts';
+import { sharedSlotPicker } from '../demos/page.ts';
 import { signFormStamp } from '../form-posts/stamp.ts';
 import { pageVariant } from '../site/page-variant.ts';
 import type { SiteFile } from '../site/site-files.ts';
-import { StampedPages } from '../site/stamped-pages.ts';
+import { StampedPages, windowStart } from '../site/stamped-pages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +27,7 @@ async function sharedPages(app: FastifyInstance) {
   const stamped = new StampedPages((at) => signFormStamp(app, at), app.config.formStamp.windowMs);
   app.decorate('stampedPages', stamped);
 
-  const built = app.site.page('/demo');
-  const demo = built && hasSlotPicker(built.body.toString('utf8')) ? built : undefined;
+  const built = app.site.page(formActions.demo);
   app.decorate(
     'demoPage',
     new DemoPageCache<SiteFile>({
@@ -41,13 +40,20 @@ async function sharedPages(app: FastifyInstance) {
           return null;
         }
       },
+      // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
+      // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
       render: async (zone) => {
-        if (!demo) throw new Error('The site has no demo page with a slot picker.');
-        const { file, signed, until } = await stamped.forNow(demo);
+        if (!built) throw new Error('The site has no demo page.');
         const now = new Date();
-        const { html, holdsUntil } = await demoPageFor(app, file.body.toString('utf8'), zone, now);
+        const window = windowStart(now.getTime(), stamped.windowMs);
+        const [stamp, { picker, holdsUntil }] = await Promise.all([
+          signFormStamp(app, new Date(window)),
+          sharedSlotPicker(app, zone, now),
+        ]);
+        const rendered = await app.site.render('demo', { picker, stamp: stamp ?? '' });
+        const page = { ...pageVariant(built, rendered.html), scriptHashes: rendered.scriptHashes, stamped: false };
         // A page without a signed stamp is made again for the next request, which tries the secret again.
-        return { page: pageVariant(file, html), holdsUntil: signed ? Math.min(holdsUntil, until) : now.getTime() };
+        return { page, holdsUntil: stamp ? Math.min(holdsUntil, window + stamped.windowMs) : now.getTime() };
       },
     }),
   );

@@ -1,10 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import formbody from '@fastify/formbody';
+import type { TryItExchange } from '@growmail/contracts/on-demand';
 import { sandboxBasePath, sandboxKey, tryItFields } from '@growmail/contracts/sandbox';
 import { HTTPSnippet } from '@readme/httpsnippet';
-import { escapeText } from 'entities';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { parse } from 'node-html-parser';
 import { clientErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import type { SandboxOperation } from './document.ts';
@@ -23,14 +22,14 @@ const shownHeaders = [
   'x-ratelimit-reset',
 ];
 
-/** One exchange with the sandbox, as the page shows it. */
-type Exchange = { request: string; status: string; headers: string; body: string; curl: string };
+/** One exchange with the sandbox, as the page shows it; the body typed goes with it. */
+type Exchange = Omit<TryItExchange, 'typed' | 'operationId'>;
 
 /**
  * "Try it" on the reference pages without JavaScript (D30, D33): each page with a Try it form
  * takes its post, sends the JSON typed to the sandbox with `app.inject`, from the visitor's
- * address so the sandbox's own rate limit counts them, and answers with the same page, the
- * exchange written in: request, status, headers, body and the same request as curl. Nothing
+ * address so the sandbox's own rate limit counts them, and answers with the same page rendered
+ * on demand with the exchange (D35): request, status, headers, body and the same request as curl. Nothing
  * is stored, so the answer is the page itself rather than a redirect; the script on the page
  * makes the same post and takes the same section. The published sandbox key is the only one
  * ever sent.
@@ -93,7 +92,7 @@ export default async function tryIt(app: FastifyInstance, { operations }: { oper
         body: prettyJson(answer.body),
         curl: curlOf(url.href, body),
       };
-      return sendPage(app, reply, 200, page, body, exchange);
+      return sendPage(app, reply, 200, page, body, exchange, operation.operationId);
     });
   }
 }
@@ -128,22 +127,15 @@ async function sendPage(
   reply: FastifyReply,
   status: number,
   path: string,
-  body: string,
+  typed: string,
   exchange: Exchange,
+  operationId?: string,
 ) {
-  const route = path.split('?', 1)[0]!.split('#', 1)[0]!;
-  const file = app.site.page(route) ?? app.site.page(route.replace(/\/$/, ''));
-  if (!file) return reply.code(status).type('text/plain; charset=utf-8').send(`${exchange.status}\n`);
-  const root = parse(file.body.toString('utf8'), { comment: true });
-  const textarea = root.querySelector(`form[data-try-it] textarea[name="${tryItFields.body}"]`);
-  // The parser drops one newline right after <textarea>; a body that starts with one keeps it.
-  if (textarea && body) textarea.set_content(escapeText(body.startsWith('\n') ? `\n${body}` : body));
-  const result = root.querySelector('[data-try-result]');
-  result?.removeAttribute('hidden');
-  for (const [name, text] of Object.entries(exchange)) {
-    const place = root.querySelector(`[data-try-${name}]`);
-    if (text) place?.set_content(escapeText(text));
-    else root.querySelector(`[data-try-part="${name}"]`)?.setAttribute('hidden', '');
-  }
-  return sendFreshPage(reply.code(status), file, root.toString(), 'no-store');
+  const route = path
+    .split('?', 1)[0]!
+    .split('#', 1)[0]!
+    .replace(/(.)\/$/, '$1');
+  if (!app.site.page(route)) return reply.code(status).type('text/plain; charset=utf-8').send(`${exchange.status}\n`);
+  const page = await app.site.render('docs', { docs: { path: route, tryIt: { ...exchange, typed, operationId } } });
+  return sendFreshPage(reply.code(status), page, page.html, 'no-store');
 }

@@ -1,16 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { chooseEncoding } from './encoding.ts';
-import { compressNow, withoutWebFont, type SiteFile } from './site-files.ts';
+import { compressNow, withoutWebFont, type FreshPage } from './site-files.ts';
 
 /**
- * Sends a page made for this one answer from a built one (D30): a form's problems, a personal
- * link's parts; a page the same for every visitor never comes here (D35). It has no ETag, and
- * is compressed now (about a millisecond for such a page); the built page's CSP holds, since
- * its inline scripts are left as they were. A visitor who sent `Save-Data: on` gets it without the web font, as
- * every built page is sent (issue 21).
+ * Sends a page made for this one answer (D30, D35): a form's problems, the outcome, a personal
+ * link's page. It has no ETag, and is compressed now (about a millisecond for such a page); its
+ * CSP carries its own inline scripts' hashes. A visitor who sent `Save-Data: on` gets it without
+ * the web font, as every built page is sent (issue 21).
  */
-export async function sendFreshPage(reply: FastifyReply, file: SiteFile, html: string, caching: string) {
+export async function sendFreshPage(
+  reply: FastifyReply,
+  file: Pick<FreshPage, 'contentType' | 'scriptHashes'>,
+  html: string,
+  caching: string,
+) {
   const saveData = reply.request.headers['save-data'] === 'on';
   const body = Buffer.from(saveData ? withoutWebFont(html) : html, 'utf8');
   const encoding = chooseEncoding(reply.request.headers['accept-encoding']);

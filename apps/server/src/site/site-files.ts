@@ -8,9 +8,11 @@ import catalogueData from '@growmail/contracts/data/catalogue.json' with { type:
 import { parseCatalogue } from '@growmail/contracts/catalogue';
 import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
+import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
 import { contactBrackets } from '@growmail/contracts/pricing';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
+import { OnDemandPages } from './on-demand.ts';
 import { substitute, type Substitution } from './placeholders.ts';
 
 const brotli = promisify(brotliCompress);
@@ -31,10 +33,16 @@ export type SiteFile = {
   encoded: Map<Encoding, Promise<Buffer>>;
 };
 
-export type SiteOptions = {
+/** What is applied to every page, built or rendered on demand. */
+type PageOptions = {
   substitutions: readonly Substitution[];
   /** Adds <meta name="robots" content="noindex"> to every page (outside production). */
   noindex: boolean;
+};
+
+export type SiteOptions = PageOptions & {
+  /** The build's on-demand renderer (`dist-server/entry.mjs`). */
+  renderer: string;
 };
 
 const substitutable = /\.(html|txt|xml|webmanifest|json|md|yaml|atom)$/;
@@ -47,12 +55,17 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(body, { level: 6 });
 }
 
+/** A page rendered on demand for one answer, with the configuration applied like a built page's. */
+export type FreshPage = { status: number; html: string; contentType: string; scriptHashes: string[] };
+
 /** The brackets the built pages' pricing form offers: those of the catalogue the site was built from (apps/site/src/lib/catalogue.ts). */
 const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((bracket) => bracket.id);
 
-/** The exported site, held in memory with the configuration applied. */
+/** The exported site, held in memory with the configuration applied, and its pages rendered on demand. */
 export class Site {
   readonly files = new Map<string, SiteFile>();
+  #onDemand: OnDemandPages | undefined;
+  #options: PageOptions = { substitutions: [], noindex: false };
   readonly #pages = new Map<string, SiteFile>();
   /**
    * The copies of pages that a query's choice shows, by their path under /_views: sent for a
@@ -66,6 +79,28 @@ export class Site {
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
+  }
+
+  /** Where the build's on-demand pages come from, and the configuration they are given. */
+  useOnDemand(pages: OnDemandPages, options: PageOptions): void {
+    this.#onDemand = pages;
+    this.#options = options;
+  }
+
+  /**
+   * A view rendered on demand by Astro (D35), with the configuration applied as to a built page
+   * and its inline scripts hashed for its CSP.
+   */
+  async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
+    if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
+    const rendered = await this.#onDemand.render(view, locals);
+    const html = applyOptions(rendered.html, this.#options);
+    return {
+      status: rendered.status,
+      html,
+      contentType: contentTypeOf('.html'),
+      scriptHashes: inlineScriptHashes(html),
+    };
   }
 
   hasFile = (path: string): boolean => this.files.has(path);
@@ -146,6 +181,15 @@ export function withoutWebFont(html: string): string {
     .replace(/<style\b[^>]*\sdata-web-font(?:="")?[^>]*>[\s\S]*?<\/style>/g, '');
 }
 
+/** A page's HTML with the configured values in place of the build's stand-ins, and kept out of search outside production. */
+function applyOptions(html: string, options: PageOptions): string {
+  const text = substitute(html, options.substitutions);
+  // A page that already keeps itself out of search (the confirmation page) needs no second tag.
+  return options.noindex && !text.includes('<meta name="robots"')
+    ? text.replace(/<head>/, `<head>${noindexTag}`)
+    : text;
+}
+
 /** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */
 function routeOf(path: string): string | null {
   if (!path.endsWith('.html')) return null;
@@ -159,6 +203,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
     throw new Error(`No exported site in ${dir}: run \`npm run build\` first.`);
   }
   const site = new Site();
+  site.useOnDemand(await OnDemandPages.load(options.renderer), options);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   await Promise.all(
     entries
@@ -173,7 +218,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
   return site;
 }
 
-async function readSiteFile(absolute: string, path: string, options: SiteOptions): Promise<SiteFile> {
+async function readSiteFile(absolute: string, path: string, options: PageOptions): Promise<SiteFile> {
   const raw = await readFile(absolute);
   const contentType = contentTypeOf(path);
   const encoded = new Map<Encoding, Promise<Buffer>>();
@@ -181,11 +226,10 @@ async function readSiteFile(absolute: string, path: string, options: SiteOptions
   let scriptHashes: string[] = [];
   let stamped = false;
   if (substitutable.test(path)) {
-    let text = substitute(raw.toString('utf8'), options.substitutions);
+    const text = path.endsWith('.html')
+      ? applyOptions(raw.toString('utf8'), options)
+      : substitute(raw.toString('utf8'), options.substitutions);
     if (path.endsWith('.html')) {
-      // A page that already keeps itself out of search (the confirmation page) needs no second tag.
-      if (options.noindex && !text.includes('<meta name="robots"'))
-        text = text.replace(/<head>/, `<head>${noindexTag}`);
       scriptHashes = inlineScriptHashes(text);
       stamped = text.includes(formStampStandIn);
     }

@@ -117,7 +117,7 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
       month: 'long',
       timeZone: 'Africa/Nairobi',
     }).format(start);
-    expect(parse(outcome.body).querySelector('[data-outcome-message]')?.text).toBe(
+    expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe(
       `Your demo is booked for ${day}, ${time('Africa/Nairobi').format(start)} (Africa/Nairobi time). We look forward to speaking with you.`,
     );
     const [booking] = (await app.demos.upcoming(new Date())).filter((row) => row.email === 'booked@duka.test');
@@ -132,7 +132,7 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
     const response = await post({ ...request('none@duka.test'), zone: 'Africa/Lagos', slot: 'none' });
     expect(response.statusCode).toBe(303);
     const outcome = await app.inject(String(response.headers.location));
-    expect(parse(outcome.body).querySelector('[data-outcome-message]')?.text).toBe('Request submitted successfully');
+    expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe('Request submitted successfully');
     expect(await stored('none@duka.test')).toEqual({ leads: 1, bookings: 0 });
   });
 
@@ -234,8 +234,8 @@ describe('the demo page while the database is away', () => {
       const response = await app.inject('/demo');
       expect(response.statusCode).toBe(200);
       const html = parse(response.body);
-      expect(html.querySelector('[data-demo-slots-note]')?.text).toBe(bookingMessages.timesUnavailable);
-      expect(html.querySelector('[data-demo-slots-note]')?.hasAttribute('hidden')).toBe(false);
+      expect(html.querySelector('#demo-slots-note')?.text).toBe(bookingMessages.timesUnavailable);
+      expect(html.querySelector('#demo-slots-note')?.hasAttribute('hidden')).toBe(false);
       expect(html.querySelectorAll('[data-demo-slot-days] input')).toHaveLength(0);
       expect(html.querySelector('#demo-slot-none')?.hasAttribute('checked')).toBe(true);
     } finally {

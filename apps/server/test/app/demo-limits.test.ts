@@ -74,8 +74,8 @@ describe('one open demo booking per email address (D32, issue 29)', () => {
     expect(again.statusCode).toBe(303);
     const againOutcome = parse((await app.inject(String(again.headers.location))).body);
     const shape = (text: string | undefined) => text?.replace(/for .+ \(/, 'for … (');
-    expect(shape(againOutcome.querySelector('[data-outcome-message]')?.text)).toBe(
-      shape(bookedOutcome.querySelector('[data-outcome-message]')?.text),
+    expect(shape(againOutcome.querySelector('#outcome-message')?.text)).toBe(
+      shape(bookedOutcome.querySelector('#outcome-message')?.text),
     );
     expect(await openSlots(app)).toContain(second);
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
@@ -93,12 +94,13 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     db = await open();
-    // This test reads no page: a one-page site stands in for the exported one.
+    // This test reads no page: a one-page site stands in for the exported one, beside the build's renderer.
     const site = mkdtempSync(join(tmpdir(), 'gm-people-site-'));
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>Growmail</title>');
     app = await testApp(
       {
         SITE_DIR: site,
+        SITE_RENDERER: loadConfig({}).siteRenderer,
         SITE_API_KEY: apiKey,
         RATE_LIMIT_PER_MINUTE: '1000',
         FORM_MIN_FILL_SECONDS: '0',

@@ -25,7 +25,7 @@ const tryIt = (body: string, more: Record<string, string> = {}) =>
   });
 const exchange = (html: string) => {
   const root = parse(html, { blockTextElements: { script: true, style: true } });
-  const part = (name: string) => root.querySelector(`[data-try-${name}]`)?.text ?? '';
+  const part = (name: string) => root.querySelector(`#try-it-answer-${name}`)?.text ?? '';
   return {
     shown: !root.querySelector('[data-try-result]')!.hasAttribute('hidden'),
     status: part('status'),

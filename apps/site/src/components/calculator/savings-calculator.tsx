@@ -15,7 +15,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { postSavingsLead } from './savings-lead';
 
 type Props = {
@@ -60,9 +60,16 @@ const textFields = [
 ] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
-export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props) {
+export function SavingsCalculator({
+  salesUrl,
+  usersUrl,
+  demoUrl,
+  action,
+  served: servedState,
+  stamp,
+}: Props & ServedProps) {
   const id = useId();
-  const [served, summary, clearSummary] = useServedForm('savings');
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));
   const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(() => {
@@ -213,7 +220,7 @@ export function SavingsCalculator({ salesUrl, usersUrl, demoUrl, action }: Props
           ))}
         </div>
       </fieldset>
-      <PostFields form="savings" />
+      <PostFields form="savings" stamp={stamp} />
       <Honeypot {...honeypot} />
       <div id={errorId} role="alert">
         {error && (

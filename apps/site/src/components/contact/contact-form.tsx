@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { TextAreaField, TextField } from '@/components/forms/text-field';
 
@@ -37,8 +37,8 @@ const validate = (values: Enquiry): Errors =>
  * validated on every input, sent to the users service. Without JavaScript it posts to its page
  * (D30), and starts from what the server rendered there.
  */
-export function ContactForm({ usersUrl }: { usersUrl: string }) {
-  const [served, summary, clearSummary] = useServedForm('enquiry');
+export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & ServedProps) {
+  const [served, summary, clearSummary] = useServedForm(page.served);
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
@@ -116,7 +116,7 @@ export function ContactForm({ usersUrl }: { usersUrl: string }) {
         rows={5}
         onChange={(event) => change('body', event.target.value)}
       />
-      <PostFields form="enquiry" />
+      <PostFields form="enquiry" stamp={page.stamp} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>

@@ -3,10 +3,11 @@ import { messages } from '@growmail/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
 import { enhanceSlotPicker } from './slot-zone';
 import { LeadForm } from '@/components/forms/lead-form';
+import type { ServedProps } from '@/components/forms/server-state';
 
 /**
  * The 'Schedule a Free Demo' form (spec "Entities"): posts to {users}/demos (D15). Its
- * children are the time picker, static HTML the server fills with open slots (D32), shown
+ * children are the time picker, static HTML rendered with the open slots (D32, D35), shown
  * in the browser's own zone once the island runs; `actions` is the picker's "Show times",
  * static HTML placed after the submit button.
  */
@@ -14,11 +15,14 @@ export function DemoForm({
   usersUrl,
   children,
   actions,
+  summaryTargets,
+  ...page
 }: {
   usersUrl: string;
   children?: ReactNode;
   actions?: ReactNode;
-}) {
+  summaryTargets?: Record<string, string>;
+} & ServedProps) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');
@@ -32,7 +36,9 @@ export function DemoForm({
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"
       successMessage={messages.demoSubmitted}
+      summaryTargets={summaryTargets}
       actions={actions}
+      {...page}
     >
       {children}
     </LeadForm>

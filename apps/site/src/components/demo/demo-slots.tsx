@@ -1,24 +1,64 @@
-import { bookingFields, bookingZones, defaultBookingZone, noSlot } from '@growmail/contracts/demo-booking';
+import {
+  bookingFields,
+  bookingMessages,
+  bookingZones,
+  defaultBookingZone,
+  noSlot,
+} from '@growmail/contracts/demo-booking';
+import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { SlotPicker } from '@growmail/contracts/on-demand';
+import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import type { ReactNode } from 'react';
 
 /** A zone's name as people read it: `America/New_York` is "America / New York". */
 const zoneLabel = (zone: string) => zone.replaceAll('_', ' ').replaceAll('/', ' / ');
 
+/** The id of a slot's radio: the n-th time offered. */
+const slotId = (index: number) => `demo-slot-${index}`;
+
 /**
- * The demo form's time picker (D32), static HTML in the form: the slots are per request, so
- * the server writes them into `data-demo-slot-days` as it sends the page, each day from the
- * `data-demo-day` template and each time from the `data-demo-slot` one, so the markup stays
- * the site's. "None of these times" is always there and chosen by default, so a request
- * without a slot still goes as before. Its "Show times" button is `ShowTimesButton`, which the
- * form places after its own submit button.
+ * Where the error summary's link for the slot leads: the first time that can be chosen, or
+ * "None of these times", or the zone when there is neither.
  */
-export function DemoSlots({
-  legend = 'Pick a time for your demo',
-  withNone = true,
-}: {
+export function slotSummaryTarget(picker: SlotPicker | undefined, withNone: boolean): string {
+  const first = picker?.slots?.findIndex((slot) => !slot.taken) ?? -1;
+  return first >= 0 ? slotId(first) : withNone ? 'demo-slot-none' : 'demo-zone';
+}
+
+type Props = {
   legend?: string;
   /** Offer "None of these times work for me", chosen by default: the demo request's way to send no slot. */
   withNone?: boolean;
-}) {
+  /** The open times, rendered on demand (D35); a built page has none to show. */
+  picker?: SlotPicker | undefined;
+  /** The form's state after a native post: the time and zone chosen, and their problems. */
+  served?: FormPageState | undefined;
+};
+
+/**
+ * The demo form's time picker (D32), static HTML in the form: the open times, grouped by day
+ * in the zone they are read in, each day folded so two weeks of times are not one long column
+ * on a phone (the first is open, or the day of the time chosen). "None of these times" is
+ * always there and chosen by default, so a request without a slot still goes as before. Its
+ * "Show times" button is `ShowTimesButton`, which the form places after its own submit button.
+ * With JavaScript, slot-zone.ts regroups the same radios in the browser's zone from the day
+ * template.
+ */
+export function DemoSlots({ legend = 'Pick a time for your demo', withNone = true, picker, served }: Props) {
+  const zone = picker?.zone ?? defaultBookingZone;
+  const errors = served?.errors ?? {};
+  const chosen = served?.values[bookingFields.slot];
+  const slots = picker?.slots ?? null;
+  const choosable = slots?.some((slot) => slot.start === chosen && !slot.taken) ?? false;
+  const dayFormat = slotDayFormat(zone);
+  const timeFormat = slotTimeFormat(zone);
+  const days = Map.groupBy(
+    (slots ?? []).map((slot, index) => ({ ...slot, index, at: new Date(slot.start) })),
+    (slot) => dayFormat.format(slot.at),
+  );
+  const openDay = [...days].find(([, times]) => times.some((slot) => slot.start === chosen))?.[0];
+  const note = slots === null ? bookingMessages.timesUnavailable : slots.length === 0 ? bookingMessages.noTimes : null;
+  const zones = (bookingZones as readonly string[]).includes(zone) ? bookingZones : [zone, ...bookingZones];
   return (
     <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
       <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
@@ -30,21 +70,59 @@ export function DemoSlots({
         <select
           id="demo-zone"
           name={bookingFields.zone}
-          defaultValue={defaultBookingZone}
+          defaultValue={zone}
+          data-demo-zone-chosen={picker?.chosen ? '' : undefined}
+          aria-invalid={errors.zone ? true : undefined}
+          aria-describedby={errors.zone ? 'demo-zone-error' : undefined}
           className="min-h-11 min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
         >
-          {bookingZones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zoneLabel(zone)}
+          {zones.map((name) => (
+            <option key={name} value={name}>
+              {zoneLabel(name)}
             </option>
           ))}
         </select>
-        <p id="demo-zone-error" className="text-sm text-red-700" data-field-error="" hidden />
+        <p id="demo-zone-error" className="text-sm text-red-700" hidden={!errors.zone}>
+          {errors.zone}
+        </p>
       </div>
       <div className="flex flex-col gap-1.5">
-        <p id="demo-slot-error" className="text-sm text-red-700" data-field-error="" hidden />
-        <p className="text-sm text-ink-700" data-demo-slots-note="" hidden />
-        <div data-demo-slot-days="" className="flex flex-col gap-3" />
+        <p id="demo-slot-error" className="text-sm text-red-700" hidden={!errors.slot}>
+          {errors.slot}
+        </p>
+        <p id="demo-slots-note" className="text-sm text-ink-700" hidden={!note}>
+          {note}
+        </p>
+        <div data-demo-slot-days="" className="flex flex-col gap-3">
+          {[...days].map(([label, times], day) => (
+            <DemoDay key={label} label={label} open={openDay ? label === openDay : day === 0}>
+              {times.map((slot) => (
+                <div
+                  key={slot.start}
+                  className="relative flex items-center justify-center rounded-lg border border-ink-300 has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:border-dashed has-disabled:bg-ink-100"
+                >
+                  <input
+                    id={slotId(slot.index)}
+                    type="radio"
+                    name={bookingFields.slot}
+                    value={slot.start}
+                    disabled={slot.taken}
+                    defaultChecked={choosable && slot.start === chosen}
+                    aria-invalid={errors.slot && slot.index === 0 ? true : undefined}
+                    aria-describedby={errors.slot && slot.index === 0 ? 'demo-slot-error' : undefined}
+                    className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+                  />
+                  <label
+                    htmlFor={slotId(slot.index)}
+                    className="min-h-11 px-2 py-2.5 text-center text-sm text-ink-900 tabular-nums peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700"
+                  >
+                    {timeFormat.format(slot.at) + (slot.taken ? slotTakenNote : '')}
+                  </label>
+                </div>
+              ))}
+            </DemoDay>
+          ))}
+        </div>
         {withNone && (
           <div className="flex items-center gap-3 rounded-lg border border-ink-100 p-3 has-checked:border-brand-700">
             <input
@@ -52,7 +130,7 @@ export function DemoSlots({
               type="radio"
               name={bookingFields.slot}
               value={noSlot}
-              defaultChecked
+              defaultChecked={!choosable}
               className="h-4 w-4 accent-brand-700"
             />
             <label htmlFor="demo-slot-none" className="text-ink-900">
@@ -61,30 +139,9 @@ export function DemoSlots({
           </div>
         )}
       </div>
-      {/* A day folds, so two weeks of times are not one long column on a phone; the server opens the first. */}
-      <template data-demo-day="">
-        <details className="rounded-lg border border-ink-100">
-          <summary
-            className="flex min-h-11 cursor-pointer items-center px-3 py-2 text-sm font-medium text-ink-900"
-            data-demo-day-label=""
-          />
-          <fieldset className="flex min-w-0 flex-col gap-2 px-3 pb-3">
-            <legend className="sr-only" data-demo-day-legend="" />
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4" data-demo-day-slots="" />
-          </fieldset>
-        </details>
-      </template>
-      <template data-demo-slot="">
-        <div className="relative flex items-center justify-center rounded-lg border border-ink-300 has-checked:border-brand-700 has-checked:bg-brand-50 has-disabled:border-dashed has-disabled:bg-ink-100">
-          <input
-            type="radio"
-            name={bookingFields.slot}
-            className="peer absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
-          />
-          {/* The server writes the time into the label, and its `for`, as it sends the page. */}
-          {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- a template: the server fills it */}
-          <label className="min-h-11 px-2 py-2.5 text-center text-sm text-ink-900 tabular-nums peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700" />
-        </div>
+      {/* The day as the browser's script regroups the times into it, in the zone chosen (slot-zone.ts). */}
+      <template>
+        <DemoDay label="" open={false} />
       </template>
     </fieldset>
   );
@@ -107,5 +164,20 @@ export function ShowTimesButton() {
     >
       Show times
     </button>
+  );
+}
+
+/** One day's times, folded under its date. */
+function DemoDay({ label, open, children }: { label: string; open: boolean; children?: ReactNode }) {
+  return (
+    <details className="rounded-lg border border-ink-100" open={open}>
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 py-2 text-sm font-medium text-ink-900">
+        {label}
+      </summary>
+      <fieldset className="flex min-w-0 flex-col gap-2 px-3 pb-3">
+        <legend className="sr-only">{label}</legend>
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">{children}</div>
+      </fieldset>
+    </details>
   );
 }

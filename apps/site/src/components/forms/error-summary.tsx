@@ -4,13 +4,16 @@ export type SummaryItem = { fieldId: string; message: string };
 
 /**
  * The GOV.UK error summary, at the top of a form: what went wrong, each field's message linking
- * to its field. It is in the page, empty and hidden, so the server fills it in when a native post
- * comes back with problems (D30); the island shows the same until the next submit.
+ * to its field. A page that comes back from a native post with problems (D30) is rendered with
+ * them on demand (D35); the island shows the same until the next submit.
  */
 export function ErrorSummary({ items, alert }: { items: readonly SummaryItem[]; alert?: string }) {
   const shown = items.length > 0 || Boolean(alert);
   return (
-    <div data-error-summary="" hidden={!shown} tabIndex={-1} className="error-summary">
+    // Shown only with the problems a page came back with (D30): focused on load, so a screen
+    // reader reads them first and Tab goes on to the links.
+    // eslint-disable-next-line jsx-a11y/no-autofocus
+    <div data-error-summary="" hidden={!shown} autoFocus={shown} tabIndex={-1} className="error-summary">
       <h2 className="text-base font-semibold text-red-800">{errorSummaryTitle}</h2>
       <p data-error-summary-alert="" className="mt-2" hidden={!alert}>
         {alert}

@@ -8,7 +8,7 @@ import { useGuestSubmit } from './guest-submit';
 import { Honeypot } from './honeypot';
 import { useHydrated } from './hydrated';
 import { PostFields } from './post-fields';
-import { useServedForm } from './server-state';
+import { useServedForm, type ServedProps } from './server-state';
 import { Select } from './select';
 import type { SelectOption } from './select-options';
 import { SubmitButton } from './submit-button';
@@ -41,6 +41,8 @@ type Props = {
   children?: ReactNode;
   /** Static HTML buttons after the submit button (the picker's "Show times"): after it, so Enter still submits. */
   actions?: ReactNode;
+  /** Where the summary links a problem on a field of `children` (the picker's zone and time), by field name. */
+  summaryTargets?: Readonly<Record<string, string>>;
 };
 
 /** Whether this submit is the picker's to post natively: its own button, or a slot chosen. */
@@ -57,11 +59,23 @@ function postsNatively(event: FormEvent<HTMLFormElement>): boolean {
  * on their fields, on top of the spec's general failure message. Without JavaScript the form
  * posts to its page and the button stays enabled: the server's validation answers (D30).
  */
-export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMessage, children, actions }: Props) {
+export function LeadForm({
+  url,
+  usersUrl,
+  type,
+  choices,
+  submitLabel,
+  successMessage,
+  children,
+  actions,
+  served: servedState,
+  stamp,
+  summaryTargets = {},
+}: Props & ServedProps) {
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
-  const [served, summary, clearSummary] = useServedForm(type);
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [values, setValues] = useState(() =>
     Object.fromEntries(names.map((name) => [name, served.values[name] ?? ''])),
   );
@@ -116,9 +130,14 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
       aria-label={submitLabel}
     >
       <ErrorSummary
-        items={names.flatMap((name) =>
-          summary.errors[name] ? [{ fieldId: fieldId(name), message: summary.errors[name] }] : [],
-        )}
+        items={[
+          ...names.flatMap((name) =>
+            summary.errors[name] ? [{ fieldId: fieldId(name), message: summary.errors[name] }] : [],
+          ),
+          ...Object.entries(summaryTargets).flatMap(([name, id]) =>
+            summary.errors[name] ? [{ fieldId: id, message: summary.errors[name] }] : [],
+          ),
+        ]}
         alert={summary.alert}
       />
       <p id={hintId} className="text-sm text-ink-700">
@@ -154,7 +173,7 @@ export function LeadForm({ url, usersUrl, type, choices, submitLabel, successMes
         ))}
       </div>
       {children}
-      <PostFields form={type} />
+      <PostFields form={type} stamp={stamp} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div className="flex flex-wrap gap-3">

@@ -1,32 +1,23 @@
-import { formStateAttribute, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import type { FormPageState } from '@growmail/contracts/form-posts';
 import { useState } from 'react';
 
 const none: FormPageState = { values: {}, errors: {} };
 
 /**
- * The state the server rendered into this form's page after a native post with errors (D30),
- * read once, during the first render. Hydration then renders what the server sent: the values
- * typed, each field's message and the summary. In the build, and on a page served as built,
- * there is none.
+ * A form's start from the state the server had its page rendered with after a native post
+ * (D30, D35): the values typed, each field's message and the summary, passed as the island's
+ * props, so the page on demand and its hydration render the same. A built page has none. The
+ * served summary stays until the visitor submits again (the third item clears it), when the
+ * island's own messages take over.
  */
-function serverFormState(form: PostedForm): FormPageState {
-  if (typeof document === 'undefined') return none;
-  const text = document.querySelector(`form[data-form="${form}"]`)?.getAttribute(formStateAttribute);
-  if (!text) return none;
-  try {
-    const state = JSON.parse(text) as Partial<FormPageState>;
-    return { ...none, ...state };
-  } catch {
-    return none;
-  }
-}
-
-/**
- * A form's start from what the server sent, and its error summary: the served one until the
- * visitor submits again (the third item clears it), when the island's own messages take over.
- */
-export function useServedForm(form: PostedForm): [FormPageState, FormPageState, () => void] {
-  const [served] = useState(() => serverFormState(form));
+export function useServedForm(served: FormPageState = none): [FormPageState, FormPageState, () => void] {
   const [summary, setSummary] = useState(served);
   return [served, summary, () => setSummary(none)];
 }
+
+/** What a form's island takes from a page rendered on demand: its state, and for a lead form its stamp. */
+export type ServedProps = { served?: FormPageState | undefined; stamp?: string | undefined };
+
+/** Whether a served state has problems to show: a field's message, or one for the whole form. */
+export const hasProblems = (served: FormPageState | undefined): boolean =>
+  Boolean(served && (Object.keys(served.errors).length > 0 || served.alert));

@@ -11,6 +11,8 @@ export type PageMeta = {
   absoluteTitle?: boolean;
   /** Reached only from a personal link (the confirmation page): kept out of search. */
   noindex?: boolean;
+  /** The page came back from a native post with problems: its title says so first (GOV.UK). */
+  problem?: boolean;
 };
 
 /**
@@ -18,13 +20,13 @@ export type PageMeta = {
  * The origin is a stand-in the server replaces with PUBLIC_URL (D21); the card image is the
  * page's own, drawn at build (src/pages/og).
  */
-export function PageHead({ title, description, path, absoluteTitle, noindex }: PageMeta) {
+export function PageHead({ title, description, path, absoluteTitle, noindex, problem }: PageMeta) {
   const url = `${runtime.urls.public}${path === '/' ? '' : path}`;
   const image = `${runtime.urls.public}${ogImagePath(path)}`;
   const imageAlt = `${siteConfig.name}: ${title}`;
   return (
     <>
-      <title>{absoluteTitle ? title : `${title} | ${siteConfig.name}`}</title>
+      <title>{`${problem ? 'Error: ' : ''}${absoluteTitle ? title : `${title} | ${siteConfig.name}`}`}</title>
       <meta name="description" content={description} />
       <meta name="application-name" content={siteConfig.name} />
       <meta name="theme-color" content={siteConfig.themeColor} />

@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /** The token from the confirmation email's link, read in the browser: one exported page serves every link. */
@@ -20,8 +20,8 @@ const noSubscription = () => () => {};
  * link's token into the form it sends (D30), so the button works without JavaScript and the
  * token never travels further in an address; the island starts from what the server wrote.
  */
-export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
-  const [served, summary, clearSummary] = useServedForm('confirm');
+export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const servedToken = served.values.token || null;
   const token = useSyncExternalStore(
     noSubscription,
@@ -56,10 +56,10 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
           Confirm your subscription
         </h1>
-        <p className="mt-2 text-ink-700" hidden={!token} data-shown-with="token">
+        <p className="mt-2 text-ink-700" hidden={!token}>
           {newsletterConsentWording}
         </p>
-        <p className="mt-2 text-ink-700" hidden={Boolean(token)} data-hidden-with="token">
+        <p className="mt-2 text-ink-700" hidden={Boolean(token)}>
           This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use that
           link to confirm.
         </p>
@@ -73,7 +73,6 @@ export function ConfirmSubscription({ usersUrl }: { usersUrl: string }) {
         className="relative flex flex-col gap-5"
         aria-label="Confirm your subscription"
         hidden={!token}
-        data-shown-with="token"
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="token" value={token ?? ''} />

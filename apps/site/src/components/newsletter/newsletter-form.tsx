@@ -6,7 +6,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
@@ -16,9 +16,14 @@ import { SubmitButton } from '@/components/forms/submit-button';
  * server emails a confirmation link and records this page and the wording shown here. Without
  * JavaScript it posts with its page's path, and that page comes back with the problem (D30).
  */
-export function NewsletterForm({ usersUrl, apiKey, page }: { usersUrl: string; apiKey: string; page: string }) {
+export function NewsletterForm({
+  usersUrl,
+  apiKey,
+  page,
+  served: servedState,
+}: { usersUrl: string; apiKey: string; page: string } & ServedProps) {
   const id = useId();
-  const [served, summary, clearSummary] = useServedForm('newsletter');
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [email, setEmail] = useState(served.values.email ?? '');
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   // The address itself was refused, not the moment (an outage leaves it marked valid).

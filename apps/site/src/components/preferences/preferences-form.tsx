@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/forms/form-alert';
 import { useGuestSubmit } from '@/components/forms/guest-submit';
 import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
-import { useServedForm } from '@/components/forms/server-state';
+import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { SubmitButton } from '@/components/forms/submit-button';
 
 type Link = { trackingId: string; email: string; id: string; hideLogo: boolean };
@@ -59,8 +59,8 @@ function servedLink(values: Record<string, string>): Link | null {
  * The server writes the link's parts into the page it sends, so the form posts without
  * JavaScript (D30); the island starts from what the server wrote.
  */
-export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
-  const [served, summary, clearSummary] = useServedForm('preferences');
+export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+  const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));
   const link = useSyncExternalStore(
     noSubscription,
@@ -88,24 +88,15 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
-      <div
-        data-testid="preferences-logo"
-        hidden={!link || link.hideLogo}
-        data-shown-with="email"
-        data-hidden-with="hide_logo"
-      >
+      <div data-testid="preferences-logo" hidden={!link || link.hideLogo}>
         <BrandLogo />
       </div>
       <div>
         <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
-        <p className="mt-2 text-ink-700" hidden={!link} data-shown-with="email">
-          Choose which emails{' '}
-          <strong className="break-all text-ink-900" data-text-of="email">
-            {link?.email}
-          </strong>{' '}
-          stops receiving.
+        <p className="mt-2 text-ink-700" hidden={!link}>
+          Choose which emails <strong className="break-all text-ink-900">{link?.email}</strong> stops receiving.
         </p>
-        <p className="mt-2 text-ink-700" hidden={Boolean(link)} data-hidden-with="email">
+        <p className="mt-2 text-ink-700" hidden={Boolean(link)}>
           This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your preferences.
         </p>
       </div>
@@ -118,7 +109,6 @@ export function PreferencesForm({ usersUrl }: { usersUrl: string }) {
         className="relative flex flex-col gap-5"
         aria-label="Email preferences"
         hidden={!link}
-        data-shown-with="email"
       >
         <ErrorSummary items={[]} alert={summary.alert} />
         <input type="hidden" name="tracking_id" value={link?.trackingId ?? ''} />

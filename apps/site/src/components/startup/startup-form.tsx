@@ -1,9 +1,10 @@
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
+import type { ServedProps } from '@/components/forms/server-state';
 import { startupBudgets, startupUserCounts } from '@growmail/contracts/form-options';
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
-export function StartupForm({ salesUrl, usersUrl }: { salesUrl: string; usersUrl: string }) {
+export function StartupForm({ salesUrl, usersUrl, ...page }: { salesUrl: string; usersUrl: string } & ServedProps) {
   return (
     <LeadForm
       url={`${salesUrl}/leads`}
@@ -15,6 +16,7 @@ export function StartupForm({ salesUrl, usersUrl }: { salesUrl: string; usersUrl
       ]}
       submitLabel="Submit Application"
       successMessage={messages.startupSubmitted}
+      {...page}
     />
   );
 }
