@@ -16,9 +16,13 @@ export const outcomeQuerySchema = z.object({
   reference: lenient(z.string().check(z.regex(referencePattern))),
 });
 
-/** The newsletter confirmation page: the token its email's link carries (D23, D36). */
+/**
+ * The newsletter confirmation page: the token its email's link carries (D23, D36). The page
+ * takes a token the service will refuse (a link a mail client mangled), so the visitor hears
+ * why from the button, in plain words; only one past any real link's length is dropped.
+ */
 export const confirmPageQuerySchema = z.object({
-  token: lenient(z.string().check(z.minLength(1), z.maxLength(300))),
+  token: lenient(z.string().check(z.minLength(1), z.maxLength(2048))),
 });
 
 /** The preferences page: the unsubscribe link's parts (spec "Screens and routes"). */
