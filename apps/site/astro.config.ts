@@ -6,7 +6,6 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { brandFontSubset } from './src/integrations/brand-font-subset';
-import { islandStylesInStylesheet } from './src/integrations/island-styles';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
 import { interactionDirective } from './src/directives/integration';
@@ -36,7 +35,6 @@ export default defineConfig({
     mdx({ syntaxHighlight: false, processor: satteri(docsMdxOptions) }),
     interactionDirective(),
     formDirective(),
-    islandStylesInStylesheet(),
     brandFontSubset(),
   ],
   vite: {
