@@ -1,22 +1,40 @@
-import { leadReport, type LeadFormat } from '../submissions/lead-report.ts';
-import { formatQuarantine, releaseQuarantined } from '../submissions/quarantine.ts';
+import { leadReport, type LeadFormat, type LeadLimit } from '../submissions/lead-report.ts';
+import { quarantineReport, releaseQuarantined } from '../submissions/quarantine.ts';
 import { isLeadKind, leadKinds, type LeadKind } from '@growmail/contracts/form-names';
-import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
+import { defineCommand, print, readArguments, runMain, UsageError } from './run.ts';
 
 type LeadsArgs =
-  | { command: 'list' | 'export'; type?: LeadKind; since?: string; format: LeadFormat }
-  | { command: 'quarantine'; action: 'list' }
+  | { command: 'list' | 'export'; type?: LeadKind; since?: string; format: LeadFormat; limit: LeadLimit }
+  | { command: 'quarantine'; action: 'list'; limit: LeadLimit }
   | { command: 'quarantine'; action: 'release'; id: string };
 
-/** `quarantine list` and `quarantine release <id>`; they take no options. */
-function parseQuarantine(options: Record<string, unknown>, [action, id, ...rest]: string[]): LeadsArgs {
+/** What a list shows unless told otherwise: enough to read at a terminal, whatever the table holds. */
+const defaultLimit = 50;
+
+/** How many rows a list shows: --limit N, --all, or the newest 50. */
+function readLimit(limit: string | undefined, all: boolean | undefined): LeadLimit {
+  if (all && limit !== undefined) throw new UsageError('Say --limit or --all, not both.');
+  if (all) return 'all';
+  if (limit === undefined) return defaultLimit;
+  if (!/^[1-9]\d{0,8}$/.test(limit)) throw new UsageError('--limit must be a whole number from 1.');
+  return Number(limit);
+}
+
+/** `quarantine list [--limit N | --all]` and `quarantine release <id>`. */
+function parseQuarantine(
+  options: Record<string, unknown>,
+  limit: string | undefined,
+  all: boolean | undefined,
+  [action, id, ...rest]: string[],
+): LeadsArgs {
   const option = Object.keys(options).find((name) => options[name] !== undefined);
   if (option) throw new UsageError(`--${option} does not apply to quarantine.`);
   if (action === 'list') {
     if (id !== undefined) throw new UsageError(`Unexpected argument '${id}'.`);
-    return { command: 'quarantine', action };
+    return { command: 'quarantine', action, limit: readLimit(limit, all) };
   }
   if (action === 'release') {
+    if (limit !== undefined || all) throw new UsageError(`--${all ? 'all' : 'limit'} applies to quarantine list.`);
     if (id === undefined) throw new UsageError('Give release the id that quarantine list shows.');
     if (rest.length > 0) throw new UsageError(`Unexpected argument '${rest[0]}'.`);
     return { command: 'quarantine', action, id };
@@ -31,22 +49,34 @@ function parseQuarantine(options: Record<string, unknown>, [action, id, ...rest]
 /** `npm run leads`: the leads in the database, as a table to read or a file to import elsewhere. */
 export const leads = defineCommand({
   name: 'leads',
-  usage: `Usage: npm run leads -- list|export [--type demo|startup|savings|enquiry] [--since YYYY-MM-DD] [--format csv|json]
-       npm run leads -- quarantine list
+  usage: `Usage: npm run leads -- list [--limit N | --all] [--type demo|startup|savings|enquiry] [--since YYYY-MM-DD]
+       npm run leads -- export [--type demo|startup|savings|enquiry] [--since YYYY-MM-DD] [--format csv|json]
+       npm run leads -- quarantine list [--limit N | --all]
        npm run leads -- quarantine release <id>
 
-  list                 a readable table of leads, newest first
-  export               every field of every lead, as CSV (default) or JSON, for a spreadsheet or a CRM
-  quarantine list      submissions held as probable spam, with why; kept 30 days, nobody was told
+  list                 a readable table of the newest 50 leads, or N, or --all of them
+  export               every lead, as CSV (default) or JSON, for a spreadsheet or a CRM; printed as
+                       it is read, however many. The CSV's columns are each form's fields.
+  quarantine list      submissions held as probable spam, newest 50 first, with why; kept 30 days,
+                       nobody was told
   quarantine release   makes a held submission a lead: its mail to sales, webhook and
                        acknowledgement are queued, and a running server sends them
 Reads DATABASE_URL like the server.`,
-  options: { type: { type: 'string' }, since: { type: 'string' }, format: { type: 'string' } },
-  parse: ({ type, since, format }, [command, ...rest]): LeadsArgs => {
+  options: {
+    type: { type: 'string' },
+    since: { type: 'string' },
+    format: { type: 'string' },
+    limit: { type: 'string' },
+    all: { type: 'boolean' },
+  },
+  parse: ({ type, since, format, limit, all }, [command, ...rest]): LeadsArgs => {
     if (command === undefined) throw new UsageError('Missing command: say list, export or quarantine.');
-    if (command === 'quarantine') return parseQuarantine({ type, since, format }, rest);
+    if (command === 'quarantine') return parseQuarantine({ type, since, format }, limit, all, rest);
     if (command !== 'list' && command !== 'export') {
       throw new UsageError(`Unknown command '${command}': say list, export or quarantine.`);
+    }
+    if (command === 'export' && (limit !== undefined || all)) {
+      throw new UsageError(`--${all ? 'all' : 'limit'} applies to list; export prints every lead.`);
     }
     if (rest.length > 0) throw new UsageError(`Unexpected argument '${rest[0]}'.`);
     if (type !== undefined && !isLeadKind(type)) {
@@ -63,18 +93,13 @@ Reads DATABASE_URL like the server.`,
       ...(type ? { type: type as LeadKind } : {}),
       ...(since ? { since: new Date(since).toISOString() } : {}),
       format: format ?? (command === 'list' ? 'table' : 'csv'),
+      limit: command === 'list' ? readLimit(limit, all) : 'all',
     };
   },
   run: async (args, context) => {
     const data = await context.data();
-    if (args.command !== 'quarantine') {
-      process.stdout.write(await leadReport(data, args));
-      return;
-    }
-    if (args.action === 'list') {
-      process.stdout.write(formatQuarantine(await data.quarantine.list()));
-      return;
-    }
+    if (args.command !== 'quarantine') return print(leadReport(data, args));
+    if (args.action === 'list') return print(quarantineReport(data, args.limit));
     const leadId = await releaseQuarantined(data, context.config(), args.id);
     if (!leadId) throw new Error(`Nothing in quarantine has the id ${args.id}.`);
     console.log(`Released ${args.id} as lead ${leadId}; a running server sends its mail and webhook.`);

@@ -1,3 +1,5 @@
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
@@ -72,6 +74,20 @@ function asksForHelp(options: ParseArgsOptionsConfig, argv: string[]): boolean {
     tokens: true,
   });
   return tokens.some((token) => token.kind === 'option' && token.name === 'help');
+}
+
+/**
+ * Prints text as it is made, at the pace the reader takes it, so a report of any length takes
+ * the memory of a few pieces. A reader that stops reading (`| head`) closes the pipe: the
+ * printing ends, and what makes the text stops with it (a database stream closes its cursor).
+ * That is the reader's choice, not a failure: the run goes on to exit 0.
+ */
+export async function print(text: AsyncIterable<string | Uint8Array>, out: Writable = process.stdout): Promise<void> {
+  try {
+    await pipeline(text, out, { end: false });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EPIPE') throw error;
+  }
 }
 
 /** Runs a command for a command line, printing as described above; resolves to the exit code. */

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -26,7 +27,8 @@ export type Db = {
 /**
  * Opens the database a URL names: `postgres://…` through pg, otherwise `sqlite:<file>`
  * through the built-in node:sqlite, as a WAL-mode file created on first use. Opening never
- * waits for the server: the first query connects.
+ * waits for the server: the first query connects. On both, `.stream()` reads rows as they come
+ * (a pg-cursor on PostgreSQL, the statement's iterator on SQLite).
  */
 export function openDatabase(url: string, options: { searchPath?: string } = {}): Db {
   const status = new DatabaseStatus();
@@ -50,7 +52,9 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
     // drops the broken client and connects a new one on the next query.
     pool.on('error', (error) => status.report(error));
     pool.on('connect', (client) => client.on('error', (error) => status.report(error)));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    // The cursor is what Kysely's `.stream()` reads through, a batch at a time: an export of a
+    // million leads holds one batch in memory, not the whole result.
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), log });
     return { kysely, dialect: 'postgres', status, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');

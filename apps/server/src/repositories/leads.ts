@@ -1,6 +1,17 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
-import { repository, type Executor } from './repository.ts';
+import { repository, streamBatch, type Executor } from './repository.ts';
+
+/** Which leads to read: one kind, and those received since an ISO time; both optional. */
+export type LeadFilter = { type?: LeadKind; since?: string };
+
+const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
+  let query = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id');
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.since) query = query.where('created_at', '>=', filter.since);
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query;
+};
 
 const leadQueries = (db: Executor) => ({
   /** Stores a lead and returns its id. */
@@ -13,12 +24,14 @@ const leadQueries = (db: Executor) => ({
     return id;
   },
 
-  /** Leads of one kind and received since an ISO time (both optional), newest first. */
-  async list(filter: { type?: LeadKind; since?: string }) {
-    let query = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id');
-    if (filter.type) query = query.where('type', '=', filter.type);
-    if (filter.since) query = query.where('created_at', '>=', filter.since);
-    return query.execute();
+  /** Leads of one kind and received since an ISO time (all three optional), newest first, at most `limit`. */
+  list(filter: LeadFilter & { limit?: number }) {
+    return newestFirst(db, filter).execute();
+  },
+
+  /** The same leads as `list`, read from the database as they are consumed: any number in the memory of a batch. */
+  stream(filter: LeadFilter & { limit?: number }) {
+    return newestFirst(db, filter).stream(streamBatch);
   },
 
   find(id: string) {

@@ -1,7 +1,7 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import { randomUUID } from 'node:crypto';
 import type { SpamReason } from '../submissions/screening.ts';
-import { repository, type Executor } from './repository.ts';
+import { repository, streamBatch, type Executor } from './repository.ts';
 
 /** A held submission as the code reads it: its fields and reasons parsed. */
 export type Quarantined = {
@@ -21,6 +21,9 @@ const parse = (row: { id: string; form: string; email: string; fields: string; r
     reasons: JSON.parse(row.reasons) as SpamReason[],
   }) satisfies Quarantined;
 
+const newestFirst = (db: Executor) =>
+  db.selectFrom('quarantine').selectAll().orderBy('created_at', 'desc').orderBy('id');
+
 const quarantineQueries = (db: Executor) => ({
   /** Holds a submission with its reasons; returns its id. */
   async insert(form: LeadKind, email: string, fields: Record<string, unknown>, reasons: SpamReason[]): Promise<string> {
@@ -39,10 +42,16 @@ const quarantineQueries = (db: Executor) => ({
     return id;
   },
 
-  /** Every held submission, newest first. */
-  async list(): Promise<Quarantined[]> {
-    const rows = await db.selectFrom('quarantine').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+  /** Held submissions, newest first: at most `limit`, or all. */
+  async list(limit?: number): Promise<Quarantined[]> {
+    const query = newestFirst(db);
+    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
     return rows.map(parse);
+  },
+
+  /** Every held submission, newest first, read as they are consumed. */
+  async *stream(): AsyncGenerator<Quarantined> {
+    for await (const row of newestFirst(db).stream(streamBatch)) yield parse(row);
   },
 
   async find(id: string): Promise<Quarantined | undefined> {

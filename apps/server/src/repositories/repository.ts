@@ -13,3 +13,6 @@ export type Repository<Queries> = Queries & { in: (trx: Executor) => Queries };
 export const repository =
   <Queries>(queries: (db: Executor) => Queries) =>
   (db: Executor): Repository<Queries> => ({ ...queries(db), in: queries });
+
+/** Rows a `.stream()` reads at a time on PostgreSQL, through its cursor; SQLite steps one at a time. */
+export const streamBatch = 500;

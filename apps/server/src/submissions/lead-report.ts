@@ -1,45 +1,123 @@
-import type { LeadKind } from '@growmail/contracts/form-names';
-import { csvText, printable, textTable } from '../lib/report-text.ts';
+import { demoRequestSchema, enquirySchema } from '@growmail/contracts/forms';
+import { leadKinds, type LeadKind } from '@growmail/contracts/form-names';
+import { savingsLeadSchema, startupLeadSchema } from '@growmail/contracts/leads';
+import { csvStream, jsonArray, pagedTable, printable, textTable } from '../lib/report-text.ts';
 import type { Repositories } from '../repositories/index.ts';
-
-/** Which leads to read: one kind, and those received since an ISO time; both optional. */
-export type LeadFilter = { type?: LeadKind; since?: string };
+import type { LeadFilter } from '../repositories/leads.ts';
 
 /** `table` for a person at a terminal, `csv` for a spreadsheet, `json` for a CRM. */
 export type LeadFormat = 'csv' | 'json' | 'table';
 
+/** How many leads to read, newest first: a number, or every one. */
+export type LeadLimit = number | 'all';
+
 export type Lead = { id: string; type: string; email: string; created_at: string; metadata: Record<string, unknown> };
 
-/** The leads the filter picks, in the format asked for, ready to print. */
-export async function leadReport(
-  data: Pick<Repositories, 'leads'>,
-  options: LeadFilter & { format: LeadFormat },
-): Promise<string> {
-  return formatLeads(await readLeads(data, options), options.format);
+type Data = Pick<Repositories, 'leads'>;
+
+/** Text to print, in pieces as it is made (a CSV stream gives bytes). */
+export type ReportText = AsyncIterable<string | Uint8Array>;
+
+const fieldsOf = (shape: object) => Object.keys(shape).filter((name) => name !== 'type' && name !== 'email');
+
+/**
+ * The CSV columns of each form's fields, in the order of its shared schema, beside the lead's
+ * own id, type, email and created_at. Fixed, so the export prints its header before it reads a
+ * row: a field a lead stores that its form's schema does not name is in the JSON export only.
+ */
+const leadFields: Record<LeadKind, readonly string[]> = {
+  // A demo request that books a slot stores it with the form's fields (services/users/demos.ts).
+  demo: [...fieldsOf(demoRequestSchema.shape.metadata.shape), 'demo_start', 'demo_zone'],
+  startup: fieldsOf(startupLeadSchema.shape.metadata.shape),
+  savings: fieldsOf(savingsLeadSchema.shape.metadata.shape),
+  enquiry: fieldsOf(enquirySchema.shape),
+};
+
+/** The CSV header for leads of one kind, or of every kind (each form's fields, once, in form order). */
+const leadColumns = (type?: LeadKind): string[] => [
+  'id',
+  'type',
+  'email',
+  'created_at',
+  ...new Set((type ? [type] : leadKinds).flatMap((kind) => leadFields[kind])),
+];
+
+const parseLead = (row: Omit<Lead, 'metadata'> & { metadata: string }): Lead => ({
+  ...row,
+  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+});
+
+/** The leads the filter picks, newest first, at most `limit`. */
+export async function readLeads({ leads }: Data, options: LeadFilter & { limit?: number }): Promise<Lead[]> {
+  return (await leads.list(options)).map(parseLead);
 }
 
-/** The leads the filter picks, newest first. */
-export async function readLeads({ leads }: Pick<Repositories, 'leads'>, options: LeadFilter): Promise<Lead[]> {
-  const rows = await leads.list(options);
-  return rows.map((row) => ({ ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> }));
+/** The leads the filter picks, newest first, at most `limit`, read from the database as they are consumed. */
+export async function* streamLeads({ leads }: Data, filter: LeadFilter & { limit?: number }): AsyncGenerator<Lead> {
+  for await (const row of leads.stream(filter)) yield parseLead(row);
 }
 
-export function formatLeads(leads: Lead[], format: LeadFormat): string {
-  if (format === 'json') return `${JSON.stringify(leads, null, 2)}\n`;
-  const flat = leads.map(({ metadata, ...lead }) => {
-    const { type: _type, ...fields } = metadata;
-    return { ...lead, ...fields };
-  });
-  if (format === 'csv') {
-    const columns = [...new Set(flat.flatMap((lead) => Object.keys(lead)))];
-    const rows = flat.map((lead) => columns.map((column) => (lead as Record<string, unknown>)[column]));
-    return csvText([columns, ...rows]);
-  }
-  if (flat.length === 0) return 'No leads.\n';
-  const rows = leads.map((lead) =>
-    [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable),
+/**
+ * The leads the filter picks, newest first, as text to print, written as the rows are read: the
+ * export of every lead starts at once and takes the memory of a few rows, however many there are.
+ */
+export function leadReport(data: Data, options: LeadFilter & { format: LeadFormat; limit?: LeadLimit }): ReportText {
+  const { type, since, format, limit = 'all' } = options;
+  const filter = { ...(type ? { type } : {}), ...(since ? { since } : {}) };
+  if (format === 'table') return leadTable(data, filter, limit);
+  return formatLeads(streamLeads(data, limit === 'all' ? filter : { ...filter, limit }), format, type);
+}
+
+/** Leads as CSV (the columns of `leadColumns(type)`) or a JSON array, as they come. */
+function formatLeads(leads: AsyncIterable<Lead>, format: 'csv' | 'json', type?: LeadKind): ReportText {
+  if (format === 'json') return jsonArray(leads);
+  const columns = leadColumns(type);
+  const fields = columns.slice(4);
+  return csvStream(
+    (async function* () {
+      yield columns;
+      for await (const lead of leads) {
+        yield [lead.id, lead.type, lead.email, lead.created_at, ...fields.map((field) => lead.metadata[field])];
+      }
+    })(),
   );
-  return `${textTable(['received', 'type', 'email', 'details'], rows)}${leads.length} lead${leads.length === 1 ? '' : 's'}\n`;
+}
+
+const tableHeader = ['received', 'type', 'email', 'details'];
+
+const tableRow = (lead: Lead) =>
+  [lead.created_at.slice(0, 16).replace('T', ' '), lead.type, lead.email, describe(lead.metadata)].map(printable);
+
+const counted = (count: number) => `${count} lead${count === 1 ? '' : 's'}`;
+
+/**
+ * A readable table of the newest leads: `limit` of them, read in one query, or every one, read as
+ * it is printed, in pages of a thousand that each line up their own columns.
+ */
+async function* leadTable(data: Data, filter: LeadFilter, limit: LeadLimit): AsyncGenerator<string> {
+  if (limit === 'all') {
+    let count = 0;
+    const rows = async function* () {
+      for await (const lead of streamLeads(data, filter)) {
+        count++;
+        yield tableRow(lead);
+      }
+    };
+    yield* pagedTable(tableHeader, rows());
+    yield count === 0 ? 'No leads.\n' : `${counted(count)}\n`;
+    return;
+  }
+  // One more than asked says whether there are more to mention.
+  const leads = await readLeads(data, { ...filter, limit: limit + 1 });
+  if (leads.length === 0) {
+    yield 'No leads.\n';
+    return;
+  }
+  const shown = leads.slice(0, limit);
+  yield textTable(tableHeader, shown.map(tableRow));
+  yield leads.length > limit
+    ? `The newest ${counted(limit)}; more with --limit N or --all\n`
+    : `${counted(shown.length)}\n`;
 }
 
 function describe(metadata: Record<string, unknown>): string {

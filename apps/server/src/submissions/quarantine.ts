@@ -20,18 +20,37 @@ export async function releaseQuarantined(data: DataAccess, config: Config, id: s
   });
 }
 
-/** The held submissions as a table for a terminal: what, from whom, why, and the id to release. */
-export function formatQuarantine(rows: Quarantined[]): string {
-  if (rows.length === 0) return 'Nothing in quarantine.\n';
-  const lines = rows.map((row) =>
-    [
-      `${row.id}  ${row.created_at.slice(0, 16).replace('T', ' ')}  ${row.form}  ${printable(row.email)}`,
-      `  why: ${row.reasons.map((reason) => reasonText[reason] ?? printable(String(reason))).join('; ')}`,
-      ...Object.entries(row.fields)
-        .filter(([name]) => name !== 'email' && name !== 'type')
-        .map(([name, value]) => `  ${name}: ${printable(typeof value === 'string' ? value : JSON.stringify(value))}`),
-    ].join('\n'),
-  );
-  const count = `${rows.length} held submission${rows.length === 1 ? '' : 's'}; release one with npm run leads -- quarantine release <id>`;
-  return `${lines.join('\n\n')}\n\n${count}\n`;
+/** One held submission for a terminal: what, from whom, why, and the id to release. */
+function describeHeld(row: Quarantined): string {
+  return [
+    `${row.id}  ${row.created_at.slice(0, 16).replace('T', ' ')}  ${row.form}  ${printable(row.email)}`,
+    `  why: ${row.reasons.map((reason) => reasonText[reason] ?? printable(String(reason))).join('; ')}`,
+    ...Object.entries(row.fields)
+      .filter(([name]) => name !== 'email' && name !== 'type')
+      .map(([name, value]) => `  ${name}: ${printable(typeof value === 'string' ? value : JSON.stringify(value))}`),
+  ].join('\n');
+}
+
+const held = (count: number) => `${count} held submission${count === 1 ? '' : 's'}`;
+const howToRelease = 'release one with npm run leads -- quarantine release <id>';
+
+/**
+ * The held submissions, newest first, as text for a terminal: `limit` of them, or every one,
+ * printed as each is read.
+ */
+export async function* quarantineReport(
+  data: Pick<DataAccess, 'quarantine'>,
+  limit: number | 'all',
+): AsyncGenerator<string> {
+  // One more than asked says whether there are more to mention.
+  const rows = limit === 'all' ? data.quarantine.stream() : await data.quarantine.list(limit + 1);
+  let count = 0;
+  for await (const row of rows) {
+    if (count === limit) {
+      yield `\n\nThe newest ${held(count)}, more with --limit N or --all; ${howToRelease}\n`;
+      return;
+    }
+    yield `${count++ > 0 ? '\n\n' : ''}${describeHeld(row)}`;
+  }
+  yield count === 0 ? 'Nothing in quarantine.\n' : `\n\n${held(count)}; ${howToRelease}\n`;
 }

@@ -11,7 +11,8 @@ import { UsageError } from '../../src/cli/run.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { safeCell } from '../../src/lib/report-text.ts';
-import { formatLeads, readLeads } from '../../src/submissions/lead-report.ts';
+import { text } from 'node:stream/consumers';
+import { leadReport, readLeads, type LeadFormat, type LeadLimit } from '../../src/submissions/lead-report.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
@@ -47,12 +48,17 @@ async function seed(db: Db) {
 
 describe('the leads command line', () => {
   it.each([
-    [['list'], { command: 'list', format: 'table' }],
-    [['export', '--type', 'demo'], { command: 'export', type: 'demo', format: 'csv' }],
+    [['list'], { command: 'list', format: 'table', limit: 50 }],
+    [['list', '--limit', '3'], { command: 'list', format: 'table', limit: 3 }],
+    [['list', '--all', '--type', 'demo'], { command: 'list', type: 'demo', format: 'table', limit: 'all' }],
+    [['export', '--type', 'demo'], { command: 'export', type: 'demo', format: 'csv', limit: 'all' }],
     [
       ['export', '--since', '2026-02-01', '--format', 'json'],
-      { command: 'export', since: '2026-02-01T00:00:00.000Z', format: 'json' },
+      { command: 'export', since: '2026-02-01T00:00:00.000Z', format: 'json', limit: 'all' },
     ],
+    [['quarantine', 'list'], { command: 'quarantine', action: 'list', limit: 50 }],
+    [['quarantine', 'list', '--limit', '7'], { command: 'quarantine', action: 'list', limit: 7 }],
+    [['quarantine', 'list', '--all'], { command: 'quarantine', action: 'list', limit: 'all' }],
   ])('reads %j', (argv, options) => {
     expect(parseLeadsArgs(argv)).toEqual(options);
   });
@@ -63,6 +69,12 @@ describe('the leads command line', () => {
     [['list', '--type', 'spam']],
     [['list', '--since', 'yesterday']],
     [['export', '--format', 'xml']],
+    [['list', '--limit', '0']],
+    [['list', '--limit', 'ten']],
+    [['list', '--limit', '3', '--all']],
+    [['export', '--limit', '3']],
+    [['export', '--all']],
+    [['quarantine', 'release', 'q-1', '--all']],
   ])('refuses %j with a usage error', (argv) => {
     expect(() => parseLeadsArgs(argv)).toThrow(UsageError);
   });
@@ -99,6 +111,10 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   });
   afterAll(() => db?.close());
 
+  /** What `npm run leads` prints for these options. */
+  const report = (options: { type?: LeadKind; since?: string; format: LeadFormat; limit?: LeadLimit }) =>
+    text(leadReport(dataAccess(db), options));
+
   it('lists leads newest first, filtered by type and date', async () => {
     expect((await readLeads(dataAccess(db), {})).map((lead) => lead.type)).toEqual(['enquiry', 'demo']);
     expect((await readLeads(dataAccess(db), { type: 'demo' })).map((lead) => lead.email)).toEqual([
@@ -107,7 +123,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     expect((await readLeads(dataAccess(db), { since: '2026-01-15T00:00:00.000Z' })).map((lead) => lead.type)).toEqual([
       'enquiry',
     ]);
-    const table = formatLeads(await readLeads(dataAccess(db), {}), 'table');
+    const table = await report({ format: 'table' });
     expect(table).toContain('2026-02-01 12:30  enquiry  ada@example.com');
     expect(table).toContain('Grace Hopper');
     expect(table).toMatch(/2 leads\n$/);
@@ -132,7 +148,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
       company_name: 'Line\nBreak',
       email: 'mallory@example.com',
     });
-    const table = formatLeads(await readLeads(dataAccess(db), { type: 'demo' }), 'table');
+    const table = await report({ type: 'demo', format: 'table' });
     const lines = table.split('\n');
     expect(lines).toHaveLength(5); // header, two leads, the count, and the final newline
     // eslint-disable-next-line no-control-regex -- the assertion is about control characters
@@ -143,7 +159,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
   it('keeps letters and emoji as they are, and lines the columns up after escaping', async () => {
     await addLead('startup', 'adébáyọ̀@example.ng', { firstname: 'Adébáyọ̀', lastname: 'Ògúnlẹ́sì 🎉' });
     await addLead('startup', 'esc\u001b@example.com', { firstname: 'Tab\tbed' });
-    const table = formatLeads(await readLeads(dataAccess(db), { type: 'startup' }), 'table');
+    const table = await report({ type: 'startup', format: 'table' });
     expect(table).toContain('Adébáyọ̀ Ògúnlẹ́sì 🎉');
     expect(table).toContain('esc\\x1b@example.com  Tab\\tbed');
     // What a terminal shows: one column per grapheme, so "ọ̀" takes one.
@@ -169,28 +185,51 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     ['ada@example.com', '"ada@example.com"'],
     ['', '""'],
   ])('exports the cell %j as %s, quoted like every other cell', async (cell, written) => {
-    const id = await addLead('savings', 'ada@example.com', { firstname: cell });
+    const id = await addLead('savings', 'ada@example.com', { savings: cell });
     const [lead] = await readLeads(dataAccess(db), { type: 'savings' });
-    expect(formatLeads([lead!], 'csv')).toBe(
-      '"id","type","email","created_at","firstname"\n' +
-        `"${id}","savings","ada@example.com","${lead!.created_at}",${written}\n`,
+    expect(await report({ type: 'savings', format: 'csv' })).toBe(
+      '"id","type","email","created_at","contact_count","current_cost","savings","services"\n' +
+        `"${id}","savings","ada@example.com","${lead!.created_at}","","",${written},""\n`,
     );
   });
 
+  it.each([
+    ['demo', 'firstname,lastname,company_name,phone_number,subscribers,demo_start,demo_zone'],
+    ['startup', 'firstname,lastname,company_name,phone_number,user_count,annual_budget'],
+    ['savings', 'contact_count,current_cost,savings,services'],
+    ['enquiry', 'fullname,subject,body'],
+  ] satisfies [LeadKind, string][])(
+    'heads a CSV of %s leads with the fields of its form, known before any row is read',
+    async (type, fields) => {
+      const [header] = (await report({ type, format: 'csv' })).split('\n');
+      expect(header).toBe(['id', 'type', 'email', 'created_at', ...fields.split(',')].map((c) => `"${c}"`).join(','));
+    },
+  );
+
   it('exports CSV that a spreadsheet reads safely, and JSON with every field', async () => {
-    const csv = formatLeads(await readLeads(dataAccess(db), {}), 'csv');
+    await addLead('savings', 'bola@example.ng', { savings: 120, services: { push: true }, referrer: 'a fair' });
+    const csv = await report({ format: 'csv' });
     const [header] = csv.split('\n');
+    // Every form's fields, once each, in the order of the forms.
     expect(header).toBe(
-      '"id","type","email","created_at","fullname","subject","body","firstname","lastname","company_name","phone_number","subscribers"',
+      '"id","type","email","created_at","firstname","lastname","company_name","phone_number","subscribers","demo_start","demo_zone","user_count","annual_budget","contact_count","current_cost","savings","services","fullname","subject","body"',
     );
     // Every cell is quoted, so a spreadsheet in any locale keeps each one whole.
     expect(csv).toContain('"enquiry","ada@example.com"');
     expect(csv).toContain('"Ada, Countess","Agency ""pricing""","Two\nlines"');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-    const json = JSON.parse(formatLeads(await readLeads(dataAccess(db), { type: 'enquiry' }), 'json'));
-    expect(json).toEqual([
+    expect(csv).toContain('"120","{""push"":true}"');
+    // A field the form's schema does not name has no column; the JSON keeps it.
+    expect(csv).not.toContain('a fair');
+    const json = await report({ format: 'json' });
+    expect(json).toBe(`${JSON.stringify(await readLeads(dataAccess(db), {}), null, 2)}\n`);
+    expect(JSON.parse(json)).toContainEqual(
+      expect.objectContaining({ type: 'savings', metadata: expect.objectContaining({ referrer: 'a fair' }) }),
+    );
+    expect(JSON.parse(await report({ type: 'enquiry', format: 'json' }))).toEqual([
       expect.objectContaining({ type: 'enquiry', metadata: expect.objectContaining({ body: 'Two\nlines' }) }),
     ]);
+    expect(await report({ type: 'startup', format: 'json' })).toBe('[]\n');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { addressPattern, names, without } from '../../src/people/address-match.ts';
@@ -105,4 +106,34 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     expect((await exportPerson(dataAccess(db), 'ann@x.io')).mentioned_in).toEqual([]);
     expect((await exportPerson(dataAccess(db), 'joann@x.io')).leads).toHaveLength(1);
   });
+});
+
+describe.each(await testDatabases())('looking up an address on $name', ({ name, open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(() => db?.close());
+
+  /** The plan the database makes for `lower(email) = ?` on a table, as text. */
+  async function plan(table: 'leads' | 'quarantine' | 'demo_bookings'): Promise<string> {
+    const query = sql`select * from ${sql.table(table)} where lower(email) = ${'ada@example.com'}`;
+    if (name === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`explain query plan ${query}`.execute(db.kysely);
+      return rows.map((row) => row.detail).join('\n');
+    }
+    // A few rows are read fastest in full; forbid that, to see whether an index could serve.
+    return db.kysely.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it.each(['leads', 'quarantine', 'demo_bookings'] as const)(
+    'finds rows of %s by lower(email) through an index, not by reading the table',
+    async (table) => {
+      expect(await plan(table)).toContain(`${table}_lower_email`);
+    },
+  );
 });

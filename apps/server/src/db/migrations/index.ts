@@ -10,6 +10,7 @@ import * as suppressions from './0008-suppressions.ts';
 import * as demoBooking from './0009-demo-booking.ts';
 import * as demoBookingLimits from './0010-demo-booking-limits.ts';
 import * as demoAvailabilityVersion from './0011-demo-availability-version.ts';
+import * as addressIndexes from './0012-address-indexes.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-demo-booking': demoBooking,
   '0010-demo-booking-limits': demoBookingLimits,
   '0011-demo-availability-version': demoAvailabilityVersion,
+  '0012-address-indexes': addressIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
