@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { trackingSecret } from '../secrets.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
+import { sendBuiltPage } from '../site/send-file.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { refusalMessage } from '../form-posts/refusals.ts';
 import { bookedDemo } from './booked-demo.ts';
@@ -19,7 +20,6 @@ const pageMessages = {
   past: 'This demo has taken place, so it cannot be changed.',
   chooseTime: 'Choose the time to move your demo to.',
   repeated: 'Each field may be sent once. Please send the form again from its page.',
-  noLink: 'Open the link in your booking email to move or cancel your demo.',
 } as const;
 
 type PageState = {
@@ -80,7 +80,8 @@ export function manageBookingPages(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(manageBookingPath, { schema: { querystring: bookingPageQuerySchema } }, async (request, reply) => {
       const { token } = request.query;
-      if (token === undefined) return sendPage(app, reply, 200, { status: pageMessages.noLink });
+      // Without a link's token the page is the same for everyone: sent as built (D35).
+      if (token === undefined) return sendBuiltPage(request, reply, manageBookingPath);
       const id = await bookingOf(app, token);
       if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
       const booking = await describeBooking(app, id, new Date());

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { clientErrorMessage, logClientError, retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
+import { sendBuiltPage } from '../site/send-file.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
 import { slotPicker } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
@@ -224,8 +225,15 @@ function linkPages(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(newsletterConfirmPath, { schema: { querystring: confirmPageQuerySchema } }, async (request, reply) => {
     const { token } = request.query;
-    const values: Record<string, string> = token ? { token } : {};
-    return sendFormPage(app, reply, 200, { form: 'confirm', page: newsletterConfirmPath }, { values, errors: {} });
+    // Without a link's token the page is the same for everyone: sent as built (D35).
+    if (!token) return sendBuiltPage(request, reply, newsletterConfirmPath);
+    return sendFormPage(
+      app,
+      reply,
+      200,
+      { form: 'confirm', page: newsletterConfirmPath },
+      { values: { token }, errors: {} },
+    );
   });
   routes.get(
     '/unsubscription/:tracking_id/:email/:contact_id',

@@ -171,6 +171,17 @@ describe('native form posts (D30)', () => {
   });
 
   describe('the pages a personal link opens', () => {
+    it('are sent as built, with an ETag and a 304, to a visit without a link’s token (D35)', async () => {
+      for (const path of ['/newsletter/confirm', '/demo/booking']) {
+        const first = await app.inject(path);
+        expect(first.statusCode).toBe(200);
+        const etag = String(first.headers.etag);
+        expect(etag).toMatch(/^"/);
+        expect((await app.inject(path)).body).toBe(first.body);
+        expect((await app.inject({ url: path, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+      }
+    });
+
     it('writes the confirmation token into the form, not into any link, and keeps the page out of caches', async () => {
       const response = await app.inject({
         url: '/newsletter/confirm?token=abc.def',
