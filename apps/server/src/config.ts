@@ -159,7 +159,10 @@ export const environmentSchema = z.object({
     .optional(z.string().check(z.minLength(32, 'must be at least 32 characters')))
     .register(
       settingDocs,
-      about('Signs unsubscribe tracking ids (D17); at least 32 characters.', 'random, kept in the database'),
+      about(
+        'Signs unsubscribe tracking ids (D17), form stamps (D30) and demo booking links (D32); at least 32 characters.',
+        'random, kept in the database',
+      ),
     ),
   RATE_LIMIT_PER_MINUTE: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be at least 1'), 10).register(
     settingDocs,

@@ -93,8 +93,10 @@ async function formPosts(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(outcomePath, { schema: { querystring: outcomeQuerySchema } }, async (request, reply) => {
     const { form, reference = null } = request.query;
-    const message = form ? await postedForms[form].success(app, reference) : null;
-    const page = await app.site.render('sent', message ? { outcome: { message, reference } } : {});
+    // Naming no form, it is the same page for everyone: sent as built (D35).
+    if (!form) return sendBuiltPage(request, reply, outcomePath);
+    const message = await postedForms[form].success(app, reference);
+    const page = await app.site.render('sent', { outcome: { message, reference } });
     return sendFreshPage(reply, page, page.html, 'no-store');
   });
 }

@@ -172,7 +172,7 @@ describe('native form posts (D30)', () => {
 
   describe('the pages a personal link opens', () => {
     it('are sent as built, with an ETag and a 304, to a visit without a link’s token (D35)', async () => {
-      for (const path of ['/newsletter/confirm', '/demo/booking']) {
+      for (const path of ['/newsletter/confirm', '/demo/booking', '/sent']) {
         const first = await app.inject(path);
         expect(first.statusCode).toBe(200);
         const etag = String(first.headers.etag);
