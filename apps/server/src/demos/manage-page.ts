@@ -46,7 +46,7 @@ async function sendPage(app: FastifyInstance, reply: FastifyReply, code: number,
     form: served,
     ...(picker ? { picker } : {}),
   });
-  return sendFreshPage(reply.code(code), page, page.html, 'no-store');
+  return sendFreshPage(reply.code(code), page);
 }
 
 /** What the page says of a booking, and whether it can change. */

@@ -97,7 +97,7 @@ async function formPosts(app: FastifyInstance) {
     if (!form) return sendBuiltPage(request, reply, outcomePath);
     const message = await postedForms[form].success(app, reference);
     const page = await app.site.render('sent', { outcome: { message, reference } });
-    return sendFreshPage(reply, page, page.html, 'no-store');
+    return sendFreshPage(reply, page);
   });
 }
 
@@ -209,7 +209,7 @@ async function sendFormPage(
   const picker = view === 'demo' ? await slotPicker(app, state) : undefined;
   const stamp = (await formStampNow(app)) ?? '';
   const rendered = await app.site.render(view, { form: state, stamp, ...(picker ? { picker } : {}) });
-  return sendFreshPage(reply.code(status), rendered, rendered.html, 'no-store');
+  return sendFreshPage(reply.code(status), rendered);
 }
 
 /** `hide_logo` (or `hideLogo`) on a preferences link: any value but false or 0 hides the logo (spec "Screens and routes"). */

@@ -137,5 +137,5 @@ async function sendPage(
     .replace(/(.)\/$/, '$1');
   if (!app.site.page(route)) return reply.code(status).type('text/plain; charset=utf-8').send(`${exchange.status}\n`);
   const page = await app.site.render('docs', { docs: { path: route, tryIt: { ...exchange, typed, operationId } } });
-  return sendFreshPage(reply.code(status), page, page.html, 'no-store');
+  return sendFreshPage(reply.code(status), page);
 }

@@ -5,24 +5,19 @@ import { compressNow, withoutWebFont, type FreshPage } from './site-files.ts';
 
 /**
  * Sends a page made for this one answer (D30, D35): a form's problems, the outcome, a personal
- * link's page. It has no ETag, and is compressed now (about a millisecond for such a page); its
- * CSP carries its own inline scripts' hashes. A visitor who sent `Save-Data: on` gets it without
- * the web font, as every built page is sent (issue 21).
+ * link's page. No cache keeps it and it has no ETag; it is compressed now (about a millisecond
+ * for such a page), and its CSP carries its own inline scripts' hashes. A visitor who sent
+ * `Save-Data: on` gets it without the web font, as every built page is sent (issue 21).
  */
-export async function sendFreshPage(
-  reply: FastifyReply,
-  file: Pick<FreshPage, 'contentType' | 'scriptHashes'>,
-  html: string,
-  caching: string,
-) {
+export async function sendFreshPage(reply: FastifyReply, { html, contentType, scriptHashes }: FreshPage) {
   const saveData = reply.request.headers['save-data'] === 'on';
   const body = Buffer.from(saveData ? withoutWebFont(html) : html, 'utf8');
   const encoding = chooseEncoding(reply.request.headers['accept-encoding']);
   reply
-    .type(file.contentType)
-    .header('cache-control', caching)
+    .type(contentType)
+    .header('cache-control', 'no-store')
     .header('vary', 'Accept-Encoding, Save-Data')
-    .header('content-security-policy', contentSecurityPolicy(file.scriptHashes, reply.server.config));
+    .header('content-security-policy', contentSecurityPolicy(scriptHashes, reply.server.config));
   if (!encoding) return reply.send(body);
   return reply.header('content-encoding', encoding).send(await compressNow(body, encoding));
 }

@@ -12,9 +12,6 @@ type AstroHandler = (
   locals: OnDemandLocals,
 ) => Promise<void>;
 
-/** A page Astro rendered for one answer, as its route answered. */
-export type RenderedPage = { status: number; html: string };
-
 /**
  * Astro's answer, kept in memory rather than written to a socket: the server adds its own
  * headers (the CSP by hashes, caching, Save-Data) and compression, as for every page. It takes
@@ -59,7 +56,8 @@ export class OnDemandPages {
     return new OnDemandPages(handler);
   }
 
-  async render(view: OnDemandView, locals: OnDemandLocals): Promise<RenderedPage> {
+  /** The view's HTML as Astro rendered it; an error when the route did not render it. */
+  async render(view: OnDemandView, locals: OnDemandLocals): Promise<string> {
     const request = Object.assign(Readable.from([]), {
       method: 'GET',
       url: onDemandPath(view),
@@ -74,7 +72,7 @@ export class OnDemandPages {
     await this.#handler(request, capture as unknown as ServerResponse, () => capture.destroy(notFound(view)), locals);
     await finished;
     if (capture.status >= 400) throw new Error(`The on-demand view ${view} answered ${capture.status}.`);
-    return { status: capture.status, html: capture.html };
+    return capture.html;
   }
 }
 

@@ -56,7 +56,7 @@ export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /** A page rendered on demand for one answer, with the configuration applied like a built page's. */
-export type FreshPage = { status: number; html: string; contentType: string; scriptHashes: string[] };
+export type FreshPage = { html: string; contentType: string; scriptHashes: string[] };
 
 /** The brackets the built pages' pricing form offers: those of the catalogue the site was built from (apps/site/src/lib/catalogue.ts). */
 const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((bracket) => bracket.id);
@@ -93,10 +93,8 @@ export class Site {
    */
   async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    const rendered = await this.#onDemand.render(view, locals);
-    const html = applyOptions(rendered.html, this.#options);
+    const html = applyOptions(await this.#onDemand.render(view, locals), this.#options);
     return {
-      status: rendered.status,
       html,
       contentType: contentTypeOf('.html'),
       scriptHashes: inlineScriptHashes(html),
