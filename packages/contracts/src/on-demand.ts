@@ -1,4 +1,5 @@
 import type { FormPageState } from './form-posts.ts';
+import type { Language } from './language.ts';
 
 /**
  * The pages the server has Astro render on demand (D35), each by a name under one internal
@@ -26,6 +27,8 @@ export const onDemandPath = (view: OnDemandView) => `/on-demand/${view}`;
 
 /** What the server hands the on-demand route, as Astro's `locals`. */
 export type OnDemandLocals = {
+  /** The language of the page the answer is for (D37); English when absent. */
+  language?: Language;
   /** A form's state after a native post: what was typed, the problems, a whole-form alert. */
   form?: FormPageState;
   /** The lead form's stamp, signed now (D30); absent while the secret cannot be read. */
