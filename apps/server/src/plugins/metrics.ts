@@ -120,15 +120,18 @@ async function metricsPlugin(app: FastifyInstance) {
 
   app.decorate('metrics', { registry, outboxSent, outboxFailures });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not a promise: every answer runs it (issue 29).
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const form = request.routeOptions.config.form;
-    if (!form) return;
-    const status = reply.statusCode;
-    const outcome = outcomes.get(request) ?? (status < 300 ? 'accepted' : status < 500 ? 'refused' : null);
-    if (outcome) submissions.inc({ form: typeof form === 'function' ? form(request) : form, outcome });
+    if (form) {
+      const status = reply.statusCode;
+      const outcome = outcomes.get(request) ?? (status < 300 ? 'accepted' : status < 500 ? 'refused' : null);
+      if (outcome) submissions.inc({ form: typeof form === 'function' ? form(request) : form, outcome });
+    }
+    done();
   });
 
   const token = app.config.metricsToken;

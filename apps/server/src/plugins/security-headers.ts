@@ -20,8 +20,9 @@ function baseSecurityHeaders(config: Config): Record<string, string> {
 export default fp(
   async function securityHeaders(app) {
     const headers = baseSecurityHeaders(app.config);
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(headers);
+      done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['config'] },
