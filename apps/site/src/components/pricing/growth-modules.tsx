@@ -1,4 +1,5 @@
 import type { CatalogueModule } from '@growmail/contracts/catalogue';
+import type { Language } from '@growmail/contracts/language';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
 import type { PricingSelection } from './selection';
 
@@ -8,12 +9,14 @@ export function GrowthModules({
   selected,
   selection,
   per,
+  language,
   onToggle,
 }: {
   modules: readonly CatalogueModule[];
   selected: ReadonlySet<string>;
   selection: PricingSelection;
   per: string;
+  language: Language;
   onToggle: (code: string, on: boolean) => void;
 }) {
   return (
@@ -42,7 +45,9 @@ export function GrowthModules({
                     {always && <span className="font-normal text-ink-700"> (always included)</span>}
                   </span>
                   <span data-testid="module-price" className="text-right text-ink-700 tabular-nums">
-                    {price ? `${priceLabel(price.amount, selection.currency)}${price.amount > 0 ? per : ''}` : '—'}
+                    {price
+                      ? `${priceLabel(price.amount, selection.currency, language)}${price.amount > 0 ? per : ''}`
+                      : '—'}
                   </span>
                 </label>
                 {module.features.length > 0 && (
