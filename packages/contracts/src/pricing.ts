@@ -1,7 +1,7 @@
 import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './catalogue.ts';
 import { campaignModuleCode, currencyCodes, type CurrencyCode } from './catalogue-codes.ts';
 import { defaultLanguage, type Language } from './language.ts';
-import { roundMoney } from './rules.ts';
+import { formatCents, roundMoney } from './rules.ts';
 
 export { campaignModuleCode, type CurrencyCode };
 
@@ -76,7 +76,6 @@ export function pricingChoice(
   };
 }
 
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function currencyOption(currency: CurrencyCode) {
@@ -96,23 +95,6 @@ export function roundAmount(amount: number, currency: CurrencyCode): number {
   return whole === 0 ? 0 : whole;
 }
 
-const intlFormats = new Map<string, Intl.NumberFormat>();
-function intlFormat(language: Language, currency: CurrencyCode, decimals: number): Intl.NumberFormat {
-  const key = `${language}-${currency}`;
-  let format = intlFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    intlFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * An amount as a page in `language` shows it. English keeps the spec's own form, its symbol
  * against the number with two decimals ('₦1,000.00', 'Ksh80.00'); every other amount is
@@ -123,9 +105,14 @@ function intlFormat(language: Language, currency: CurrencyCode, decimals: number
 export function formatMoney(amount: number, currency: CurrencyCode, language: Language = defaultLanguage): string {
   const { symbol, decimals } = currencyOption(currency);
   const rounded = roundAmount(amount, currency);
-  if (language === 'en' && decimals === 2)
-    return `${rounded < 0 ? '-' : ''}${symbol}${twoDecimals.format(Math.abs(rounded))}`;
-  return intlFormat(language, currency, decimals)
+  if (language === 'en' && decimals === 2) return formatCents(rounded, symbol);
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  })
     .formatToParts(rounded)
     .map((part) => (part.type === 'currency' ? symbol : part.value))
     .join('');
