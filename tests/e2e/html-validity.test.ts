@@ -24,9 +24,12 @@ describe('the HTML of every page', () => {
     const dir = await mkdtemp(join(tmpdir(), 'gm-vnu-'));
     try {
       const files: string[] = [];
-      for (const route of site.app.site.routes()) {
+      // The routes, and a copy per CFA franc as a pricing query gets it (D38).
+      const copies = ['/pricing?currency=XOF&period=year', '/?currency=XAF'];
+      for (const route of [...site.app.site.routes(), ...copies]) {
         const page = await site.app.inject(route);
-        const file = join(dir, `${route === '/' ? 'index' : route.slice(1).replaceAll('/', '__')}.html`);
+        const name = route === '/' ? 'index' : route.slice(1).replaceAll(/[/?&=]/g, '__') || 'index';
+        const file = join(dir, `${name}.html`);
         await writeFile(file, page.body);
         files.push(file);
       }

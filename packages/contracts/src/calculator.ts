@@ -1,5 +1,4 @@
-import { formatMoney } from './pricing.ts';
-import { isEmail, roundMoney } from './rules.ts';
+import { formatCents, isEmail, roundMoney } from './rules.ts';
 
 /**
  * The savings calculator of spec "Business constants": what the visitor's customers would cost on Growmail,
@@ -61,13 +60,16 @@ export function estimateSavings(input: {
   return savings > 0 ? savings : 0;
 }
 
+/** An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec "Business constants", D38): '$1,234.50'. */
+export const formatDollars = (amount: number): string => formatCents(amount, '$');
+
 /** Whether the result says "you can save up to …" rather than "already cost efficient". */
 export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;
 
 /** The result in one sentence, as the outcome of the calculator's form posted without script (D30). */
 export const savingsOutcome = (savings: number): string =>
   showsSavings(savings)
-    ? `You can save up to ${formatMoney(savings, 'USD')} every year by moving your messaging to Growmail.`
+    ? `You can save up to ${formatDollars(savings)} every year by moving your messaging to Growmail.`
     : 'Your current setup is already cost efficient. A demo can still show you what one platform for every message would add.';
 
 export type CalculatorForm = { customers: string; annualCost: string; email: string; services: CalculatorServices };

@@ -30,5 +30,17 @@ export function roundMoney(amount: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
+const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * '₦1,000.00', '$0.83', 'Ksh80.00': an amount as the spec writes it in English, its symbol
+ * against the number, to the cent. Here rather than with the pricing rules so the calculator,
+ * in the forms' script on every page, carries no currency table.
+ */
+export function formatCents(amount: number, symbol: string): string {
+  const rounded = roundMoney(amount);
+  return `${rounded < 0 ? '-' : ''}${symbol}${cents.format(Math.abs(rounded))}`;
+}
+
 /** Emails are kept trimmed and lower-case: one person, one contact. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

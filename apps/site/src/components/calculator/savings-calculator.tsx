@@ -1,6 +1,7 @@
 import {
   calculatorServices,
   estimateSavings,
+  formatDollars,
   readCalculatorForm,
   savingsLeadFor,
   showsSavings,
@@ -8,7 +9,6 @@ import {
   type CalculatorForm,
   type CalculatorInput,
 } from '@growmail/contracts/calculator';
-import { formatMoney } from '@growmail/contracts/pricing';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CheckList } from '@/components/ui/check-list';
 import { ErrorSummary } from '@/components/forms/error-summary';
@@ -141,7 +141,7 @@ export function SavingsCalculator({
             <p className="mt-3 text-lg text-ink-700">
               You can save up to{' '}
               <strong data-testid="savings" className="text-brand-800 tabular-nums">
-                {formatMoney(result.savings, 'USD')}
+                {formatDollars(result.savings)}
               </strong>{' '}
               every year by moving your messaging to Growmail, and:
             </p>

@@ -1,4 +1,5 @@
 import type { CatalogueModule } from '@growmail/contracts/catalogue';
+import type { Language } from '@growmail/contracts/language';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
 import type { PricingSelection } from './selection';
 
@@ -8,12 +9,14 @@ export function GrowthModules({
   selected,
   selection,
   per,
+  language,
   onToggle,
 }: {
   modules: readonly CatalogueModule[];
   selected: ReadonlySet<string>;
   selection: PricingSelection;
   per: string;
+  language: Language;
   onToggle: (code: string, on: boolean) => void;
 }) {
   return (
@@ -27,7 +30,8 @@ export function GrowthModules({
             const featuresId = `growth-module-${module.code}-adds`;
             return (
               <li key={module.code}>
-                <label className="flex items-start gap-3 text-sm">
+                {/* Wraps, so a long yearly price in CFA francs (D38) goes under the name at 320 px rather than past the edge. */}
+                <label className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
                   <input
                     type="checkbox"
                     data-module={module.code}
@@ -41,8 +45,10 @@ export function GrowthModules({
                     {module.name}
                     {always && <span className="font-normal text-ink-700"> (always included)</span>}
                   </span>
-                  <span data-testid="module-price" className="text-right text-ink-700 tabular-nums">
-                    {price ? `${priceLabel(price.amount, selection.currency)}${price.amount > 0 ? per : ''}` : '—'}
+                  <span data-testid="module-price" className="ml-auto text-right text-ink-700 tabular-nums">
+                    {price
+                      ? `${priceLabel(price.amount, selection.currency, language)}${price.amount > 0 ? per : ''}`
+                      : '—'}
                   </span>
                 </label>
                 {module.features.length > 0 && (

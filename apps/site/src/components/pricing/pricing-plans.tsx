@@ -1,5 +1,6 @@
 import type { Catalogue } from '@growmail/contracts/catalogue';
 import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
+import { defaultLanguage, type Language } from '@growmail/contracts/language';
 import {
   contactBrackets,
   currencies,
@@ -26,6 +27,8 @@ type Props = {
   action: string;
   /** The query this HTML is rendered for: set only on a page's copies per pricing choice (lib/choice-views.ts). */
   search?: string;
+  /** The page's language: how amounts are written, and the currency shown before a choice (D38). */
+  language?: Language;
   /**
    * What no choice changes, rendered on the server and passed in as slots
    * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
@@ -63,11 +66,19 @@ function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue 
 const noSubscription = () => () => undefined;
 
 /** The interactive part of the pricing section (D9): selectors, Flex and Growth cards. */
-export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, search: rendered, ...fixed }: Props) {
+export function PricingPlans({
+  builtCatalogue,
+  modulesUrl,
+  cardHeading,
+  action,
+  search: rendered,
+  language = defaultLanguage,
+  ...fixed
+}: Props) {
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
   const [search, setSearch] = useLocationSearch(rendered);
-  const selection = readSelection(search, brackets);
+  const selection = readSelection(search, brackets, language);
   const [modules, setModules] = useState<ReadonlySet<string>>(new Set());
   // False in the HTML and while hydrating, true from the first render after.
   const enhanced = useSyncExternalStore(
@@ -81,7 +92,7 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
     setSearch(selectionSearch(window.location.search, { ...selection, ...next }));
   /** What the form holds now: a choice made before React took over, or a submit held until it did. */
   const takeFormChoice = (root: HTMLFormElement) => {
-    const chosen = readSelection(formSearch(root), brackets);
+    const chosen = readSelection(formSearch(root), brackets, language);
     if (selectionSearch('', chosen) !== selectionSearch('', selection)) change(chosen);
   };
   const toggle = (code: string, on: boolean) =>
@@ -138,7 +149,13 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
           action={fixed.flexAction}
         >
           {flexPrice ? (
-            <PriceTag price={flexPrice} currency={currency} per="per 1,000 credits" label="Pay as you go" />
+            <PriceTag
+              price={flexPrice}
+              currency={currency}
+              per="per 1,000 credits"
+              label="Pay as you go"
+              language={language}
+            />
           ) : (
             <p className="text-3xl font-bold text-ink-900">Ask us</p>
           )}
@@ -153,7 +170,7 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
           action={fixed.growthAction}
         >
           <div data-testid="growth-total">
-            <PriceTag price={total} currency={currency} per={per} label="Total for your modules" />
+            <PriceTag price={total} currency={currency} per={per} label="Total for your modules" language={language} />
           </div>
           <div className="mt-6">{fixed.growthFeatures}</div>
           <GrowthModules
@@ -161,6 +178,7 @@ export function PricingPlans({ builtCatalogue, modulesUrl, cardHeading, action, 
             selected={modules}
             selection={selection}
             per={period === 'year' ? '/yr' : '/mo'}
+            language={language}
             onToggle={toggle}
           />
         </PlanCard>
