@@ -131,8 +131,9 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(outcome.statusCode).toBe(200);
       expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe(serviceMessagesFr.enquiryReceived);
 
-      await expect.poll(() => mailsTo('sales@growmail.test').length, { timeout: 10_000 }).toBeGreaterThan(0);
-      const sales = mailsTo('sales@growmail.test').find((mail) => partOf(mail, 'text/plain').includes(email))!;
+      const salesMail = () => mailsTo('sales@growmail.test').find((mail) => partOf(mail, 'text/plain').includes(email));
+      await expect.poll(salesMail, { timeout: 10_000 }).toBeTruthy();
+      const sales = salesMail()!;
       expect(subjectOf(sales)).toBe('New enquiry lead (French): Awa Diop');
       expect(partOf(sales, 'text/plain')).toContain('A new enquiry lead arrived from the website.');
       expect(partOf(sales, 'text/plain')).toContain('language: French (fr)');
@@ -262,5 +263,46 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(membership.language).toBe('fr');
       expect(membership.consent_wording).toMatch(/^Des conseils pour faire grandir vos revenus/);
     });
+  });
+});
+
+describe('too many requests, in French (D37)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp({ RATE_LIMIT_PER_MINUTE: '1' });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('tells a French visitor without JavaScript to wait, keeping what they typed', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/contact',
+        payload: form({ ...enquiry, email: 'wait@example.sn', language: 'fr' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await send()).statusCode).toBe(303);
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Trop de demandes en peu de temps. Patientez une minute, puis réessayez.');
+    expect(parse(refused.body).querySelector('input[name="email"]')?.getAttribute('value')).toBe('wait@example.sn');
+  });
+
+  // A script is refused before its body is read: the island's Accept-Language says the language.
+  it('tells a French script the same', async () => {
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/services/users/guests/enquiry',
+        payload: { ...enquiry, email: 'script@example.sn' },
+        headers: { 'accept-language': 'fr' },
+      });
+    await send();
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: serviceMessagesFr.tooManyRequests, payload: null });
   });
 });
