@@ -1,7 +1,7 @@
 import { calculatorMessages, savingsOutcome as savingsOutcomeEnglish, showsSavings } from './calculator.ts';
 import { bookingMessages } from './demo-booking.ts';
 import { defaultLanguage, isLanguage, type Language, type Wording } from './language.ts';
-import { messages, type Messages } from './messages.ts';
+import { messages, tooLongMessage, type Messages } from './messages.ts';
 import { messagesFr } from './messages-fr.ts';
 import { serviceMessages, type ServiceMessages } from './service-messages.ts';
 import { serviceMessagesFr } from './service-messages-fr.ts';
@@ -71,7 +71,7 @@ const translations: Record<Language, Map<string, string>> = {
   fr: pairTexts(catalogues.en, catalogues.fr, new Map()),
 };
 
-const tooLongPattern = new RegExp(`^${messages.tooLong.replace('{max}', '(\\d+)').replaceAll('.', '\\.')}$`);
+const tooLongPattern = new RegExp(`^${tooLongMessage(messages, 0).replace('0', '(\\d+)').replaceAll('.', '\\.')}$`);
 
 /**
  * A message the shared schemas or services wrote in English, in `language`: the shared zod
@@ -83,7 +83,11 @@ export function translated(text: string, language: Language | undefined): string
   const known = translations[language].get(text);
   if (known !== undefined) return known;
   const tooLong = tooLongPattern.exec(text);
-  if (tooLong) return catalogues[language].messages.tooLong.replace('{max}', frenchNumber.format(Number(tooLong[1])));
+  if (tooLong)
+    return tooLongMessage(catalogues[language].messages, Number(tooLong[1])).replace(
+      tooLong[1]!,
+      frenchNumber.format(Number(tooLong[1])),
+    );
   const field = /^([\w]+(?:\.[\w]+)*): (.+)$/s.exec(text);
   if (field) {
     const message = translated(field[2]!, language);

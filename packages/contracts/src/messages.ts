@@ -31,15 +31,15 @@ export const messages = {
   preferencesSaved: 'Preferences set successfully.',
   preferencesFailed: 'Could not set your preferences. Please try again.',
   controlCharacters: 'Contains characters that are not allowed.',
-  /** The error summary's heading (the GOV.UK pattern); form-posts' `errorSummaryTitle` in English. */
-  errorSummary: 'There is a problem',
-  /** `{max}` is the field's limit. */
-  tooLong: 'At most {max} characters.',
 } as const;
 
-/** The lead forms' words in one language: the English catalogue's keys. */
-export type Messages = Wording<typeof messages>;
+/**
+ * The lead forms' words in one language: the English catalogue's keys, and two that the English
+ * pages' script does without (the byte budgets): the error summary's heading (form-posts'
+ * `errorSummaryTitle` in English) and the "at most" message, `{max}` standing for the limit.
+ */
+export type Messages = Wording<typeof messages> & { readonly errorSummary?: string; readonly tooLong?: string };
 
-/** A field's "at most" message, its limit written as the language's numbers are. */
+/** A field's "at most" message in the catalogue's words. */
 export const tooLongMessage = (catalogue: Messages, max: number): string =>
-  catalogue.tooLong.replace('{max}', String(max));
+  (catalogue.tooLong ?? 'At most {max} characters.').replace('{max}', String(max));

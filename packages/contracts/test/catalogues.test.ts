@@ -23,7 +23,10 @@ describe('the French catalogues (D37)', () => {
   it.each(Object.entries(catalogues.fr))('%s has every English key, each in other words', (name, french) => {
     const english = texts(catalogues.en[name as keyof typeof catalogues.en] as object);
     const words = texts(french as object);
-    expect([...words.keys()]).toEqual([...english.keys()]);
+    // The two words the English pages' script does without (the byte budgets) are French only.
+    const frenchOnly = name === 'messages' ? ['errorSummary', 'tooLong'] : [];
+    expect([...words.keys()].filter((key) => !frenchOnly.includes(key))).toEqual([...english.keys()]);
+    for (const key of frenchOnly) expect(words.get(key), key).toBeTruthy();
     for (const [path, text] of words) {
       expect(text, path).not.toBe(english.get(path));
       expect(text, path).toMatch(/\S/);
@@ -31,7 +34,7 @@ describe('the French catalogues (D37)', () => {
   });
 
   it('titles the error summary as the English pages do, and in French', () => {
-    expect(messages.errorSummary).toBe(errorSummaryTitle);
+    expect(errorSummaryTitle).toBe('There is a problem');
     expect(messagesFr.errorSummary).toBe('Il y a un problème');
   });
 

@@ -5,16 +5,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The language a guest service answers in (D37): the form's own `language` field (a native
- * post's hidden field, in the body or the query), else the one `Accept-Language` prefers among
- * the site's; English when neither names one. A lead and a membership keep it.
+ * post's hidden field, in the body or the query); else the language of the site's page that
+ * called it, which a page's script sends as its `Referer` (the site's pages send their full
+ * address to their own origin), so an English page is answered in English whatever the
+ * browser prefers and the pages' script carries no code for it (the byte budgets); else the one
+ * `Accept-Language` prefers among the site's; English when none names one. A lead and a
+ * membership keep it.
  */
 export function requestLanguage(request: FastifyRequest): Language {
   for (const source of [request.body, request.query]) {
     const named = source && typeof source === 'object' ? (source as Record<string, unknown>)[languageField] : undefined;
     if (isLanguage(named)) return named;
   }
+  const page = pageLanguage(request);
+  if (page) return page;
   const header = request.headers['accept-language'];
   return preferredLanguage(Array.isArray(header) ? header.join(',') : header);
+}
+
+/** The language of the site's page a request came from, by its path; undefined when it names none of the site's. */
+function pageLanguage(request: FastifyRequest): Language | undefined {
+  const referer = URL.parse(request.headers.referer ?? '');
+  if (!referer || referer.origin !== new URL(request.server.config.urls.public).origin) return undefined;
+  return /^\/fr(\/|$)/.test(referer.pathname) ? 'fr' : 'en';
 }
 
 /**

@@ -89,6 +89,16 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(english.json<{ error: string }>().error).toBe('email: Invalid email address.');
     });
 
+    it('answer in the language of the site’s page that called them, whatever the browser prefers', async () => {
+      const origin = app.config.urls.public;
+      const fromFrench = await send(bad, { referer: `${origin}/fr/contact`, 'accept-language': 'en' });
+      expect(fromFrench.json<{ error: string }>().error).toBe(`email: ${messagesFr.invalidEmail}`);
+      const fromEnglish = await send(bad, { referer: `${origin}/contact`, 'accept-language': 'fr' });
+      expect(fromEnglish.json<{ error: string }>().error).toBe('email: Invalid email address.');
+      const fromElsewhere = await send(bad, { referer: 'https://elsewhere.example/fr/', 'accept-language': 'en' });
+      expect(fromElsewhere.json<{ error: string }>().error).toBe('email: Invalid email address.');
+    });
+
     it('answer in English when nothing asks for French, and refuse a language the site does not speak', async () => {
       expect((await send(bad, { 'accept-language': 'de-DE,en;q=0.5' })).json<{ error: string }>().error).toBe(
         'email: Invalid email address.',

@@ -75,7 +75,7 @@ export function SavingsCalculator({
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));
-  const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl, language });
+  const { honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const [error, setError] = useState<{ message: string; fields: CalculatorField[] } | null>(() => {
     const fields = Object.keys(served.errors) as CalculatorField[];
     const message = fields[0] ? served.errors[fields[0]] : undefined;

@@ -15,7 +15,7 @@ export function ErrorSummary({
   items: readonly SummaryItem[];
   alert?: string | undefined;
   /** The page's language's heading (the catalogue's `errorSummary`, D37). */
-  title?: string;
+  title?: string | undefined;
 }) {
   const shown = items.length > 0 || Boolean(alert);
   return (

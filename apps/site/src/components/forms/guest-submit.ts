@@ -11,10 +11,9 @@ import { useFormStamp } from './form-stamp';
  * signals to the request, the hidden field's value when filled and, for a lead form given
  * `stampFrom` (the users service), its time stamp; they go in the body, or in the query of a
  * call that has none. The server reads them from either. Put `formRef` on the <form>, so
- * words typed before the form's island hydrated are kept (early-input.ts). Given the page's
- * `language`, every call asks for its answer in it (D37).
+ * words typed before the form's island hydrated are kept (early-input.ts).
  */
-export function useGuestSubmit({ stampFrom, language }: { stampFrom?: string; language?: string | undefined } = {}) {
+export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [trap, setTrap] = useState('');
@@ -25,10 +24,10 @@ export function useGuestSubmit({ stampFrom, language }: { stampFrom?: string; la
     setSubmitting(true);
     setOutcome(null);
     const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
-    const answer = await callGuestService<T>(request.body ? url : withQuery(url, signals), {
-      ...(request.body ? { ...request, body: { ...request.body, ...signals } } : request),
-      ...(language && language !== 'en' ? { language } : {}),
-    });
+    const answer = await callGuestService<T>(
+      request.body ? url : withQuery(url, signals),
+      request.body ? { ...request, body: { ...request.body, ...signals } } : request,
+    );
     setSubmitting(false);
     return answer;
   }

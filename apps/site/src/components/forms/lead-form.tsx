@@ -82,10 +82,7 @@ export function LeadForm({
     Object.fromEntries(names.map((name) => [name, served.values[name] ?? ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>(served.errors);
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({
-    stampFrom: usersUrl,
-    language,
-  });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
   const hydrated = useHydrated();
   const complete = names.every((name) => values[name]!.trim() !== '');
   const fieldId = (name: string) => `${idPrefix}-${name}`;

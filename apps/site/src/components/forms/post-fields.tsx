@@ -9,7 +9,7 @@ type Props = {
   stamped?: boolean;
   /** The stamp a page rendered on demand was given; a built page carries the stand-in the server signs per window. */
   stamp?: string | undefined;
-  /** The page's language (D37): a French page's post says so, so its problems and mails are French. */
+  /** The page's language (D37), given on a French page only: its post says so, so its problems and mails are French. */
   language?: Language | undefined;
 };
 
@@ -30,7 +30,7 @@ export function PostFields({ form, stamped = true, stamp, language }: Props) {
     <>
       <input type="hidden" name={formNameField} value={form} />
       {stamped && <input type="hidden" name={formStampField} defaultValue={value} />}
-      {language && language !== 'en' && <input type="hidden" name={languageField} value={language} />}
+      {language && <input type="hidden" name={languageField} value={language} />}
     </>
   );
 }

@@ -19,9 +19,10 @@ export function useServedForm(served: FormPageState = none): [FormPageState, For
 
 /**
  * What a form's island takes from its page: the state of a page rendered on demand, a lead
- * form's stamp, and the page's language with its catalogue (D37). A French page passes
- * `language="fr"` and `messages={messagesFr}` (from the contracts' messages-fr); as props they
- * travel in that page's HTML only, so the English pages' script never carries the French words.
+ * form's stamp, and on a French page its language and catalogue (D37): `language="fr"` (the
+ * native post's hidden field) and `messages={messagesFr}` (the contracts' messages-fr). As props
+ * they travel in that page's HTML only, so the English pages' script never carries the French
+ * words. The JSON calls ask for answers in the page's `<html lang>` (lib/guest-api.ts).
  */
 export type ServedProps = {
   served?: FormPageState | undefined;

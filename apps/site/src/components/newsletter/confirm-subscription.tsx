@@ -33,7 +33,7 @@ export function ConfirmSubscription({
     () => readToken() ?? servedToken,
     () => servedToken,
   );
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

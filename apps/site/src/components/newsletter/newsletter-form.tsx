@@ -27,7 +27,7 @@ export function NewsletterForm({
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [email, setEmail] = useState(served.values.email ?? '');
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
   // The address itself was refused, not the moment (an outage leaves it marked valid).
   const [invalid, setInvalid] = useState(Boolean(served.errors.email));
 

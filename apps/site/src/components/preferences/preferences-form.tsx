@@ -73,7 +73,7 @@ export function PreferencesForm({
     () => linkServed,
   );
   const [scope, setScope] = useState<'list' | 'all'>(served.values.scope === 'all' ? 'all' : 'list');
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
