@@ -41,7 +41,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
   const [served, summary, clearSummary] = useServedForm(page.served);
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
-  const catalogue = page.messages ?? messages;
+  const catalogue: Messages = page.messages ?? messages;
   const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
 
   const change = (field: EnquiryField, value: string) => {
