@@ -1,6 +1,10 @@
+import type { Wording } from './language.ts';
+
 /**
  * What the lead forms tell a visitor (spec "Validation rules", "Error catalogue"), word for word. The site shows them and
- * the server answers with them, so the two never drift apart.
+ * the server answers with them, so the two never drift apart. The French catalogue, of the same
+ * keys, is ./messages-fr.ts: a page's island is given its page's catalogue, so an English page
+ * never ships the French words.
  */
 export const messages = {
   required: {
@@ -28,3 +32,14 @@ export const messages = {
   preferencesFailed: 'Could not set your preferences. Please try again.',
   controlCharacters: 'Contains characters that are not allowed.',
 } as const;
+
+/**
+ * The lead forms' words in one language: the English catalogue's keys, and two that the English
+ * pages' script does without (the byte budgets): the error summary's heading (form-posts'
+ * `errorSummaryTitle` in English) and the "at most" message, `{max}` standing for the limit.
+ */
+export type Messages = Wording<typeof messages> & { readonly errorSummary?: string; readonly tooLong?: string };
+
+/** A field's "at most" message in the catalogue's words. */
+export const tooLongMessage = (catalogue: Messages, max: number): string =>
+  (catalogue.tooLong ?? 'At most {max} characters.').replace('{max}', String(max));

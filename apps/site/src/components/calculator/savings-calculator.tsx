@@ -1,8 +1,10 @@
+import type { Wording } from '@growmail/contracts/language';
 import {
   calculatorServices,
   estimateSavings,
   formatDollars,
   readCalculatorForm,
+  type calculatorMessages,
   savingsLeadFor,
   showsSavings,
   type CalculatorField,
@@ -67,7 +69,9 @@ export function SavingsCalculator({
   action,
   served: servedState,
   stamp,
-}: Props & ServedProps) {
+  language,
+  calculatorMessages: words,
+}: Props & ServedProps & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));
@@ -116,7 +120,7 @@ export function SavingsCalculator({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearSummary();
-    const reading = readCalculatorForm(form);
+    const reading = readCalculatorForm(form, words);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });
       const first = reading.fields[0];
@@ -220,7 +224,7 @@ export function SavingsCalculator({
           ))}
         </div>
       </fieldset>
-      <PostFields form="savings" stamp={stamp} />
+      <PostFields form="savings" stamp={stamp} language={language} />
       <Honeypot {...honeypot} />
       <div id={errorId} role="alert">
         {error && (

@@ -1,4 +1,6 @@
 import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { Language } from '@growmail/contracts/language';
+import type { Messages } from '@growmail/contracts/messages';
 import { useState } from 'react';
 
 const none: FormPageState = { values: {}, errors: {} };
@@ -15,8 +17,19 @@ export function useServedForm(served: FormPageState = none): [FormPageState, For
   return [served, summary, () => setSummary(none)];
 }
 
-/** What a form's island takes from a page rendered on demand: its state, and for a lead form its stamp. */
-export type ServedProps = { served?: FormPageState | undefined; stamp?: string | undefined };
+/**
+ * What a form's island takes from its page: the state of a page rendered on demand, a lead
+ * form's stamp, and on a French page its language and catalogue (D37): `language="fr"` (the
+ * native post's hidden field) and `messages={messagesFr}` (the contracts' messages-fr). As props
+ * they travel in that page's HTML only, so the English pages' script never carries the French
+ * words. The JSON calls ask for answers in the page's `<html lang>` (lib/guest-api.ts).
+ */
+export type ServedProps = {
+  served?: FormPageState | undefined;
+  stamp?: string | undefined;
+  language?: Language | undefined;
+  messages?: Messages | undefined;
+};
 
 /** Whether a served state has problems to show: a field's message, or one for the whole form. */
 export const hasProblems = (served: FormPageState | undefined): boolean =>

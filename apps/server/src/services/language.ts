@@ -1,0 +1,58 @@
+import { preferredLanguage, translated } from '@growmail/contracts/catalogues';
+import { languageField } from '@growmail/contracts/form-posts';
+import { isLanguage, type Language } from '@growmail/contracts/language';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The language a guest service answers in (D37): the form's own `language` field (a native
+ * post's hidden field, in the body or the query); else the language of the site's page that
+ * called it, which a page's script sends as its `Referer` (the site's pages send their full
+ * address to their own origin), so an English page is answered in English whatever the
+ * browser prefers and the pages' script carries no code for it (the byte budgets); else the one
+ * `Accept-Language` prefers among the site's; English when none names one. A lead and a
+ * membership keep it.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  for (const source of [request.body, request.query]) {
+    const named = source && typeof source === 'object' ? (source as Record<string, unknown>)[languageField] : undefined;
+    if (isLanguage(named)) return named;
+  }
+  const page = pageLanguage(request);
+  if (page) return page;
+  const header = request.headers['accept-language'];
+  return preferredLanguage(Array.isArray(header) ? header.join(',') : header);
+}
+
+/** The language of the site's page a request came from, by its path; undefined when it names none of the site's. */
+function pageLanguage(request: FastifyRequest): Language | undefined {
+  const referer = URL.parse(request.headers.referer ?? '');
+  if (!referer || referer.origin !== new URL(request.server.config.urls.public).origin) return undefined;
+  return /^\/fr(\/|$)/.test(referer.pathname) ? 'fr' : 'en';
+}
+
+/**
+ * Says every answer of the guest services in the request's language, at their edge: the shared
+ * schemas, the limits and the handlers write English; a French request gets its `error` and its
+ * outcome's `message` from the French catalogue. Nothing else in the answer changes.
+ */
+export function answerInRequestLanguage(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const language = requestLanguage(request);
+    if (language === 'en' || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    reply.header('content-language', language);
+    let answer: { error?: unknown; payload?: { message?: unknown } | null };
+    try {
+      answer = JSON.parse(payload) as typeof answer;
+    } catch {
+      return payload;
+    }
+    if (typeof answer.error === 'string') answer.error = translated(answer.error, language);
+    if (answer.payload && typeof answer.payload.message === 'string')
+      answer.payload.message = translated(answer.payload.message, language);
+    return JSON.stringify(answer);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('vary', 'accept-language');
+  });
+}
