@@ -78,6 +78,10 @@ const peopleQueries = (db: Executor) => ({
       .orderBy('created_at')
       .execute(),
 
+  /** Demo bookings made with this address (D32): the name and address the booker typed. */
+  demoBookings: (address: string) =>
+    db.selectFrom('demo_bookings').selectAll().where(lowerEmail, '=', address).orderBy('created_at').execute(),
+
   webhookEvents: (needle: string) =>
     db.selectFrom('webhook_events').selectAll().where(containsLower('payload', needle)).orderBy('created_at').execute(),
 
@@ -101,7 +105,7 @@ const peopleQueries = (db: Executor) => ({
   },
 
   /** Deletes rows of a table by id; how many. */
-  async remove(table: Exclude<PeopleTable, 'contacts'>, ids: string[]): Promise<number> {
+  async remove(table: Exclude<PeopleTable, 'contacts'> | 'demo_bookings', ids: string[]): Promise<number> {
     const result = await db.deleteFrom(table).where('id', 'in', orNone(ids)).executeTakeFirst();
     return Number(result.numDeletedRows);
   },

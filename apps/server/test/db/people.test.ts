@@ -106,6 +106,33 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     expect((await exportPerson(dataAccess(db), 'ann@x.io')).mentioned_in).toEqual([]);
     expect((await exportPerson(dataAccess(db), 'joann@x.io')).leads).toHaveLength(1);
   });
+
+  it('exports and erases a person’s demo bookings, freeing the slot, and keeps everyone else’s', async () => {
+    const slot = { hostId: 'sales', start: new Date('2031-03-03T09:00:00Z'), end: new Date('2031-03-03T09:30:00Z') };
+    const demos = dataAccess(db).demos;
+    const own = await demos.take({
+      ...slot,
+      leadId: null,
+      email: 'Bola@Demo.example',
+      name: 'Bola',
+      zone: 'Africa/Lagos',
+    });
+    const later = { ...slot, start: new Date('2031-03-04T09:00:00Z'), end: new Date('2031-03-04T09:30:00Z') };
+    const other = await demos.take({ ...later, leadId: null, email: 'ada@demo.example', name: 'Ada', zone: 'UTC' });
+
+    const found = await exportPerson(dataAccess(db), 'bola@demo.example');
+    expect(found.demo_bookings).toEqual([
+      expect.objectContaining({ id: own, email: 'Bola@Demo.example', name: 'Bola', status: 'booked' }),
+    ]);
+    const erased = await erasePerson(dataAccess(db), 'BOLA@demo.example');
+    expect(erased.deleted.demo_bookings).toBe(1);
+    expect((await exportPerson(dataAccess(db), 'bola@demo.example')).demo_bookings).toEqual([]);
+    expect(await demos.booking(other!)).toMatchObject({ name: 'Ada' });
+    // The slot is free again for someone else.
+    expect(await demos.take({ ...slot, leadId: null, email: 'cy@demo.example', name: 'Cy', zone: 'UTC' })).toEqual(
+      expect.any(String),
+    );
+  });
 });
 
 describe.each(await testDatabases())('looking up an address on $name', ({ name, open }) => {
