@@ -6,7 +6,7 @@ const notes = {
   push_actions:
     'A notification click is stored with the tracking id of the notification, which everyone it went to shares, and no contact: none can be tied to a person.',
   submissions:
-    'Only a sha256 fingerprint of each recent form submission and the answer it got, kept for ten minutes to collapse repeats: no address.',
+    'Only a sha256 fingerprint of each recent form submission and the answer it got, kept ten minutes to collapse repeats (the hourly housekeeping deletes it after): no address.',
   mentioned_in:
     'Rows of other people that name this address in what they typed. They are not shown, being someone else’s; erase replaces the address in them with [erased].',
 };

@@ -12,6 +12,7 @@ import * as demoBookingLimits from './0010-demo-booking-limits.ts';
 import * as demoAvailabilityVersion from './0011-demo-availability-version.ts';
 import * as addressIndexes from './0012-address-indexes.ts';
 import * as mentionSearch from './0013-mention-search.ts';
+import * as expiryIndexes from './0014-expiry-indexes.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-demo-availability-version': demoAvailabilityVersion,
   '0012-address-indexes': addressIndexes,
   '0013-mention-search': mentionSearch,
+  '0014-expiry-indexes': expiryIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
