@@ -77,18 +77,29 @@ const expiries = {
 export type Pruned = Record<keyof typeof expiries, number>;
 
 /**
- * Rows one delete removes. On SQLite a delete holds the database's one write lock, so a form
- * post waits for at most one batch: 500 rows, under 50 ms even for leads, whose text the
- * trigram index unindexes (`npm run bench:data` shows the slowest batch). PostgreSQL locks
- * only the rows deleted, so its batches are larger and still short.
+ * Rows one delete removes. PostgreSQL locks only the rows deleted, so its batches are large and
+ * fixed. On SQLite a delete holds the database's one write lock, and a form post may wait for
+ * one batch; so a batch there aims at `sqliteBatchMs` (half the 50 ms a post may wait), sized
+ * from the last one's time: a lead's costs several times a fingerprint's, since the trigram
+ * index drops its text too, and a busy machine takes longer for any. `npm run bench:data`
+ * reports the slowest batch.
  */
-export const batchSize: Record<Dialect, number> = { sqlite: 500, postgres: 5_000 };
+const firstBatch: Record<Dialect, number> = { sqlite: 100, postgres: 5_000 };
+const sqliteBatchMs = 25;
+const sqliteBatchRows = { min: 10, max: 5_000 };
+
+/** The next batch's size on SQLite: the last one's, scaled to the aim, at most doubling. */
+function nextBatch(rows: number, ms: number): number {
+  const scaled = Math.round(rows * Math.min(2, sqliteBatchMs / Math.max(ms, 1)));
+  return Math.min(sqliteBatchRows.max, Math.max(sqliteBatchRows.min, scaled));
+}
 
 /**
  * Deletes every record older than its retention, a batch at a time: each batch is its own
  * statement, and the event loop turns between them, so requests and other writes go on while
- * a large backlog (a year of leads reaching 730 days at once) drains. `stopped` ends the round
- * between batches (the server is closing); `onBatch` hears of each batch, for a log or a test.
+ * a large backlog (a year of leads reaching 730 days at once) drains. `limit` fixes the batch
+ * size (a test counts batches); `stopped` ends the round between batches (the server is
+ * closing); `onBatch` hears of each batch, for a log or a test.
  */
 export async function pruneExpired(
   data: Data & { db: { dialect: Dialect } },
@@ -99,17 +110,20 @@ export async function pruneExpired(
     onBatch?: (kind: keyof Pruned, deleted: number, ms: number) => void;
   } = {},
 ): Promise<Pruned> {
-  const limit = options.limit ?? batchSize[data.db.dialect];
+  const adapts = options.limit === undefined && data.db.dialect === 'sqlite';
   const pruned = Object.fromEntries(Object.keys(expiries).map((kind) => [kind, 0])) as Pruned;
   for (const [kind, expiry] of Object.entries(expiries) as [keyof Pruned, Expiry][]) {
     const before = new Date(now.getTime() - expiry.keptFor);
+    let limit = options.limit ?? firstBatch[data.db.dialect];
     for (;;) {
       if (options.stopped?.()) return pruned;
       const started = performance.now();
       const deleted = await expiry.removeBatch(data, before, limit);
-      options.onBatch?.(kind, deleted, performance.now() - started);
+      const ms = performance.now() - started;
+      options.onBatch?.(kind, deleted, ms);
       pruned[kind] += deleted;
       if (deleted < limit) break;
+      if (adapts) limit = nextBatch(limit, ms);
       await yieldToOthers();
     }
   }

@@ -117,6 +117,28 @@ describe.each(await testDatabases())('records past their retention on $name', ({
     expect((await held.list()).map((row) => row.id)).toContain(young);
   });
 
+  it('sizes SQLite batches from the time the last one took, and PostgreSQL batches by a fixed count', async () => {
+    const held = dataAccess(db).quarantine;
+    const fixtures = fixturesRepository(db.kysely);
+    for (let index = 0; index < 150; index++) {
+      const id = await held.insert('demo', `many${index}@bot.example`, {}, ['honeypot']);
+      await fixtures.backdateQuarantine({ id }, ago(retention.quarantine + day));
+    }
+    const batches: number[] = [];
+    const pruned = await pruneExpired(dataAccess(db), now, {
+      onBatch: (kind, deleted) => (kind === 'quarantine' ? batches.push(deleted) : undefined),
+    });
+    expect(pruned.quarantine).toBe(150);
+    if (name === 'sqlite') {
+      // 100 first; the next sized from its time, between 10 rows and twice as many.
+      expect(batches[0]).toBe(100);
+      expect(batches.length).toBeGreaterThanOrEqual(2);
+      expect(batches.slice(1, -1).every((rows) => rows >= 10 && rows <= 200)).toBe(true);
+    } else {
+      expect(batches).toEqual([150]);
+    }
+  });
+
   it('takes the oldest first, and stops between batches when told', async () => {
     const fixtures = fixturesRepository(db.kysely);
     const ids: string[] = [];
