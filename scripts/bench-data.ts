@@ -289,9 +289,13 @@ async function runStep(step: string, url: string, email: string | undefined) {
     if (step === 'people-export') {
       await exportPerson(data, 'warm-up@nowhere.example');
       const { ms, value } = await timed(() => exportPerson(data, email!));
+      // Four more people like this one (their own lead, a contact, a mention), for a median less at the machine's mercy.
+      const times = [ms];
+      for (const other of [2004, 3004, 4004, 5004].map(person))
+        times.push((await timed(() => exportPerson(data, other))).ms);
       return {
-        ms,
-        rows: `${value.leads.length} lead, ${value.contacts.length} contact, ${value.mentioned_in.length} mentions`,
+        ms: median(times),
+        rows: `${value.leads.length} lead, ${value.contacts.length} contact, ${value.mentioned_in.length} mentions; median of 5`,
       };
     }
     if (step === 'people-erase') {
@@ -299,7 +303,9 @@ async function runStep(step: string, url: string, email: string | undefined) {
       const { ms, value } = await timed(() => erasePerson(data, email!));
       const deleted = Object.values(value.deleted).reduce((sum, rows) => sum + rows, 0);
       const rewritten = Object.values(value.rewritten).reduce((sum, rows) => sum + rows, 0);
-      return { ms, rows: `${deleted} deleted, ${rewritten} rewritten` };
+      const times = [ms];
+      for (const other of [2004, 3004].map(person)) times.push((await timed(() => erasePerson(data, other))).ms);
+      return { ms: median(times), rows: `${deleted} deleted, ${rewritten} rewritten; median of 3` };
     }
     if (step === 'housekeeping') {
       let batches = 0;
@@ -320,6 +326,11 @@ async function runStep(step: string, url: string, email: string | undefined) {
   } finally {
     await db.close();
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Twenty enquiries posted through the whole app (after a first one to warm it), the median time. */
@@ -346,8 +357,7 @@ async function formPosts(url: string) {
         throw new Error(`The form post answered ${response.statusCode}: ${response.body}`);
       if (index > 0) times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    return { ms: times[Math.floor(times.length / 2)]!, rows: `1 lead; slowest of 20 ${times.at(-1)!.toFixed(1)} ms` };
+    return { ms: median(times), rows: `1 lead; slowest of 20 ${Math.max(...times).toFixed(1)} ms` };
   } finally {
     await app.close();
     rmSync(site, { recursive: true });
