@@ -19,8 +19,8 @@
  * names another lead's address in its message, so the people commands find mentions.
  *
  * Each operation runs in a child process of its own, so its peak memory is its own: the
- * command-line tools as an operator runs them (`node apps/server/src/cli/…`, whose time includes
- * Node's start and the schema check), and the rest through this script's `--step` mode, which
+ * command-line tools as an operator runs them (the npm script's node command, whose time
+ * includes Node's start and the schema check), and the rest through this script's `--step` mode, which
  * times the work alone. A preloaded module writes the child's `process.resourceUsage().maxRSS`
  * as it exits. PostgreSQL runs in a schema of its own, dropped at the end; SQLite in a temporary
  * file. The figures describe this machine.
@@ -169,7 +169,7 @@ async function measure(url: string, leads: number): Promise<string> {
     await db.close();
   }
 
-  const csv = await child([join(root, 'apps/server/src/cli/leads.ts'), 'export', '--format', 'csv'], url);
+  const csv = await child([...npmScript('leads'), 'export', '--format', 'csv'], url);
   rows.push({
     operation: '`leads export --format csv` (CLI)',
     rows: `${count(csv.lines - 1)} leads, ${(csv.bytes / 1e6).toFixed(0)} MB`,
@@ -177,7 +177,7 @@ async function measure(url: string, leads: number): Promise<string> {
     peakMb: csv.peakMb,
     target: verdict(csv.peakMb < targets.exportPeakMb, `peak < ${targets.exportPeakMb} MB`),
   });
-  const list = await child([join(root, 'apps/server/src/cli/leads.ts'), 'list'], url);
+  const list = await child([...npmScript('leads'), 'list'], url);
   rows.push({
     operation: '`leads list` (CLI)',
     rows: `newest 50 of ${count(leads)}`,
@@ -185,9 +185,9 @@ async function measure(url: string, leads: number): Promise<string> {
     peakMb: list.peakMb,
     target: verdict(list.ms < targets.listMs, `< ${targets.listMs} ms`),
   });
-  const exported = await child([join(root, 'apps/server/src/cli/people.ts'), 'export', '--email', lookedUp], url);
+  const exported = await child([...npmScript('people'), 'export', '--email', lookedUp], url);
   rows.push({ operation: '`people export` (CLI)', rows: lookedUp, ms: exported.ms, peakMb: exported.peakMb });
-  const erased = await child([join(root, 'apps/server/src/cli/people.ts'), 'erase', '--email', person(4)], url);
+  const erased = await child([...npmScript('people'), 'erase', '--email', person(4)], url);
   rows.push({ operation: '`people erase` (CLI)', rows: person(4), ms: erased.ms, peakMb: erased.peakMb });
 
   for (const [step, operation, email] of [
@@ -210,6 +210,19 @@ async function measure(url: string, leads: number): Promise<string> {
     rows.push({ operation, rows: figures.rows, ms: figures.ms, peakMb: result.peakMb, target });
   }
   return markdown(rows);
+}
+
+/**
+ * The node arguments of an npm script (`node --optimize-for-size apps/server/src/cli/leads.ts`),
+ * so a tool runs with the flags operators get from `npm run`, without npm's own process.
+ */
+function npmScript(name: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = scripts[name]!.split(' ');
+  if (command !== 'node') throw new Error(`npm run ${name} is not a node command`);
+  return args.map((arg) => (arg.startsWith('-') ? arg : join(root, arg)));
 }
 
 async function check(result: Promise<{ error?: unknown }>): Promise<void> {

@@ -77,14 +77,14 @@ const expiries = {
 export type Pruned = Record<keyof typeof expiries, number>;
 
 /**
- * Rows one delete removes. PostgreSQL locks only the rows deleted, so its batches are large and
- * fixed. On SQLite a delete holds the database's one write lock, and a form post may wait for
+ * Rows one delete removes. PostgreSQL locks only the rows deleted, so its batches are fixed,
+ * 1,000 rows. On SQLite a delete holds the database's one write lock, and a form post may wait for
  * one batch; so a batch there aims at `sqliteBatchMs` (half the 50 ms a post may wait), sized
  * from the last one's time: a lead's costs several times a fingerprint's, since the trigram
  * index drops its text too, and a busy machine takes longer for any. `npm run bench:data`
  * reports the slowest batch.
  */
-const firstBatch: Record<Dialect, number> = { sqlite: 100, postgres: 5_000 };
+const firstBatch: Record<Dialect, number> = { sqlite: 100, postgres: 1_000 };
 const sqliteBatchMs = 25;
 const sqliteBatchRows = { min: 10, max: 5_000 };
 
