@@ -84,7 +84,7 @@ export type Pruned = Record<keyof typeof expiries, number>;
  * index drops its text too, and a busy machine takes longer for any. `npm run bench:data`
  * reports the slowest batch.
  */
-const firstBatch: Record<Dialect, number> = { sqlite: 100, postgres: 1_000 };
+const firstBatch: Record<Dialect, number> = { sqlite: 20, postgres: 1_000 };
 const sqliteBatchMs = 25;
 const sqliteBatchRows = { min: 10, max: 5_000 };
 
