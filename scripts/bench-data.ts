@@ -323,16 +323,21 @@ async function runStep(step: string, url: string, email: string | undefined) {
     if (step === 'housekeeping') {
       let batches = 0;
       let batchMs = 0;
+      let slowest = '';
       const { ms, value } = await timed(() =>
         pruneExpired(data, new Date(), {
-          onBatch: (_kind, _deleted, took) => {
+          onBatch: (kind, deleted, took) => {
             batches++;
-            batchMs = Math.max(batchMs, took);
+            if (took > batchMs) [batchMs, slowest] = [took, `${kind}, ${deleted} rows`];
           },
         }),
       );
       const deleted = Object.values(value).reduce((sum, rows) => sum + rows, 0);
-      return { ms, batchMs, rows: `${count(deleted)} deleted in ${batches} batches, slowest ${batchMs.toFixed(1)} ms` };
+      return {
+        ms,
+        batchMs,
+        rows: `${count(deleted)} deleted in ${batches} batches, slowest ${batchMs.toFixed(1)} ms (${slowest})`,
+      };
     }
     if (step === 'form-post') return await formPosts(url);
     throw new Error(`Unknown step ${step}`);
