@@ -79,18 +79,18 @@ export type Pruned = Record<keyof typeof expiries, number>;
 /**
  * Rows one delete removes. PostgreSQL locks only the rows deleted, so its batches are fixed,
  * 1,000 rows. On SQLite a delete holds the database's one write lock, and a form post may wait for
- * one batch; so a batch there aims at `sqliteBatchMs` (half the 50 ms a post may wait), sized
+ * one batch; so a batch there aims at `sqliteBatchMs` (well under the 50 ms a post may wait), sized
  * from the last one's time: a lead's costs several times a fingerprint's, since the trigram
  * index drops its text too, and a busy machine takes longer for any. `npm run bench:data`
  * reports the slowest batch.
  */
 const firstBatch: Record<Dialect, number> = { sqlite: 20, postgres: 1_000 };
-const sqliteBatchMs = 25;
+const sqliteBatchMs = 20;
 const sqliteBatchRows = { min: 10, max: 5_000 };
 
-/** The next batch's size on SQLite: the last one's, scaled to the aim, at most doubling. */
+/** The next batch's size on SQLite: the last one's, scaled to the aim, growing by half at most. */
 function nextBatch(rows: number, ms: number): number {
-  const scaled = Math.round(rows * Math.min(2, sqliteBatchMs / Math.max(ms, 1)));
+  const scaled = Math.round(rows * Math.min(1.5, sqliteBatchMs / Math.max(ms, 1)));
   return Math.min(sqliteBatchRows.max, Math.max(sqliteBatchRows.min, scaled));
 }
 
