@@ -23,16 +23,28 @@ let workerDatabase: Promise<void> | undefined;
 /** Creates this worker's database when it is missing; one creation at a time on the server. */
 function ensureWorkerDatabase(): Promise<void> {
   workerDatabase ??= (async () => {
-    if (postgresUrl === sharedUrl) return;
-    const name = decodeURIComponent(new URL(postgresUrl).pathname.slice(1));
-    const admin = new pg.Client({ connectionString: sharedUrl, connectionTimeoutMillis: 2000 });
-    await admin.connect();
+    if (postgresUrl !== sharedUrl) {
+      const name = decodeURIComponent(new URL(postgresUrl).pathname.slice(1));
+      const admin = new pg.Client({ connectionString: sharedUrl, connectionTimeoutMillis: 2000 });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock(20261125)');
+        const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await admin.end();
+      }
+    }
+    // Migration 0014 adds pg_trgm to the current schema when the database lacks it; a test's
+    // schema is dropped with cascade, which would take the extension, and every other schema's
+    // trigram indexes, with it. Installed once in public, it outlives the tests' schemas.
+    const database = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+    await database.connect();
     try {
-      await admin.query('select pg_advisory_lock(20261125)');
-      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-      if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+      await database.query('select pg_advisory_lock(20261126)');
+      await database.query('create extension if not exists pg_trgm with schema public');
     } finally {
-      await admin.end();
+      await database.end();
     }
   })();
   return workerDatabase;

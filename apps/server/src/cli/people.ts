@@ -15,7 +15,7 @@ export const people = defineCommand({
 
 export   prints, as JSON, everything stored about the address (any case): contact, lists and
          consent records, push subscriptions, leads, quarantined submissions, mail queued or
-         sent, and webhook events
+         sent, webhook events and demo bookings
 erase    deletes all of it in one transaction, prints how many rows went from each table, and
          puts the address on the suppression list (a salted hash): no import or webhook adds
          it again, until the person confirms a newsletter subscription themselves

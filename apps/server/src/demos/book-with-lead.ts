@@ -85,7 +85,7 @@ export function bookAlongside(
       const freed = asked.first ? Date.parse(asked.first) + bookingDayMs - now.getTime() : bookingDayMs;
       throw new BookingRefused(429, 'slot', bookingMessages.tooManyToday, Math.max(1, Math.ceil(freed / 1000)));
     }
-    await demos.addRequest(client, now, dayAgo);
+    await demos.addRequest(client, now);
 
     const address = normaliseEmail(who.email);
     if (takesTurns) await demos.hold(`demo-email:${address}`);

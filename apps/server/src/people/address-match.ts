@@ -1,9 +1,9 @@
 /**
  * Finding one email address in stored text, the same way on SQLite and PostgreSQL.
  *
- * The database narrows the search (`containsLower` in repositories/people.ts); the code then
- * decides: a match counts only as a whole address (`ann@x.io` is not in `joann@x.io`), in a
- * string value of the parsed JSON, whatever its case.
+ * The database narrows the search (`mentioning` in repositories/people.ts, through a trigram
+ * index); the code then decides: a match counts only as a whole address (`ann@x.io` is not in
+ * `joann@x.io`), in a string value of the parsed JSON, whatever its case.
  */
 
 /** The address as it appears inside a JSON string, lower-cased: what to look for in a JSON column. */

@@ -14,6 +14,7 @@ export type Erasure = {
     quarantine: number;
     outbox: number;
     webhook_events: number;
+    demo_bookings: number;
   };
   rewritten: Partial<Record<PeopleTable, number>>;
 };
@@ -21,8 +22,8 @@ export type Erasure = {
 /**
  * Erases everything stored about an address, for `npm run people -- erase`, in one
  * transaction: their contact with its memberships, consent records and push subscriptions,
- * their leads and quarantined submissions, mail to or about them, and webhook events naming
- * them are deleted; where someone else typed the address, it is replaced by `[erased]` and the
+ * their leads and quarantined submissions, mail to or about them, webhook events naming them
+ * and their demo bookings (a booked slot is freed) are deleted; where someone else typed the address, it is replaced by `[erased]` and the
  * rest of their record kept. Then the address goes on the suppression list (D29), which is
  * all that remains: a salted hash.
  *
@@ -45,6 +46,7 @@ export async function erasePerson(data: DataAccess, email: string): Promise<Eras
       quarantine: await people.remove('quarantine', ids(records.quarantine)),
       outbox: await people.remove('outbox', ids(records.outbox)),
       webhook_events: await people.remove('webhook_events', ids(records.webhookEvents)),
+      demo_bookings: await people.remove('demo_bookings', ids(records.demoBookings)),
     };
     await data.suppressions.in(trx).add(records.address);
     return { email: records.address, deleted, rewritten };

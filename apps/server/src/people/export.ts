@@ -6,7 +6,7 @@ const notes = {
   push_actions:
     'A notification click is stored with the tracking id of the notification, which everyone it went to shares, and no contact: none can be tied to a person.',
   submissions:
-    'Only a sha256 fingerprint of each recent form submission and the answer it got, kept for ten minutes to collapse repeats: no address.',
+    'Only a sha256 fingerprint of each recent form submission and the answer it got, kept ten minutes to collapse repeats (the hourly housekeeping deletes it after): no address.',
   mentioned_in:
     'Rows of other people that name this address in what they typed. They are not shown, being someone else’s; erase replaces the address in them with [erased].',
 };
@@ -16,7 +16,7 @@ const parse = (text: string): unknown => JSON.parse(text);
 /**
  * Everything stored about an address, for `npm run people -- export`: the contact with its
  * lists and consent records and push subscriptions, leads, quarantined submissions, mail
- * queued or sent, and webhook events, each with its JSON text parsed.
+ * queued or sent, webhook events and demo bookings, each with its JSON text parsed.
  */
 export async function exportPerson(data: Pick<Repositories, 'people' | 'suppressions'>, email: string) {
   const records = await findRecords(data.people, email);
@@ -57,6 +57,7 @@ export async function exportPerson(data: Pick<Repositories, 'people' | 'suppress
     })),
     mail: records.outbox.map(({ message, ...mail }) => ({ ...mail, message: parse(message) })),
     webhook_events: records.webhookEvents.map(({ payload, ...event }) => ({ ...event, payload: parse(payload) })),
+    demo_bookings: records.demoBookings,
     mentioned_in: records.mentions.map(({ table, id }) => ({ table, id })),
     notes,
   };

@@ -19,6 +19,7 @@ export type PersonRecords = {
   quarantine: Row<'quarantine'>[];
   outbox: Row<'outbox'>[];
   webhookEvents: Row<'webhook_events'>[];
+  demoBookings: Row<'demo_bookings'>[];
   mentions: Mention[];
   /** The pattern that finds the address in text, for rewriting the mentions. */
   pattern: RegExp;
@@ -67,6 +68,7 @@ export async function findRecords(people: Omit<PeopleRepository, 'in'>, email: s
     webhookEvents: sort('webhook_events', await people.webhookEvents(needle), (_row, payload) =>
       sameAddress(address, (payload as { data?: { email?: unknown } }).data?.email),
     ),
+    demoBookings: await people.demoBookings(address),
     mentions,
     pattern,
   };

@@ -12,13 +12,14 @@ declare module 'fastify' {
 
 /**
  * Deletes what the site keeps only for a while (`people/retention.ts`, as the privacy page
- * states it), at start and then hourly. Every server runs it; the deletes are idempotent.
+ * states it), at start and then hourly, in batches that never hold a lock for long. Every
+ * server runs it; the deletes are idempotent. Closing the app ends a round between batches.
  */
 async function housekeeping(app: FastifyInstance, options: { intervalMs?: number }) {
   const loop = rounds(
-    async () => {
+    async (isClosed) => {
       if (!app.db.status.ready) return;
-      const pruned = await pruneExpired(app);
+      const pruned = await pruneExpired(app, new Date(), { stopped: isClosed });
       if (Object.values(pruned).some((count) => count > 0))
         app.log.info(pruned, 'deleted records past their retention');
     },

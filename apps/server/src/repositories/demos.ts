@@ -208,13 +208,24 @@ const demoQueries = (db: Executor) => ({
     return { count: Number(row?.count ?? 0), first: row?.first ?? null };
   },
 
-  /** Counts a client's slot request, and forgets those made before `before`. */
-  async addRequest(client: string, now: Date, before: Date): Promise<void> {
-    await db.deleteFrom('demo_booking_requests').where('created_at', '<=', before.toISOString()).execute();
+  /** Counts a client's slot request; housekeeping forgets it after a day (`removeRequestsBefore`). */
+  async addRequest(client: string, now: Date): Promise<void> {
     await db
       .insertInto('demo_booking_requests')
       .values({ id: randomUUID(), client, created_at: now.toISOString() })
       .execute();
+  },
+
+  /** Deletes at most `limit` slot requests made before `before`, oldest first; how many. */
+  async removeRequestsBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('demo_booking_requests')
+      .select('id')
+      .where('created_at', '<', before.toISOString())
+      .orderBy('created_at')
+      .limit(limit);
+    const result = await db.deleteFrom('demo_booking_requests').where('id', 'in', batch).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** The booking a demo request's lead made, if it made one. */

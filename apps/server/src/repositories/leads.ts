@@ -51,9 +51,15 @@ const leadQueries = (db: Executor) => ({
     return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Deletes leads written before `before`; how many. */
-  async removeCreatedBefore(before: Date): Promise<number> {
-    const result = await db.deleteFrom('leads').where('created_at', '<', before.toISOString()).executeTakeFirst();
+  /** Deletes at most `limit` leads written before `before`, oldest first; how many. */
+  async removeCreatedBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('leads')
+      .select('id')
+      .where('created_at', '<', before.toISOString())
+      .orderBy('created_at')
+      .limit(limit);
+    const result = await db.deleteFrom('leads').where('id', 'in', batch).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 });

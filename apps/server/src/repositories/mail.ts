@@ -89,9 +89,15 @@ const mailQueries = (db: Executor) => ({
     return Number(count);
   },
 
-  /** Deletes mail sent before `before`; how many. Unsent mail is kept whatever its age. */
-  async removeSentBefore(before: Date): Promise<number> {
-    const result = await db.deleteFrom('outbox').where('sent_at', '<', before.toISOString()).executeTakeFirst();
+  /** Deletes at most `limit` mails sent before `before`, oldest first; how many. Unsent mail is kept whatever its age. */
+  async removeSentBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('sent_at', '<', before.toISOString())
+      .orderBy('sent_at')
+      .limit(limit);
+    const result = await db.deleteFrom('outbox').where('id', 'in', batch).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 

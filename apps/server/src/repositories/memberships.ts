@@ -109,12 +109,18 @@ const membershipQueries = (db: Executor) => {
     return left.map((row) => row.list_id);
   }
 
-  /** Deletes memberships (with their consent records) unsubscribed before `before`; how many. */
-  async function removeUnsubscribedBefore(before: Date): Promise<number> {
-    const result = await db
-      .deleteFrom('list_memberships')
+  /** Deletes at most `limit` memberships (with their consent records) unsubscribed before `before`, oldest first; how many. */
+  async function removeUnsubscribedBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('list_memberships')
+      .select(['list_id', 'contact_id'])
       .where('status', '=', 'unsubscribed')
       .where('unsubscribed_at', '<', before.toISOString())
+      .orderBy('unsubscribed_at')
+      .limit(limit);
+    const result = await db
+      .deleteFrom('list_memberships')
+      .where(({ eb, refTuple }) => eb(refTuple('list_id', 'contact_id'), 'in', batch.$asTuple('list_id', 'contact_id')))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

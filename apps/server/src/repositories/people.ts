@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import { repository, type Executor, type Repository } from './repository.ts';
 
 /**
@@ -25,7 +25,13 @@ const peopleQueries = (db: Executor) => ({
     db
       .selectFrom('contacts')
       .selectAll()
-      .where((eb) => eb.or([eb('email', '=', address), containsLower('attributes', needle)]))
+      .where('email', '=', address)
+      .union(
+        db
+          .selectFrom('contacts')
+          .selectAll()
+          .where(mentioning(db, 'contacts', needle)),
+      )
       .execute(),
 
   memberships: (contactIds: string[]) =>
@@ -49,14 +55,19 @@ const peopleQueries = (db: Executor) => ({
   /**
    * Leads and quarantined submissions store the email as typed, so it is compared lower-cased:
    * `lower(email) = ?`, which an index serves (migration 0012). The mentions are a second
-   * select in a UNION, so their text search does not keep the address's lookup from its index.
+   * select in a UNION, so each half is served by its own index (0012, 0014).
    */
   leads: (address: string, needle: string) =>
     db
       .selectFrom('leads')
       .selectAll()
       .where(lowerEmail, '=', address)
-      .union(db.selectFrom('leads').selectAll().where(containsLower('metadata', needle)))
+      .union(
+        db
+          .selectFrom('leads')
+          .selectAll()
+          .where(mentioning(db, 'leads', needle)),
+      )
       .orderBy('created_at')
       .execute(),
 
@@ -65,7 +76,12 @@ const peopleQueries = (db: Executor) => ({
       .selectFrom('quarantine')
       .selectAll()
       .where(lowerEmail, '=', address)
-      .union(db.selectFrom('quarantine').selectAll().where(containsLower('fields', needle)))
+      .union(
+        db
+          .selectFrom('quarantine')
+          .selectAll()
+          .where(mentioning(db, 'quarantine', needle)),
+      )
       .orderBy('created_at')
       .execute(),
 
@@ -74,12 +90,27 @@ const peopleQueries = (db: Executor) => ({
     db
       .selectFrom('outbox')
       .selectAll()
-      .where((eb) => eb.or([eb('topic', '=', `ack:${address}`), containsLower('message', needle)]))
+      .where('topic', '=', `ack:${address}`)
+      .union(
+        db
+          .selectFrom('outbox')
+          .selectAll()
+          .where(mentioning(db, 'outbox', needle)),
+      )
       .orderBy('created_at')
       .execute(),
 
+  /** Demo bookings made with this address (D32): the name and address the booker typed. */
+  demoBookings: (address: string) =>
+    db.selectFrom('demo_bookings').selectAll().where(lowerEmail, '=', address).orderBy('created_at').execute(),
+
   webhookEvents: (needle: string) =>
-    db.selectFrom('webhook_events').selectAll().where(containsLower('payload', needle)).orderBy('created_at').execute(),
+    db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where(mentioning(db, 'webhook_events', needle))
+      .orderBy('created_at')
+      .execute(),
 
   /** Deletes contacts with their memberships and push subscriptions; how many of each. */
   async removeContacts(ids: string[]) {
@@ -101,7 +132,7 @@ const peopleQueries = (db: Executor) => ({
   },
 
   /** Deletes rows of a table by id; how many. */
-  async remove(table: Exclude<PeopleTable, 'contacts'>, ids: string[]): Promise<number> {
+  async remove(table: Exclude<PeopleTable, 'contacts'> | 'demo_bookings', ids: string[]): Promise<number> {
     const result = await db.deleteFrom(table).where('id', 'in', orNone(ids)).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
@@ -121,9 +152,21 @@ const peopleQueries = (db: Executor) => ({
  */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** The SQL condition: the column's text, lower-cased, contains `text` (given in lower case). */
-const containsLower = (column: string, text: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text)}%`} escape '\\'`;
+/**
+ * The SQL condition: the table's JSON text, lower-cased, contains `needle` (given in lower
+ * case), found through the trigram index of migration 0014. PostgreSQL's GIN index serves the
+ * LIKE itself. On SQLite the FTS5 trigram index first finds the rows whose text holds the
+ * needle in any case (a phrase query: the needle's trigrams, in a row), and the LIKE decides
+ * on those alone; either way the rows are the ones the LIKE alone would find.
+ */
+export function mentioning(db: Executor, table: PeopleTable, needle: string) {
+  const column = jsonColumns[table];
+  const like = sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(needle)}%`} escape '\\'`;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return like;
+  const index = sql.table(`${table}_${column}_trigrams`);
+  const phrase = `"${needle.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`rowid in (select rowid from ${index} where ${index} match ${phrase}) and ${like}`;
+}
 
 /** The row's address lower-cased, as the indexes of migration 0012 are written. */
 const lowerEmail = sql<string>`lower(email)`;

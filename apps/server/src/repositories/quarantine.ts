@@ -82,9 +82,15 @@ const quarantineQueries = (db: Executor) => ({
     return Number(result.numDeletedRows) === 1;
   },
 
-  /** Deletes what was held before `before`; how many. */
-  async removeCreatedBefore(before: Date): Promise<number> {
-    const result = await db.deleteFrom('quarantine').where('created_at', '<', before.toISOString()).executeTakeFirst();
+  /** Deletes at most `limit` of what was held before `before`, oldest first; how many. */
+  async removeCreatedBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('quarantine')
+      .select('id')
+      .where('created_at', '<', before.toISOString())
+      .orderBy('created_at')
+      .limit(limit);
+    const result = await db.deleteFrom('quarantine').where('id', 'in', batch).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 });

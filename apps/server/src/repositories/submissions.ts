@@ -29,8 +29,16 @@ const submissionQueries = (db: Executor) => ({
       .execute();
   },
 
-  async removeBefore(before: Date): Promise<void> {
-    await db.deleteFrom('submissions').where('created_at', '<', before.toISOString()).execute();
+  /** Deletes at most `limit` fingerprints stored before `before`, oldest first; how many. */
+  async removeBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('submissions')
+      .select('fingerprint')
+      .where('created_at', '<', before.toISOString())
+      .orderBy('created_at')
+      .limit(limit);
+    const result = await db.deleteFrom('submissions').where('fingerprint', 'in', batch).executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 });
 

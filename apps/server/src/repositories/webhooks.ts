@@ -106,12 +106,15 @@ const webhookQueries = (db: Executor) => ({
     return db.selectFrom('webhook_events').selectAll().orderBy('created_at').orderBy('id').execute();
   },
 
-  /** Deletes events a receiver took before `before`; how many. Failed events wait for a replay. */
-  async removeDeliveredBefore(before: Date): Promise<number> {
-    const result = await db
-      .deleteFrom('webhook_events')
+  /** Deletes at most `limit` events a receiver took before `before`, oldest first; how many. Failed events wait for a replay. */
+  async removeDeliveredBefore(before: Date, limit: number): Promise<number> {
+    const batch = db
+      .selectFrom('webhook_events')
+      .select('id')
       .where('delivered_at', '<', before.toISOString())
-      .executeTakeFirst();
+      .orderBy('delivered_at')
+      .limit(limit);
+    const result = await db.deleteFrom('webhook_events').where('id', 'in', batch).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
 });

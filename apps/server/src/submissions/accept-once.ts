@@ -28,8 +28,8 @@ export async function acceptOnce<T>(
     if (previous !== undefined) return { answer: JSON.parse(previous) as T, duplicate: true };
 
     const answer = await store(trx);
+    // Older fingerprints are deleted by housekeeping (people/retention.ts), not in this transaction.
     await submissions.save(fingerprint, JSON.stringify(answer), now);
-    await submissions.removeBefore(new Date(now.getTime() - 10 * duplicateWindowMs));
     return { answer, duplicate: false };
   });
 }

@@ -208,6 +208,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
         quarantine: 1,
         outbox: 6,
         webhook_events: 5,
+        demo_bookings: 0,
       },
       rewritten: {},
     });

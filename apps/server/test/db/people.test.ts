@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { addressPattern, names, without } from '../../src/people/address-match.ts';
-import { escapeLike } from '../../src/repositories/people.ts';
+import { escapeLike, jsonColumns, mentioning, type PeopleTable } from '../../src/repositories/people.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
@@ -106,6 +106,33 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     expect((await exportPerson(dataAccess(db), 'ann@x.io')).mentioned_in).toEqual([]);
     expect((await exportPerson(dataAccess(db), 'joann@x.io')).leads).toHaveLength(1);
   });
+
+  it('exports and erases a person’s demo bookings, freeing the slot, and keeps everyone else’s', async () => {
+    const slot = { hostId: 'sales', start: new Date('2031-03-03T09:00:00Z'), end: new Date('2031-03-03T09:30:00Z') };
+    const demos = dataAccess(db).demos;
+    const own = await demos.take({
+      ...slot,
+      leadId: null,
+      email: 'Bola@Demo.example',
+      name: 'Bola',
+      zone: 'Africa/Lagos',
+    });
+    const later = { ...slot, start: new Date('2031-03-04T09:00:00Z'), end: new Date('2031-03-04T09:30:00Z') };
+    const other = await demos.take({ ...later, leadId: null, email: 'ada@demo.example', name: 'Ada', zone: 'UTC' });
+
+    const found = await exportPerson(dataAccess(db), 'bola@demo.example');
+    expect(found.demo_bookings).toEqual([
+      expect.objectContaining({ id: own, email: 'Bola@Demo.example', name: 'Bola', status: 'booked' }),
+    ]);
+    const erased = await erasePerson(dataAccess(db), 'BOLA@demo.example');
+    expect(erased.deleted.demo_bookings).toBe(1);
+    expect((await exportPerson(dataAccess(db), 'bola@demo.example')).demo_bookings).toEqual([]);
+    expect(await demos.booking(other!)).toMatchObject({ name: 'Ada' });
+    // The slot is free again for someone else.
+    expect(await demos.take({ ...slot, leadId: null, email: 'cy@demo.example', name: 'Cy', zone: 'UTC' })).toEqual(
+      expect.any(String),
+    );
+  });
 });
 
 describe.each(await testDatabases())('looking up an address on $name', ({ name, open }) => {
@@ -136,4 +163,112 @@ describe.each(await testDatabases())('looking up an address on $name', ({ name, 
       expect(await plan(table)).toContain(`${table}_lower_email`);
     },
   );
+});
+
+describe.each(await testDatabases())('finding a mention through the trigram index on $name', ({ name, open }) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await open();
+  });
+  afterAll(() => db?.close());
+
+  const at = new Date().toISOString();
+  /** A row of each table whose JSON text is `text`; the row's own address is never the one looked for. */
+  const rowOf: Record<PeopleTable, (id: string, text: string) => Record<string, unknown>> = {
+    contacts: (id, text) => ({ id, email: `${id}@own.example`, attributes: text, updated_at: at }),
+    leads: (id, text) => ({ id, type: 'enquiry', email: 'own@own.example', metadata: text, created_at: at }),
+    quarantine: (id, text) => ({
+      id,
+      form: 'demo',
+      email: 'own@own.example',
+      fields: text,
+      reasons: '[]',
+      created_at: at,
+    }),
+    outbox: (id, text) => ({ id, topic: 'lead:enquiry', message: text, next_attempt_at: at, created_at: at }),
+    webhook_events: (id, text) => ({ id, type: 'lead.created', payload: text, next_attempt_at: at, created_at: at }),
+  };
+  /** Texts that name ann@x.io, in any case, and texts that come close. */
+  const texts = [
+    { body: 'ann@x.io' },
+    { body: 'Write to ANN@X.IO today' },
+    { body: 'joann@x.io' },
+    { note: ['x', 'Ann@x.io.ng'] },
+    { body: 'ann@x.i o' },
+    { body: 'ann @x.io' },
+    { 'ann@x.io': true },
+    { body: 'ÅNN@x.io' },
+    { body: 'nothing here' },
+  ].map((value) => JSON.stringify(value));
+
+  /** The ids a plain `lower(column) like '%…%'` finds, reading the whole table: what the index must not change. */
+  async function foundByReading(table: PeopleTable, needle: string): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
+      where lower(${sql.ref(jsonColumns[table])}) like ${`%${escapeLike(needle)}%`} escape '\\'`.execute(db.kysely);
+    return rows.map((row) => row.id).sort();
+  }
+  async function foundByIndex(table: PeopleTable, needle: string): Promise<string[]> {
+    const rows = await db.kysely
+      .selectFrom(table)
+      .select('id')
+      .where(mentioning(db.kysely, table, needle))
+      .execute();
+    return rows.map((row) => row.id).sort();
+  }
+
+  it.each(Object.keys(jsonColumns) as PeopleTable[])(
+    'finds in %s the rows a plain LIKE finds, as rows are added, changed and deleted',
+    async (table) => {
+      const ids = texts.map((_, index) => `${table}-${index}`);
+      for (const [index, text] of texts.entries()) {
+        await db.kysely
+          .insertInto(table)
+          .values(rowOf[table](ids[index]!, text) as never)
+          .execute();
+      }
+      for (const needle of ['ann@x.io', 'joann@x.io', 'nothing here']) {
+        expect(await foundByIndex(table, needle)).toEqual(await foundByReading(table, needle));
+      }
+      expect(await foundByIndex(table, 'ann@x.io')).toEqual(
+        [ids[0], ids[1], ids[2], ids[3], ids[6]].map(String).sort(),
+      );
+
+      // The index follows the table: a rewritten text and a deleted row are found no more, a new text is.
+      const column = jsonColumns[table];
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${'{"body":"[erased]"}'} where id = ${ids[1]}`.execute(
+        db.kysely,
+      );
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${'{"body":"ann@x.io"}'} where id = ${ids[8]}`.execute(
+        db.kysely,
+      );
+      await sql`delete from ${sql.table(table)} where id = ${ids[0]}`.execute(db.kysely);
+      expect(await foundByIndex(table, 'ann@x.io')).toEqual([ids[2], ids[3], ids[6], ids[8]].map(String).sort());
+      expect(await foundByIndex(table, 'ann@x.io')).toEqual(await foundByReading(table, 'ann@x.io'));
+    },
+  );
+
+  it.each(Object.keys(jsonColumns) as PeopleTable[])('looks up mentions in %s through its index', async (table) => {
+    const query = db.kysely
+      .selectFrom(table)
+      .select('id')
+      .where(mentioning(db.kysely, table, 'ada@example.com'));
+    const { sql: text, parameters } = query.compile();
+    const plan =
+      name === 'sqlite'
+        ? (
+            await db.kysely.executeQuery<{ detail: string }>(
+              CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+            )
+          ).rows.map((row) => row.detail)
+        : await db.kysely.transaction().execute(async (trx) => {
+            // A few rows are read fastest in full; forbid that, to see whether the index serves.
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+              CompiledQuery.raw(`explain ${text}`, [...parameters]),
+            );
+            return rows.map((row) => row['QUERY PLAN']);
+          });
+    expect(plan.join('\n')).toContain(`${table}_${jsonColumns[table]}_trigrams`);
+    if (name === 'sqlite') expect(plan.join('\n')).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+  });
 });

@@ -12,7 +12,7 @@ const now = new Date('2027-06-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const day = 24 * 60 * 60 * 1000;
 
-describe.each(await testDatabases())('records past their retention on $name', ({ open }) => {
+describe.each(await testDatabases())('records past their retention on $name', ({ name, open }) => {
   let db: Db;
   beforeAll(async () => {
     db = await open();
@@ -64,7 +64,16 @@ describe.each(await testDatabases())('records past their retention on $name', ({
 
     const pruned = await pruneExpired(dataAccess(db), now);
 
-    expect(pruned).toEqual({ quarantine: 1, mail: 4, webhookEvents: 2, leads: 1, memberships: 1 });
+    expect(pruned).toEqual({
+      quarantine: 1,
+      mail: 4,
+      webhookEvents: 2,
+      leads: 1,
+      memberships: 1,
+      // Each of the four leads' posts left its fingerprint, dated now: none is ten minutes old.
+      submissions: 0,
+      demoBookingRequests: 0,
+    });
     expect(await rows('leads', 'old@lagos.example')).toEqual([]);
     expect(await rows('leads', 'recent@lagos.example')).toHaveLength(1);
     // Sent 90 days ago and more: the record of it goes, the lead stays.
@@ -77,5 +86,104 @@ describe.each(await testDatabases())('records past their retention on $name', ({
     expect((await held.list()).map((row) => row.id)).toEqual([fresh]);
     const members = await dataAccess(db).memberships.all();
     expect(members.map((member) => member.contact_id).sort()).toEqual(['left-lately', 'reader']);
+  });
+
+  it('deletes a backlog in batches of the size given, each its own statement, oldest first', async () => {
+    const held = dataAccess(db).quarantine;
+    const fixtures = fixturesRepository(db.kysely);
+    const old = [];
+    for (let index = 0; index < 25; index++) {
+      const id = await held.insert('demo', `bot${index}@bot.example`, {}, ['honeypot']);
+      await fixtures.backdateQuarantine({ id }, ago(retention.quarantine + (index + 1) * day));
+      old.push(id);
+    }
+    const young = await held.insert('demo', 'young@bot.example', {}, ['honeypot']);
+    await fixtures.backdateQuarantine({ id: young }, ago(day));
+    const batches: [string, number][] = [];
+
+    const pruned = await pruneExpired(dataAccess(db), now, {
+      limit: 10,
+      onBatch: (kind, deleted) => batches.push([kind, deleted]),
+    });
+
+    expect(pruned.quarantine).toBe(25);
+    expect(batches.filter(([kind]) => kind === 'quarantine')).toEqual([
+      ['quarantine', 10],
+      ['quarantine', 10],
+      ['quarantine', 5],
+    ]);
+    // A batch short of the limit ends that kind; every kind is asked at least once.
+    expect(new Set(batches.map(([kind]) => kind)).size).toBe(Object.keys(pruned).length);
+    expect((await held.list()).map((row) => row.id)).toContain(young);
+  });
+
+  it('sizes SQLite batches from the time the last one took, and PostgreSQL batches by a fixed count', async () => {
+    const held = dataAccess(db).quarantine;
+    const fixtures = fixturesRepository(db.kysely);
+    for (let index = 0; index < 150; index++) {
+      const id = await held.insert('demo', `many${index}@bot.example`, {}, ['honeypot']);
+      await fixtures.backdateQuarantine({ id }, ago(retention.quarantine + day));
+    }
+    const batches: number[] = [];
+    const pruned = await pruneExpired(dataAccess(db), now, {
+      onBatch: (kind, deleted) => (kind === 'quarantine' ? batches.push(deleted) : undefined),
+    });
+    expect(pruned.quarantine).toBe(150);
+    if (name === 'sqlite') {
+      // 20 first; each next sized from the last one's time, between 10 rows and half again as many.
+      expect(batches[0]).toBe(20);
+      expect(batches.length).toBeGreaterThanOrEqual(2);
+      for (const [index, rows] of batches.slice(1, -1).entries()) {
+        expect(rows).toBeGreaterThanOrEqual(10);
+        expect(rows).toBeLessThanOrEqual(Math.round(1.5 * batches[index]!));
+      }
+    } else {
+      expect(batches).toEqual([150]);
+    }
+  });
+
+  it('takes the oldest first, and stops between batches when told', async () => {
+    const fixtures = fixturesRepository(db.kysely);
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index++) {
+      const id = await dataAccess(db).leads.insert('enquiry', `aged${index}@lagos.example`, {});
+      await fixtures.backdateLead(id, ago(retention.leads + (6 - index) * day));
+      ids.push(id);
+    }
+    let leadBatches = 0;
+    const pruned = await pruneExpired(dataAccess(db), now, {
+      limit: 2,
+      onBatch: (kind) => (leadBatches += kind === 'leads' ? 1 : 0),
+      stopped: () => leadBatches === 1,
+    });
+    expect(pruned.leads).toBe(2);
+    const left = (await dataAccess(db).leads.list({})).filter((lead) => ids.includes(lead.id));
+    expect(left.map((lead) => lead.id).sort()).toEqual(ids.slice(2).sort());
+    expect((await pruneExpired(dataAccess(db), now)).leads).toBe(4);
+  });
+
+  // SQLite has one write lock, which each batch takes in turn; PostgreSQL locks only the rows deleted.
+  it.runIf(name === 'sqlite')('lets a form post write between two batches', async () => {
+    const fixtures = fixturesRepository(db.kysely);
+    for (let index = 0; index < 20; index++) {
+      const id = await dataAccess(db).leads.insert('enquiry', `backlog${index}@lagos.example`, {});
+      await fixtures.backdateLead(id, ago(retention.leads + day));
+    }
+    let batches = 0;
+    const pruning = pruneExpired(dataAccess(db), now, { limit: 1, onBatch: () => batches++ });
+    // Started after the round, this lead's transaction waits for one batch at most, not for the round.
+    await db.kysely.transaction().execute((trx) =>
+      storeLead(dataAccess(db), trx, config, 'enquiry', 'meanwhile@lagos.example', {
+        fullname: 'A',
+        email: 'meanwhile@lagos.example',
+        subject: 'S',
+        body: 'B',
+      }),
+    );
+    const batchesBefore = batches;
+    const pruned = await pruning;
+    expect(pruned.leads).toBe(20);
+    expect(batchesBefore).toBeLessThan(batches);
+    expect(batchesBefore).toBeLessThan(5);
   });
 });

@@ -11,7 +11,9 @@ import * as demoBooking from './0009-demo-booking.ts';
 import * as demoBookingLimits from './0010-demo-booking-limits.ts';
 import * as demoAvailabilityVersion from './0011-demo-availability-version.ts';
 import * as addressIndexes from './0012-address-indexes.ts';
-import * as language from './0016-language.ts';
+import * as language from './0013-language.ts';
+import * as mentionSearch from './0014-mention-search.ts';
+import * as expiryIndexes from './0015-expiry-indexes.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -27,7 +29,9 @@ const migrations: Record<string, Migration> = {
   '0010-demo-booking-limits': demoBookingLimits,
   '0011-demo-availability-version': demoAvailabilityVersion,
   '0012-address-indexes': addressIndexes,
-  '0016-language': language,
+  '0013-language': language,
+  '0014-mention-search': mentionSearch,
+  '0015-expiry-indexes': expiryIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
