@@ -6,6 +6,7 @@ import {
   parseFieldError,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
+import { idempotencyKeyField, idempotencyKeyHeader } from '@growmail/contracts/idempotency';
 import { formNameField, outcomePath, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
 import { type OnDemandView } from '@growmail/contracts/on-demand';
 import {
@@ -133,6 +134,9 @@ async function answerPost(
     [honeypotField, formStampField].flatMap((name) => (typeof posted[name] === 'string' ? [[name, posted[name]]] : [])),
   );
   const call = definition.call(reading.body, app);
+  // The device's key for this submission (D39): the site's worker sends it as a header, a form
+  // may carry it as a field; the service checks it (`keyedHeadersSchema`).
+  const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
   const answer = await app.inject({
     method: call.method,
     url: call.payload ? call.url : withQuery(call.url, signals),
@@ -141,6 +145,7 @@ async function answerPost(
     headers: {
       ...(call.payload ? { 'content-type': 'application/json' } : {}),
       'user-agent': request.headers['user-agent'] ?? '',
+      ...(typeof key === 'string' ? { [idempotencyKeyHeader]: key } : {}),
     },
   });
   const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();

@@ -1,3 +1,4 @@
+import { idempotencyKeyLifetimeMs } from '@growmail/contracts/idempotency';
 import type { Repositories } from '../repositories/index.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -15,9 +16,18 @@ export const retention = {
   leads: 730 * day,
   /** A newsletter membership and its consent record, counted from the unsubscribe. */
   unsubscribed: 730 * day,
+  /** A submission's idempotency key (D39), with the fingerprint of what it sent. */
+  idempotencyKeys: idempotencyKeyLifetimeMs,
 } as const;
 
-export type Pruned = { quarantine: number; mail: number; webhookEvents: number; leads: number; memberships: number };
+export type Pruned = {
+  quarantine: number;
+  mail: number;
+  webhookEvents: number;
+  leads: number;
+  memberships: number;
+  idempotencyKeys: number;
+};
 
 /**
  * Deletes every record older than its retention. Mail still waiting to go and webhook
@@ -25,7 +35,7 @@ export type Pruned = { quarantine: number; mail: number; webhookEvents: number; 
  * not yet delivered, the other waits for `npm run webhooks -- replay`.
  */
 export async function pruneExpired(
-  data: Pick<Repositories, 'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships'>,
+  data: Pick<Repositories, 'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions'>,
   now = new Date(),
 ): Promise<Pruned> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -35,5 +45,6 @@ export async function pruneExpired(
     webhookEvents: await data.webhooks.removeDeliveredBefore(before(retention.sentMessages)),
     leads: await data.leads.removeCreatedBefore(before(retention.leads)),
     memberships: await data.memberships.removeUnsubscribedBefore(before(retention.unsubscribed)),
+    idempotencyKeys: await data.submissions.removeKeysBefore(before(retention.idempotencyKeys)),
   };
 }

@@ -1,4 +1,5 @@
 import { failure, ok } from '@growmail/contracts/api';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency';
 import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { demoBookingRequestSchema } from '@growmail/contracts/demo-booking';
 import { messages } from '@growmail/contracts/messages';
@@ -19,7 +20,7 @@ import { normalisePhone } from '../../submissions/phone.ts';
 const demoRoutes: ZodRoutes = async (app) => {
   app.post(
     '/demos',
-    { schema: { body: demoBookingRequestSchema }, ...leadWrite(app, 'demo') },
+    { schema: { headers: keyedHeadersSchema, body: demoBookingRequestSchema }, ...leadWrite(app, 'demo') },
     async (request, reply) => {
       const { metadata, booking } = request.body;
       try {

@@ -1,4 +1,5 @@
 import { ok } from '@growmail/contracts/api';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency';
 import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { enquirySchema } from '@growmail/contracts/forms';
 import { serviceMessages } from '@growmail/contracts/service-messages';
@@ -10,7 +11,7 @@ import { acceptLead } from '../../submissions/accept-lead.ts';
 const enquiryRoutes: ZodRoutes = async (app) => {
   app.post(
     '/guests/enquiry',
-    { schema: { body: enquirySchema }, ...leadWrite(app, 'enquiry') },
+    { schema: { headers: keyedHeadersSchema, body: enquirySchema }, ...leadWrite(app, 'enquiry') },
     async (request, reply) => {
       const enquiry = request.body;
       const lead = { kind: 'enquiry' as const, email: enquiry.email, fields: enquiry, texts: [enquiry.body] };
