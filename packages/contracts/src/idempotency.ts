@@ -1,11 +1,10 @@
-import * as z from 'zod/mini';
-
 /**
  * A submission's idempotency key (D39): made on the visitor's device once per submission, never
  * in a page's bytes (D35), and sent again with every try of that submission. The server stores
  * one submission per key for `idempotencyKeyLifetimeMs`, so a replay or a double press never
  * makes two leads. A JSON call sends it in the `Idempotency-Key` header; a native post (or the
- * site's worker replaying one) in the hidden field or the header.
+ * site's worker replaying one) in the hidden field or the header. No schema library here, so a
+ * page's script may import it; the schemas are in idempotency-schema.ts.
  */
 export const idempotencyKeyHeader = 'idempotency-key';
 
@@ -20,9 +19,3 @@ export const idempotencyMessages = {
   reused:
     'This submission key was already used for a different submission. Send your details again as a new submission.',
 } as const;
-
-/** 16 to 64 URL-safe characters: a UUID from `crypto.randomUUID()` fits. */
-export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, idempotencyMessages.invalid));
-
-/** A lead service's headers: the key when there is one, every other header kept as sent. */
-export const keyedHeadersSchema = z.looseObject({ [idempotencyKeyHeader]: z.optional(idempotencyKeySchema) });

@@ -3,7 +3,12 @@
  * a network failure or an answer in another shape is `{error: null, payload: null}`, so a
  * form can tell "the server said no" (show its text) from "we never heard back".
  */
-export type GuestAnswer<T> = { error: string | null; payload: T | null };
+export type GuestAnswer<T> = {
+  error: string | null;
+  payload: T | null;
+  /** The server was never reached: no network, or the origin's 502, 503 or 504 (D39). */
+  unreached?: boolean;
+};
 
 export type GuestRequest = {
   method: 'GET' | 'POST' | 'PUT';
@@ -15,6 +20,8 @@ export type GuestRequest = {
   attempts?: number;
   /** Lets the request finish when the visitor leaves the page. */
   keepalive?: boolean;
+  /** The submission's idempotency key (D39), the same for every try of it. */
+  key?: string;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,23 +32,29 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
   let answer: GuestAnswer<T> = { error: null, payload: null };
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     let retry = true;
+    // Until an answer arrives, the server was not reached.
+    let unreached = true;
     try {
       const response = await fetch(url, {
         method: request.method,
-        headers:
-          request.body === undefined ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json' }),
+          ...(request.key ? { 'idempotency-key': request.key } : {}),
+        },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,
       });
       retry = worthRetrying(response.status);
+      unreached = response.status >= 502 && response.status <= 504;
       const body = (await response.json()) as Partial<GuestAnswer<T>>;
       answer = {
         error: typeof body.error === 'string' ? body.error : null,
         payload: response.ok ? ((body.payload ?? null) as T | null) : null,
+        unreached,
       };
     } catch {
       // Offline, cut off, or not JSON: nothing heard, and worth another try if there is one.
-      answer = { error: null, payload: null };
+      answer = { error: null, payload: null, unreached };
     }
     if (!retry || attempt === attempts) break;
     await pause(1000 * attempt);

@@ -1,5 +1,5 @@
 import { ok } from '@growmail/contracts/api';
-import { keyedHeadersSchema } from '@growmail/contracts/idempotency';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';

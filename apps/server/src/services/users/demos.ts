@@ -1,5 +1,5 @@
 import { failure, ok } from '@growmail/contracts/api';
-import { keyedHeadersSchema } from '@growmail/contracts/idempotency';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { demoBookingRequestSchema } from '@growmail/contracts/demo-booking';
 import { messages } from '@growmail/contracts/messages';

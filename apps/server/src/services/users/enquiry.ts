@@ -1,5 +1,5 @@
 import { ok } from '@growmail/contracts/api';
-import { keyedHeadersSchema } from '@growmail/contracts/idempotency';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { enquirySchema } from '@growmail/contracts/forms';
 import { serviceMessages } from '@growmail/contracts/service-messages';

@@ -1,4 +1,5 @@
 import { honeypotField } from '@growmail/contracts/form-fields';
+import { idempotencyKeyField } from '@growmail/contracts/idempotency';
 import { useState } from 'react';
 import { callGuestService, type GuestAnswer, type GuestRequest } from '@/lib/guest-api';
 import type { Outcome } from './form-alert';
@@ -24,15 +25,34 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
     setSubmitting(true);
     setOutcome(null);
     const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
+    // Made here, once per submission (D39): every try of it, and its post below, is one lead.
+    const key = crypto.randomUUID();
     const answer = await callGuestService<T>(
       request.body ? url : withQuery(url, signals),
-      request.body ? { ...request, body: { ...request.body, ...signals } } : request,
+      request.body ? { ...request, key, body: { ...request.body, ...signals } } : request,
     );
+    if (answer.unreached && request.method === 'POST' && keepForLater(formRef.current, key)) return answer;
     setSubmitting(false);
     return answer;
   }
 
   return { submitting, outcome, setOutcome, honeypot: { value: trap, onChange: setTrap }, send, formRef };
+}
+
+/**
+ * The server out of reach: the form posts itself, with its key, so the site's worker keeps it
+ * on the device and says so (D39). Without a worker in charge of the page, the form says what
+ * went wrong as before.
+ */
+function keepForLater(form: HTMLFormElement | null, key: string): boolean {
+  if (!form || !navigator.serviceWorker?.controller) return false;
+  const field = document.createElement('input');
+  field.type = 'hidden';
+  field.name = idempotencyKeyField;
+  field.value = key;
+  form.append(field);
+  HTMLFormElement.prototype.submit.call(form);
+  return true;
 }
 
 function withQuery(url: string, fields: Record<string, string>): string {
