@@ -193,3 +193,63 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
     await context.close();
   });
 });
+
+/** A seeded generator, so a failing run can be played again as it was. */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('twenty leads on a flapping network (D39)', () => {
+  it('loses none and stores none twice', { timeout: 300_000 }, async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    page.setDefaultTimeout(20_000);
+    await withWorker(page, '/contact');
+    const random = randomFrom(39);
+    let flapping = true;
+    // The connection drops and returns every 20 to 400 ms, cutting requests wherever they are.
+    const flapper = (async () => {
+      while (flapping) {
+        if (random() < 0.5) proxy.cut();
+        else proxy.restore();
+        await new Promise((done) => setTimeout(done, 20 + random() * 380));
+      }
+      proxy.restore();
+    })();
+
+    const emails = Array.from({ length: 20 }, (_, n) => `flap-${n}@soko.test`);
+    const outcomes: Record<string, number> = {};
+    try {
+      for (const [n, email] of emails.entries()) {
+        await page.goto(`${origin}/contact`);
+        const form = await fillContact(page, email, `Flapping ${n}`);
+        await form.getByRole('button', { name: 'Send message' }).click();
+        // Sent, kept on the phone, or thanked in the form: each is an answer the visitor can trust.
+        const outcome = async () => {
+          if (page.url().includes('/sent')) return 'sent';
+          if ((await page.locator('h1').textContent()) === savedTitle) return 'saved';
+          return (await form.getByText('Thank you for reaching out').count()) > 0 ? 'thanked' : null;
+        };
+        await expect.poll(outcome, { timeout: 20_000 }).not.toBeNull();
+        const seen = (await outcome())!;
+        outcomes[seen] = (outcomes[seen] ?? 0) + 1;
+      }
+    } finally {
+      flapping = false;
+      await flapper;
+    }
+
+    console.info('flapping run, answers the visitor saw:', JSON.stringify(outcomes));
+    await sendWaiting(page);
+    await site.app.outbox.flush();
+    const stored = await Promise.all(emails.map(async (email) => (await leadsOf(email)).length));
+    expect(stored).toEqual(emails.map(() => 1));
+    await expect
+      .poll(() => emails.map((email) => salesMailsAbout(email).length), { timeout: 20_000 })
+      .toEqual(emails.map(() => 1));
+    await context.close();
+  });
+});

@@ -14,6 +14,9 @@ export const offlinePagePath = '/offline';
 /** The most pages kept on the device; the oldest go first. */
 export const maxCachedPages = 40;
 
+/** The most of the build's files (style, font, scripts) kept for them. */
+export const maxCachedAssets = 60;
+
 /** The lead forms' pages, whose posts are kept on the device when the network is gone. */
 const leadPages = new Set<string>([
   formActions.enquiry,

@@ -10,9 +10,10 @@ import { createStore, del, entries, set } from 'idb-keyval';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   isLeadPost,
+  maxCachedAssets,
   maxCachedPages,
   mayKeepPage,
   notReached,
@@ -79,6 +80,19 @@ registerRoute(
     if (refused) return refused;
     return pages.handle({ request: options.request, event: options.event });
   },
+);
+
+// The build's files are named by their content, so one kept is right for good: the style, font
+// and scripts of the pages opened, so they look and work the same offline.
+registerRoute(
+  ({ url }) => url.origin === worker.location.origin && url.pathname.startsWith('/_astro/'),
+  new CacheFirst({
+    cacheName: 'gm-assets',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: maxCachedAssets, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 setCatchHandler(async ({ request }) => {
