@@ -21,10 +21,24 @@ export const discardPath = '/gm-offline/discard';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const labelOf = (name: string) => {
-  const words = name.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The lead forms' fields as their labels read; another field by its name. */
+const labels: Record<string, string> = {
+  fullname: 'Full name',
+  firstname: 'First name',
+  lastname: 'Last name',
+  company_name: 'Company name',
+  email: 'Email',
+  phone_number: 'Phone number',
+  subscribers: 'Number of users',
+  user_count: 'Number of users',
+  annual_budget: 'Annual budget',
+  subject: 'Subject',
+  body: 'Message',
+  slot: 'Demo time',
+  zone: 'Time zone',
 };
+
+const labelOf = (name: string) => labels[name] ?? name.replace(/_/g, ' ');
 
 /**
  * The page that tells the visitor their submission is kept: what will be sent, and a button to

@@ -1,4 +1,3 @@
-import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { workerRegistrationCode } from '@/components/worker-registration';
 import { isLeadPost, mayKeepPage, offlineNotice, replayOutcome, withOfflineNotice } from '@/worker/offline-rules';
@@ -34,9 +33,9 @@ describe('what the site worker keeps on the device (D39)', () => {
 
   it('puts the offline notice first in the body of a page served from the device', () => {
     const html = withOfflineNotice('<!doctype html><html><body class="x"><main>Pricing</main></body></html>');
-    const notice = parse(html).querySelector('body')!.firstElementChild!;
-    expect(notice.textContent).toBe(offlineNotice);
-    expect(notice.getAttribute('role')).toBe('status');
+    expect(html).toMatch(
+      new RegExp(`<body class="x"><p role="status" data-offline-notice [^>]*>${offlineNotice}</p><main>Pricing</main>`),
+    );
   });
 });
 
@@ -58,12 +57,13 @@ describe('the saved page', () => {
   };
 
   it('says it is saved, shows what will be sent (escaped, hidden fields left out), and offers to discard it', () => {
-    const page = parse(savedPage(saved));
-    expect(page.querySelector('h1')!.textContent).toBe(savedTitle);
-    expect(page.querySelectorAll('dt').map((term) => term.textContent)).toEqual(['Fullname', 'Email', 'Body']);
-    expect(page.querySelector('dd')!.textContent).toBe('Ada <b>Obi</b>');
-    expect(page.querySelector('form input[name="key"]')!.getAttribute('value')).toBe(saved.key);
-    expect(page.querySelector('form button')!.textContent).toBe('Discard it');
+    const page = savedPage(saved);
+    expect(page).toContain(`<h1>${savedTitle}</h1>`);
+    expect([...page.matchAll(/<dt>(.*?)<\/dt>/g)].map((match) => match[1])).toEqual(['Full name', 'Email', 'Message']);
+    expect(page).toContain('<dd>Ada &#60;b&#62;Obi&#60;/b&#62;</dd>');
+    expect(page).not.toContain('stamp');
+    expect(page).toContain(`<input type="hidden" name="key" value="${saved.key}">`);
+    expect(page).toContain('<button type="submit">Discard it</button>');
   });
 });
 
