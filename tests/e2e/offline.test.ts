@@ -1,6 +1,7 @@
 import { bookingMessages } from '@growmail/contracts/demo-booking';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '@growmail/test-support/axe';
 import { useSite, viewports } from '@growmail/test-support/site';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
@@ -91,6 +92,7 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe(savedTitle);
     expect(await page.locator('dd').allTextContents()).toContain(email);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await leadsOf(email)).toEqual([]);
 
     proxy.restore();
@@ -111,6 +113,7 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
       await page.goto(`${origin}/terms`);
       expect(await page.locator('h1').textContent()).toBe('You are offline');
       expect(await page.locator('main').textContent()).toContain('hello@growmail.io');
+      expect(await axeViolations(page)).toEqual([]);
       const kept = await page.evaluate(async () =>
         (await (await caches.open('gm-pages')).keys()).map((request) => new URL(request.url).pathname),
       );

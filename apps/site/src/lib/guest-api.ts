@@ -3,12 +3,7 @@
  * a network failure or an answer in another shape is `{error: null, payload: null}`, so a
  * form can tell "the server said no" (show its text) from "we never heard back".
  */
-export type GuestAnswer<T> = {
-  error: string | null;
-  payload: T | null;
-  /** The server was never reached: no network, or the origin's 502, 503 or 504 (D39). */
-  unreached?: boolean;
-};
+export type GuestAnswer<T> = { error: string | null; payload: T | null };
 
 export type GuestRequest = {
   method: 'GET' | 'POST' | 'PUT';
@@ -32,29 +27,25 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
   let answer: GuestAnswer<T> = { error: null, payload: null };
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     let retry = true;
-    // Until an answer arrives, the server was not reached.
-    let unreached = true;
     try {
       const response = await fetch(url, {
         method: request.method,
         headers: {
-          ...(request.body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json' }),
-          ...(request.key ? { 'idempotency-key': request.key } : {}),
+          ...(request.body && { 'content-type': 'application/json', accept: 'application/json' }),
+          ...(request.key && { 'idempotency-key': request.key }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,
       });
       retry = worthRetrying(response.status);
-      unreached = response.status >= 502 && response.status <= 504;
       const body = (await response.json()) as Partial<GuestAnswer<T>>;
       answer = {
         error: typeof body.error === 'string' ? body.error : null,
         payload: response.ok ? ((body.payload ?? null) as T | null) : null,
-        unreached,
       };
     } catch {
       // Offline, cut off, or not JSON: nothing heard, and worth another try if there is one.
-      answer = { error: null, payload: null, unreached };
+      answer = { error: null, payload: null };
     }
     if (!retry || attempt === attempts) break;
     await pause(1000 * attempt);

@@ -26,7 +26,7 @@ const leadPages = new Set<string>([
   '/calculator/calculate',
 ]);
 
-/** The path without the French prefix (D37): `/fr/contact` posts as `/contact` does. */
+/** The path without the French pages' prefix: `/fr/contact` posts as `/contact` does. */
 const unprefixed = (path: string) => (path === '/fr' ? '/' : path.startsWith('/fr/') ? path.slice(3) : path);
 
 /** Whether a post to this path is a lead form's, kept when it cannot be sent. */

@@ -41,8 +41,8 @@ const syncTag = 'gm-submissions';
 const dayMs = 24 * 60 * 60 * 1000;
 const submissions = createStore('gm-offline', 'submissions');
 
-const savesData = (request?: Request) =>
-  worker.navigator.connection?.saveData === true || request?.headers.get('save-data') === 'on';
+/** Save-Data on: nothing is fetched ahead, and only the pages the visitor opens are kept. */
+const savesData = () => worker.navigator.connection?.saveData === true;
 
 /** Keeps a page only when `mayKeepPage` says so: never no-store, never a personal link. */
 const keepPlugin = {

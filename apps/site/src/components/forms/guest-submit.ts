@@ -31,28 +31,20 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
       request.body ? url : withQuery(url, signals),
       request.body ? { ...request, key, body: { ...request.body, ...signals } } : request,
     );
-    if (answer.unreached && request.method === 'POST' && keepForLater(formRef.current, key)) return answer;
+    // Nothing heard back (no network; a 502 or 504 has no JSON): the form posts itself, with its
+    // key, so the site's worker keeps it on the device and says so (D39). Without a worker in
+    // charge of the page, the form says it could not send, as before.
+    const form = formRef.current;
+    if (stampFrom && form && !answer.error && !answer.payload && navigator.serviceWorker?.controller) {
+      form.insertAdjacentHTML('beforeend', `<input type="hidden" name="${idempotencyKeyField}" value="${key}">`);
+      HTMLFormElement.prototype.submit.call(form);
+      return answer;
+    }
     setSubmitting(false);
     return answer;
   }
 
   return { submitting, outcome, setOutcome, honeypot: { value: trap, onChange: setTrap }, send, formRef };
-}
-
-/**
- * The server out of reach: the form posts itself, with its key, so the site's worker keeps it
- * on the device and says so (D39). Without a worker in charge of the page, the form says what
- * went wrong as before.
- */
-function keepForLater(form: HTMLFormElement | null, key: string): boolean {
-  if (!form || !navigator.serviceWorker?.controller) return false;
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = idempotencyKeyField;
-  field.value = key;
-  form.append(field);
-  HTMLFormElement.prototype.submit.call(form);
-  return true;
 }
 
 function withQuery(url: string, fields: Record<string, string>): string {
