@@ -11,6 +11,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   quarantine: QuarantineTable;
   submissions: SubmissionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   settings: SettingsTable;
   suppressions: SuppressionsTable;
   demo_hosts: DemoHostsTable;
@@ -125,6 +126,16 @@ export interface OutboxTable {
 
 export interface SubmissionsTable {
   /** sha256 of the endpoint and the normalised submission. */
+  fingerprint: string;
+  /** JSON text: the answer given the first time. */
+  answer: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** The key the visitor's device made for one submission (D39). */
+  key: string;
+  /** sha256 of the endpoint and the normalised submission: the same key with other content is refused. */
   fingerprint: string;
   /** JSON text: the answer given the first time. */
   answer: string;

@@ -15,6 +15,7 @@ import {
   type PostedForm,
 } from '@growmail/contracts/form-posts';
 import { isLanguage, type Language } from '@growmail/contracts/language';
+import { idempotencyKeyField, idempotencyKeyHeader } from '@growmail/contracts/idempotency';
 import { type OnDemandView } from '@growmail/contracts/on-demand';
 import {
   confirmPageQuerySchema,
@@ -164,6 +165,9 @@ async function answerPost(
     [honeypotField, formStampField].flatMap((name) => (typeof posted[name] === 'string' ? [[name, posted[name]]] : [])),
   );
   const call = definition.call(reading.body, app);
+  // The device's key for this submission (D39): the site's worker sends it as a header, a form
+  // may carry it as a field; the service checks it (`keyedHeadersSchema`).
+  const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
   const answer = await app.inject({
     method: call.method,
     url: call.payload ? call.url : withQuery(call.url, signals),
@@ -174,6 +178,7 @@ async function answerPost(
       'user-agent': request.headers['user-agent'] ?? '',
       // The service answers, stores and mails in the page's language (D37).
       'accept-language': language,
+      ...(typeof key === 'string' ? { [idempotencyKeyHeader]: key } : {}),
     },
   });
   const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Dialect } from '../db/index.ts';
 import { bookingDayMs } from '../demos/book-with-lead.ts';
+import { idempotencyKeyLifetimeMs } from '@growmail/contracts/idempotency';
 import type { Repositories } from '../repositories/index.ts';
 import { duplicateWindowMs } from '../submissions/accept-once.ts';
 
@@ -23,6 +24,8 @@ export const retention = {
   submissions: 10 * duplicateWindowMs,
   /** A demo slot request, counted for the daily cap per client address. */
   demoBookingRequests: bookingDayMs,
+  /** A submission's idempotency key (D39), with the fingerprint of what it sent. */
+  idempotencyKeys: idempotencyKeyLifetimeMs,
 } as const;
 
 type Data = Pick<Repositories, 'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions' | 'demos'>;
@@ -40,8 +43,7 @@ type Expiry = {
  * notification not yet delivered, the other waits for `npm run webhooks -- replay`.
  *
  * A table whose rows expire is added here, with a `remove…Before(before, limit)` in its
- * repository that deletes one batch through an index. Issue 31's idempotency keys go here:
- * `idempotencyKeys: { keptFor: …, removeBatch: (data, before, limit) => … }`.
+ * repository that deletes one batch through an index.
  */
 const expiries = {
   quarantine: {
@@ -71,6 +73,10 @@ const expiries = {
   demoBookingRequests: {
     keptFor: retention.demoBookingRequests,
     removeBatch: (data, before, limit) => data.demos.removeRequestsBefore(before, limit),
+  },
+  idempotencyKeys: {
+    keptFor: retention.idempotencyKeys,
+    removeBatch: (data, before, limit) => data.submissions.removeKeysBefore(before, limit),
   },
 } satisfies Record<string, Expiry>;
 

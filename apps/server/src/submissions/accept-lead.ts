@@ -1,4 +1,5 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
+import { idempotencyKeyHeader } from '@growmail/contracts/idempotency';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import type { Language } from '@growmail/contracts/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +19,8 @@ import { storeLead } from './store-lead.ts';
  *
  * `texts` are the fields written in the person's own words, checked for being mostly links.
  * `language` is the page's (D37), kept with the lead or the held submission; not one of its fields.
+ * The request's `Idempotency-Key` (D39), checked by the route's `keyedHeadersSchema`, makes
+ * every try of one submission one lead (`acceptOnce`).
  */
 export async function acceptLead(
   app: FastifyInstance,
@@ -39,15 +42,22 @@ export async function acceptLead(
     email: lead.email,
     texts: lead.texts ?? [],
   });
-  const { answer, duplicate } = await acceptOnce(app, `lead:${lead.kind}`, lead.fields, async (trx) => {
-    if (reasons.length > 0) {
-      const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons, lead.language);
+  const key = request.headers[idempotencyKeyHeader];
+  const { answer, duplicate } = await acceptOnce(
+    app,
+    `lead:${lead.kind}`,
+    lead.fields,
+    async (trx) => {
+      if (reasons.length > 0) {
+        const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons, lead.language);
+        return { id, message } satisfies SubmissionAccepted;
+      }
+      const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields, lead.language);
+      await alongside?.(trx, id);
       return { id, message } satisfies SubmissionAccepted;
-    }
-    const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields, lead.language);
-    await alongside?.(trx, id);
-    return { id, message } satisfies SubmissionAccepted;
-  });
+    },
+    typeof key === 'string' ? key : undefined,
+  );
   if (reasons.length > 0) {
     countSubmission(request, 'quarantined');
     if (!duplicate) request.log.info({ form: lead.kind, reasons }, 'submission quarantined');

@@ -62,6 +62,10 @@ describe.each(await testDatabases())('records past their retention on $name', ({
       await fixtures.addMembership('newsletter', id, { status, unsubscribed_at: unsubscribedAt });
     }
 
+    const submissions = dataAccess(db).submissions;
+    await submissions.saveKeyed('key-of-yesterday-0001', 'a', '{}', new Date(ago(retention.idempotencyKeys + 1000)));
+    await submissions.saveKeyed('key-of-this-hour-0001', 'b', '{}', new Date(ago(3_600_000)));
+
     const pruned = await pruneExpired(dataAccess(db), now);
 
     expect(pruned).toEqual({
@@ -73,6 +77,13 @@ describe.each(await testDatabases())('records past their retention on $name', ({
       // Each of the four leads' posts left its fingerprint, dated now: none is ten minutes old.
       submissions: 0,
       demoBookingRequests: 0,
+      idempotencyKeys: 1,
+    });
+    // A day is the key's whole life (D39): the older one is gone, the younger still answers.
+    expect(await submissions.keyedSince('key-of-yesterday-0001', new Date(0))).toBeUndefined();
+    expect(await submissions.keyedSince('key-of-this-hour-0001', new Date(0))).toEqual({
+      fingerprint: 'b',
+      answer: '{}',
     });
     expect(await rows('leads', 'old@lagos.example')).toEqual([]);
     expect(await rows('leads', 'recent@lagos.example')).toHaveLength(1);

@@ -15,6 +15,8 @@ export type GuestRequest = {
   attempts?: number;
   /** Lets the request finish when the visitor leaves the page. */
   keepalive?: boolean;
+  /** The submission's idempotency key (D39), the same for every try of it. */
+  key?: string;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,8 +30,10 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
     try {
       const response = await fetch(url, {
         method: request.method,
-        headers:
-          request.body === undefined ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          ...(request.body && { 'content-type': 'application/json', accept: 'application/json' }),
+          ...(request.key && { 'idempotency-key': request.key }),
+        },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,
       });

@@ -14,6 +14,7 @@ import * as addressIndexes from './0012-address-indexes.ts';
 import * as language from './0013-language.ts';
 import * as mentionSearch from './0014-mention-search.ts';
 import * as expiryIndexes from './0015-expiry-indexes.ts';
+import * as idempotencyKeys from './0016-idempotency-keys.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-language': language,
   '0014-mention-search': mentionSearch,
   '0015-expiry-indexes': expiryIndexes,
+  '0016-idempotency-keys': idempotencyKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

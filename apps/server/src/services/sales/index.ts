@@ -1,4 +1,5 @@
 import { ok } from '@growmail/contracts/api';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
@@ -30,19 +31,23 @@ const leadForm = (request: FastifyRequest): FormName => {
  * their notification to sales before the answer (D18), and a repeat within a minute collapses.
  */
 const salesService: ZodRoutes = async (app) => {
-  app.post('/leads', { schema: { body: leadSchema }, ...leadWrite(app, leadForm) }, async (request, reply) => {
-    const { language: _language, ...lead } = request.body;
-    const fields =
-      lead.type === 'startup'
-        ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
-        : lead.metadata;
-    const answer = await acceptLead(
-      app,
-      request,
-      { kind: lead.type, email: fields.email, fields, language: requestLanguage(request) },
-      accepted[lead.type],
-    );
-    return reply.code(201).send(ok<SubmissionAccepted>(answer));
-  });
+  app.post(
+    '/leads',
+    { schema: { headers: keyedHeadersSchema, body: leadSchema }, ...leadWrite(app, leadForm) },
+    async (request, reply) => {
+      const { language: _language, ...lead } = request.body;
+      const fields =
+        lead.type === 'startup'
+          ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
+          : lead.metadata;
+      const answer = await acceptLead(
+        app,
+        request,
+        { kind: lead.type, email: fields.email, fields, language: requestLanguage(request) },
+        accepted[lead.type],
+      );
+      return reply.code(201).send(ok<SubmissionAccepted>(answer));
+    },
+  );
 };
 export default salesService;

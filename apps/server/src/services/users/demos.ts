@@ -1,4 +1,5 @@
 import { failure, ok } from '@growmail/contracts/api';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import { formatFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { demoBookingRequestSchema } from '@growmail/contracts/demo-booking';
 import { messages } from '@growmail/contracts/messages';
@@ -20,7 +21,7 @@ import { requestLanguage } from '../language.ts';
 const demoRoutes: ZodRoutes = async (app) => {
   app.post(
     '/demos',
-    { schema: { body: demoBookingRequestSchema }, ...leadWrite(app, 'demo') },
+    { schema: { headers: keyedHeadersSchema, body: demoBookingRequestSchema }, ...leadWrite(app, 'demo') },
     async (request, reply) => {
       const { metadata, booking } = request.body;
       try {

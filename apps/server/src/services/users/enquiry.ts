@@ -1,4 +1,5 @@
 import { ok } from '@growmail/contracts/api';
+import { keyedHeadersSchema } from '@growmail/contracts/idempotency-schema';
 import { type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { enquirySchema } from '@growmail/contracts/forms';
 import { serviceMessages } from '@growmail/contracts/service-messages';
@@ -11,7 +12,7 @@ import { requestLanguage } from '../language.ts';
 const enquiryRoutes: ZodRoutes = async (app) => {
   app.post(
     '/guests/enquiry',
-    { schema: { body: enquirySchema }, ...leadWrite(app, 'enquiry') },
+    { schema: { headers: keyedHeadersSchema, body: enquirySchema }, ...leadWrite(app, 'enquiry') },
     async (request, reply) => {
       const { language: _language, ...enquiry } = request.body;
       const language = requestLanguage(request);

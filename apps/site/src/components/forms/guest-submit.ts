@@ -1,4 +1,5 @@
 import { honeypotField } from '@growmail/contracts/form-fields';
+import { idempotencyKeyField } from '@growmail/contracts/idempotency';
 import { useState } from 'react';
 import { callGuestService, type GuestAnswer, type GuestRequest } from '@/lib/guest-api';
 import type { Outcome } from './form-alert';
@@ -24,10 +25,21 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
     setSubmitting(true);
     setOutcome(null);
     const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
+    // Made here, once per submission (D39): every try of it, and its post below, is one lead.
+    const key = crypto.randomUUID();
     const answer = await callGuestService<T>(
       request.body ? url : withQuery(url, signals),
-      request.body ? { ...request, body: { ...request.body, ...signals } } : request,
+      request.body ? { ...request, key, body: { ...request.body, ...signals } } : request,
     );
+    // Nothing heard back (no network; a 502 or 504 has no JSON): the form posts itself, with its
+    // key, so the site's worker keeps it on the device and says so (D39). Without a worker in
+    // charge of the page, the form says it could not send, as before.
+    const form = formRef.current;
+    if (stampFrom && form && !answer.error && !answer.payload && navigator.serviceWorker?.controller) {
+      form.insertAdjacentHTML('beforeend', `<input type="hidden" name="${idempotencyKeyField}" value="${key}">`);
+      HTMLFormElement.prototype.submit.call(form);
+      return answer;
+    }
     setSubmitting(false);
     return answer;
   }

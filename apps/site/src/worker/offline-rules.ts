@@ -1,0 +1,67 @@
+import { formActions } from '@growmail/contracts/form-posts';
+
+/**
+ * What the site's worker keeps and sends (D39), as plain rules with no worker API in them, so
+ * unit tests read them as the worker does.
+ */
+
+/** The pages a visitor who opened any page can open offline, fetched once the worker runs. */
+export const warmPages = ['/', '/pricing', '/contact', '/demo'] as const;
+
+/** The page shown offline for a page never opened: the ways to reach us that work later. */
+export const offlinePagePath = '/offline';
+
+/** The most pages kept on the device; the oldest go first. */
+export const maxCachedPages = 40;
+
+/** The most of the build's files (style, font, scripts) kept for them. */
+export const maxCachedAssets = 60;
+
+/** The lead forms' pages, whose posts are kept on the device when the network is gone. */
+const leadPages = new Set<string>([
+  formActions.enquiry,
+  formActions.demo,
+  formActions.startup,
+  formActions.savings,
+  '/calculator/calculate',
+]);
+
+/** The path without the French pages' prefix: `/fr/contact` posts as `/contact` does. */
+const unprefixed = (path: string) => (path === '/fr' ? '/' : path.startsWith('/fr/') ? path.slice(3) : path);
+
+/** Whether a post to this path is a lead form's, kept when it cannot be sent. */
+export const isLeadPost = (url: URL) => leadPages.has(unprefixed(url.pathname.replace(/\/$/, '') || '/'));
+
+/**
+ * Whether a page's answer may be kept on the device: a plain 200 page with no query string (a
+ * personal link carries its token there, D36), and not marked `no-store` or `private` (every page a
+ * personal link opens, and every page made for one answer, is `no-store`).
+ */
+export function mayKeepPage(url: URL, status: number, cacheControl: string | null): boolean {
+  if (status !== 200 || url.search) return false;
+  return !/\b(no-store|private)\b/i.test(cacheControl ?? '');
+}
+
+/** A submission's answer that means it never reached a server able to store it: keep it and try later. */
+export const notReached = (status: number) => status === 502 || status === 503 || status === 504;
+
+/** What became of a replayed submission: sent (any 2xx or redirect), to try again later, or refused. */
+export function replayOutcome(status: number, opaqueRedirect: boolean): 'sent' | 'later' | 'refused' {
+  if (opaqueRedirect || (status >= 200 && status < 400)) return 'sent';
+  if (notReached(status) || status === 429 || status === 0 || status >= 500) return 'later';
+  return 'refused';
+}
+
+/** The fields a person typed, as the saved page lists them: the form's hidden signals left out. */
+export const hiddenFields = new Set(['form_name', 'form_stamp', 'homepage', 'idempotency_key']);
+
+/** The notice a page opened from the device carries. */
+export const offlineNotice = 'You are offline: this page may be out of date';
+
+/** The page with the notice as its body's first element; the page is otherwise as it was kept. */
+export const withOfflineNotice = (html: string) =>
+  html.replace(
+    /<body[^>]*>/i,
+    (body) =>
+      `${body}<p role="status" data-offline-notice style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotice}</p>`,
+  );

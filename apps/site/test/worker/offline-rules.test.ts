@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { workerRegistrationCode } from '@/components/worker-registration';
+import { isLeadPost, mayKeepPage, offlineNotice, replayOutcome, withOfflineNotice } from '@/worker/offline-rules';
+import { savedPage, savedTitle, type SavedSubmission } from '@/worker/saved-page';
+
+const at = (path: string) => new URL(path, 'https://growmail.test');
+
+describe('what the site worker keeps on the device (D39)', () => {
+  it('keeps a plain page, and never a no-store page, a private one, an error, or a URL with a query', () => {
+    expect(mayKeepPage(at('/pricing'), 200, 'public, max-age=0, must-revalidate')).toBe(true);
+    expect(mayKeepPage(at('/newsletter/confirm'), 200, 'no-store')).toBe(false);
+    expect(mayKeepPage(at('/unsubscription'), 200, 'private, no-cache')).toBe(false);
+    expect(mayKeepPage(at('/demo/booking?token=abc'), 200, null)).toBe(false);
+    expect(mayKeepPage(at('/pricing?currency=KES'), 200, 'public, max-age=0')).toBe(false);
+    expect(mayKeepPage(at('/missing'), 404, 'public')).toBe(false);
+  });
+
+  it('keeps the lead forms’ posts, in either language, and no other', () => {
+    for (const path of ['/contact', '/demo', '/startup', '/calculator', '/calculator/calculate', '/fr/contact']) {
+      expect(isLeadPost(at(path)), path).toBe(true);
+    }
+    for (const path of ['/newsletter', '/newsletter/confirm', '/unsubscription', '/demo/booking', '/']) {
+      expect(isLeadPost(at(path)), path).toBe(false);
+    }
+  });
+
+  it('drops a replay once answered, tries again when the server is out of reach, and keeps a refusal', () => {
+    expect(replayOutcome(0, true)).toBe('sent');
+    expect(replayOutcome(201, false)).toBe('sent');
+    for (const status of [502, 503, 504, 429]) expect(replayOutcome(status, false)).toBe('later');
+    for (const status of [400, 409, 422]) expect(replayOutcome(status, false)).toBe('refused');
+  });
+
+  it('puts the offline notice first in the body of a page served from the device', () => {
+    const html = withOfflineNotice('<!doctype html><html><body class="x"><main>Pricing</main></body></html>');
+    expect(html).toMatch(
+      new RegExp(`<body class="x"><p role="status" data-offline-notice [^>]*>${offlineNotice}</p><main>Pricing</main>`),
+    );
+  });
+});
+
+describe('the saved page', () => {
+  const saved: SavedSubmission = {
+    key: 'key-0123456789abcdef',
+    url: 'https://growmail.test/contact',
+    body: new URLSearchParams({
+      form_name: 'enquiry',
+      form_stamp: 'stamp',
+      homepage: '',
+      idempotency_key: 'key-0123456789abcdef',
+      fullname: 'Ada <b>Obi</b>',
+      email: 'ada@example.com',
+      body: 'Hello',
+    }).toString(),
+    savedAt: 0,
+    state: 'waiting',
+  };
+
+  it('says it is saved, shows what will be sent (escaped, hidden fields left out), and offers to discard it', () => {
+    const page = savedPage(saved);
+    expect(page).toContain(`<h1>${savedTitle}</h1>`);
+    expect([...page.matchAll(/<dt>(.*?)<\/dt>/g)].map((match) => match[1])).toEqual(['Full name', 'Email', 'Message']);
+    expect(page).toContain('<dd>Ada &#60;b&#62;Obi&#60;/b&#62;</dd>');
+    expect(page).not.toContain('stamp');
+    expect(page).toContain(`<input type="hidden" name="key" value="${saved.key}">`);
+    expect(page).toContain('<button type="submit">Discard it</button>');
+  });
+});
+
+describe('the worker registration', () => {
+  it('is under 1 KB and registers only once the page has loaded', () => {
+    expect(Buffer.byteLength(workerRegistrationCode)).toBeLessThanOrEqual(1024);
+    expect(workerRegistrationCode.startsWith('addEventListener("load"')).toBe(true);
+  });
+});
