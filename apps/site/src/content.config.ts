@@ -39,6 +39,7 @@ export const collections = {
   docs: folder(contentSources.docs),
   changelog: folder(contentSources.changelog),
   products: folder(contentSources.products),
+  productsFr: folder(contentSources.productsFr),
   legal: folder(contentSources.legal),
   partners: list(contentSources.partners),
   press: list(contentSources.press),

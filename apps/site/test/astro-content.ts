@@ -62,6 +62,7 @@ const collections: Record<string, () => Entry[]> = {
   docs: folder(contentSources.docs),
   changelog: folder(contentSources.changelog),
   products: folder(contentSources.products),
+  productsFr: folder(contentSources.productsFr),
   legal: folder(contentSources.legal),
   partners: list(contentSources.partners),
   press: list(contentSources.press),

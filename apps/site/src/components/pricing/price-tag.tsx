@@ -9,7 +9,10 @@ export function PriceTag({
   currency,
   per,
   label,
+  regular = 'Regular price ',
 }: {
+  /** The struck-through price's name for screen readers, in the page's language. */
+  regular?: string;
   price: PeriodPrice;
   currency: CurrencyCode;
   per: string;
@@ -21,7 +24,7 @@ export function PriceTag({
       <p className="h-6 text-ink-600">
         {price.discounted && (
           <s data-testid="original-price">
-            <span className="sr-only">Regular price </span>
+            <span className="sr-only">{regular}</span>
             {formatMoney(price.original, currency)}
           </s>
         )}
