@@ -1,4 +1,4 @@
-import { messages } from './messages.ts';
+import { messages, tooLongMessage, type Messages } from './messages.ts';
 import { hasControlCharacters, isEmail } from './rules.ts';
 
 /**
@@ -13,14 +13,17 @@ export type EnquiryField = (typeof enquiryFields)[number];
 /** The longest text each contact form field takes; the email's limit is part of `isEmail`. */
 export const enquiryMaxLengths = { fullname: 200, subject: 200, body: 5000 } as const;
 
-/** The contact form's check of one field, as enquirySchema checks it: trimmed for emptiness, then its rule. */
-export function enquiryFieldError(field: EnquiryField, value: string): string | null {
+/**
+ * The contact form's check of one field, as enquirySchema checks it: trimmed for emptiness, then
+ * its rule; its message from the page's catalogue (English unless given another).
+ */
+export function enquiryFieldError(field: EnquiryField, value: string, catalogue: Messages = messages): string | null {
   const trimmed = value.trim();
-  if (!trimmed) return messages.required[field];
-  if (hasControlCharacters(trimmed)) return messages.controlCharacters;
-  if (field === 'email') return isEmail(trimmed) ? null : messages.invalidEmail;
+  if (!trimmed) return catalogue.required[field];
+  if (hasControlCharacters(trimmed)) return catalogue.controlCharacters;
+  if (field === 'email') return isEmail(trimmed) ? null : catalogue.invalidEmail;
   const max = enquiryMaxLengths[field];
-  return trimmed.length > max ? `At most ${max} characters.` : null;
+  return trimmed.length > max ? tooLongMessage(catalogue, max) : null;
 }
 
 /**

@@ -25,6 +25,12 @@ export type PostedForm = keyof typeof formActions;
 /** The hidden field naming the form, so a submission posted to another form's action is refused. */
 export const formNameField = 'form_name';
 
+/**
+ * The hidden field naming the language of the page a form is on (D37): `fr` on the French pages,
+ * absent (English) on the others. Its problems, its outcome, its mails and its lead keep it.
+ */
+export const languageField = 'language';
+
 /** Where a successful native post lands (303 See Other): `?form=…&reference=…`, never a field. */
 export const outcomePath = '/sent';
 

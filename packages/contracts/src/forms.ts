@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { enquiryMaxLengths } from './form-fields.ts';
 import { demoSubscriberOptions } from './form-options.ts';
 import { messages } from './messages.ts';
-import { email, optionalText, optionValue, plainText, requiredText } from './primitives.ts';
+import { email, optionalLanguage, optionalText, optionValue, plainText, requiredText } from './primitives.ts';
 
 /**
  * The schemas of the users service's forms (Entities, Validation rules), built from the
@@ -15,6 +15,7 @@ export const enquirySchema = z.object({
   email: email(),
   subject: requiredText(messages.required.subject, enquiryMaxLengths.subject),
   body: requiredText(messages.required.body, enquiryMaxLengths.body),
+  language: optionalLanguage(),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
@@ -32,6 +33,7 @@ export const demoRequestSchema = z.object({
     phone_number: phoneNumber(),
     subscribers: optionValue(demoSubscriberOptions, messages.required.subscribers),
   }),
+  language: optionalLanguage(),
 });
 
 /** GET {users}/api/contacts/{api_key}/capture/?source=website-api&email=…&tags=subscriber (spec "Calls made"). */
@@ -41,6 +43,8 @@ export const captureQuerySchema = z.object({
   tags: optionalText(200),
   /** The page the visitor subscribed from, recorded with their consent (D23). */
   page: z.optional(z.string().check(z.maxLength(300), z.regex(/^\/[^\s]*$/, 'page must be a path.'), plainText())),
+  /** The membership keeps it for every later mail and the preferences page (D37). */
+  language: optionalLanguage(),
 });
 
 /** `POST {users}/newsletter/confirm`: the signed token from the confirmation email's link (D23). */
@@ -48,6 +52,7 @@ export const newsletterConfirmSchema = z.object({
   token: z
     .string({ error: messages.badConfirmationLink })
     .check(z.maxLength(300, messages.badConfirmationLink), z.regex(/^[A-Za-z0-9._-]+$/, messages.badConfirmationLink)),
+  language: optionalLanguage(),
 });
 
 /** Spec "Calls made": the unsubscribe call's query. */

@@ -11,3 +11,9 @@ export const defaultLanguage: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+/**
+ * A catalogue's shape with its words left open: another language's catalogue of the same keys
+ * (every key, nothing more) is checked against the English one with `satisfies`.
+ */
+export type Wording<T> = { readonly [K in keyof T]: T[K] extends string ? string : Wording<T[K]> };

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { phoneNumber } from './forms.ts';
 import { startupBudgets, startupUserCounts } from './form-options.ts';
 import { messages } from './messages.ts';
-import { boundedNumber, email, optionValue, requiredText } from './primitives.ts';
+import { boundedNumber, email, optionalLanguage, optionValue, requiredText } from './primitives.ts';
 
 /**
  * Leads posted to `POST {sales}/leads` (D15): the savings lead of the calculator and the
@@ -25,6 +25,7 @@ export const savingsLeadSchema = z.object({
       push: z.boolean(),
     }),
   }),
+  language: optionalLanguage(),
 });
 
 export const startupLeadSchema = z.object({
@@ -39,6 +40,7 @@ export const startupLeadSchema = z.object({
     user_count: optionValue(startupUserCounts, messages.required.user_count),
     annual_budget: optionValue(startupBudgets, messages.required.annual_budget),
   }),
+  language: optionalLanguage(),
 });
 
 export const leadSchema = z.discriminatedUnion('type', [savingsLeadSchema, startupLeadSchema], {

@@ -1,6 +1,10 @@
+import type { Wording } from './language.ts';
+
 /**
  * What the lead forms tell a visitor (spec "Validation rules", "Error catalogue"), word for word. The site shows them and
- * the server answers with them, so the two never drift apart.
+ * the server answers with them, so the two never drift apart. The French catalogue, of the same
+ * keys, is ./messages-fr.ts: a page's island is given its page's catalogue, so an English page
+ * never ships the French words.
  */
 export const messages = {
   required: {
@@ -27,4 +31,13 @@ export const messages = {
   preferencesSaved: 'Preferences set successfully.',
   preferencesFailed: 'Could not set your preferences. Please try again.',
   controlCharacters: 'Contains characters that are not allowed.',
+  /** `{max}` is the field's limit. */
+  tooLong: 'At most {max} characters.',
 } as const;
+
+/** The lead forms' words in one language: the English catalogue's keys. */
+export type Messages = Wording<typeof messages>;
+
+/** A field's "at most" message, its limit written as the language's numbers are. */
+export const tooLongMessage = (catalogue: Messages, max: number): string =>
+  catalogue.tooLong.replace('{max}', String(max));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { messages } from './messages.ts';
+import { languages } from './language.ts';
+import { messages, tooLongMessage } from './messages.ts';
 import { hasControlCharacters, isEmail } from './rules.ts';
 
 /**
@@ -12,7 +13,7 @@ import { hasControlCharacters, isEmail } from './rules.ts';
 /** The text rule of every field: no control characters (tab and newline are fine). */
 export const plainText = () => z.refine<string>((value) => !hasControlCharacters(value), messages.controlCharacters);
 
-const atMost = (max: number) => z.maxLength(max, `At most ${max} characters.`);
+const atMost = (max: number) => z.maxLength(max, tooLongMessage(messages, max));
 
 /** Required text: trimmed, then at least one character, at most `max`, and plain. */
 export const requiredText = (message: string, max = 200) =>
@@ -37,3 +38,9 @@ export const boundedNumber = (min: number, max: number, message?: string, { excl
 /** A required choice among `options`' values; `message` when it is missing or not one of them. */
 export const optionValue = <T extends readonly { value: string }[]>(options: T, message: string) =>
   z.enum(options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]], { error: message });
+
+/**
+ * The language of the page a form was sent from (D37), which its answer, its mails and its lead
+ * keep: optional, English when absent. A native post carries it as a hidden field (`language`).
+ */
+export const optionalLanguage = () => z.optional(z.enum(languages, { error: "language must be 'en' or 'fr'." }));

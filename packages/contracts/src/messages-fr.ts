@@ -1,0 +1,35 @@
+import type { Messages } from './messages.ts';
+
+/**
+ * What the lead forms tell a French visitor (D37): the keys of ./messages.ts, written for the
+ * French pages. Only a French page's islands are given it, so no English page ships it. French
+ * typography puts a narrow no-break space (U+202F) before `!`, `?`, `:` and `;`.
+ */
+export const messagesFr = {
+  required: {
+    fullname: 'Veuillez indiquer votre nom complet.',
+    email: 'Veuillez indiquer votre adresse e-mail.',
+    subject: 'Veuillez indiquer l’objet de votre message.',
+    body: 'Veuillez écrire votre message.',
+    firstname: 'Veuillez indiquer votre prénom.',
+    lastname: 'Veuillez indiquer votre nom.',
+    company_name: 'Veuillez indiquer le nom de votre entreprise.',
+    phone_number: 'Veuillez indiquer votre numéro de téléphone.',
+    subscribers: 'Veuillez choisir le nombre d’utilisateurs.',
+    user_count: 'Veuillez choisir le nombre d’utilisateurs.',
+    annual_budget: 'Veuillez choisir votre budget annuel d’e-mail marketing.',
+  },
+  invalidEmail: 'Cette adresse e-mail n’est pas valide.',
+  networkFailure: 'Oups\u202f! Une erreur s’est produite. Veuillez réessayer.',
+  demoSubmitted: 'Votre demande a bien été envoyée',
+  startupSubmitted: 'Votre candidature a bien été envoyée',
+  formFailed: 'Une erreur s’est produite. Veuillez réessayer.',
+  badConfirmationLink:
+    'Ce lien de confirmation n’est pas valide ou a expiré. Inscrivez-vous de nouveau pour en recevoir un autre.',
+  confirmFailed: 'Nous n’avons pas pu confirmer votre inscription. Veuillez réessayer.',
+  subscribeFailed: 'Nous n’avons pas pu vous inscrire. Veuillez réessayer.',
+  preferencesSaved: 'Vos préférences sont enregistrées.',
+  preferencesFailed: 'Vos préférences n’ont pas pu être enregistrées. Veuillez réessayer.',
+  controlCharacters: 'Ce champ contient des caractères qui ne sont pas acceptés.',
+  tooLong: '{max} caractères au maximum.',
+} as const satisfies Messages;

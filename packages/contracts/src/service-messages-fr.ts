@@ -1,0 +1,22 @@
+import type { ServiceMessages } from './service-messages.ts';
+
+/** What the services answer a French visitor with (D37): the keys of ./service-messages.ts. */
+export const serviceMessagesFr = {
+  enquiryReceived: 'Merci de nous avoir écrit\u202f! Nous vous répondons très vite.',
+  subscribed: 'Votre inscription est confirmée. Notre prochaine lettre arrive bientôt dans votre boîte.',
+  confirmationSent:
+    'Merci\u202f! Ouvrez le lien que nous venons de vous envoyer par e-mail pour confirmer votre inscription.',
+  alreadySubscribed: 'Votre adresse est déjà inscrite. Merci\u202f!',
+  badApiKey: 'La clé d’API n’est pas valide.',
+  badTrackingLink: 'Ce lien n’est pas valide.',
+  tooManyRequests: 'Trop de demandes en peu de temps. Patientez une minute, puis réessayez.',
+  tooLarge: 'La demande est trop volumineuse.',
+  serviceUnavailable:
+    'Nous ne pouvons pas traiter de demande pour le moment. Réessayez dans une minute\u202f: rien de ce que vous avez saisi n’est perdu.',
+  serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  notFound: 'Introuvable.',
+  badRequest: 'La demande n’est pas valide.',
+  badJson: 'Le corps de la demande n’est pas du JSON valide.',
+  notJson: 'Envoyez la demande en application/json.',
+  badAddress: 'L’adresse n’est pas valide.',
+} as const satisfies ServiceMessages;
