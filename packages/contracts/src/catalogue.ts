@@ -56,7 +56,7 @@ export const catalogueModuleSchema = z.object({
   ),
 });
 
-const rates = z.object({ NGN: amount, USD: amount, KES: amount, GHS: amount });
+const rates = z.object({ NGN: amount, USD: amount, KES: amount, GHS: amount, XOF: amount, XAF: amount });
 
 /** A volume tier of spec "Business constants"; `suspect` flags rates kept exactly as the spec gives them but out of pattern (D11). */
 export const rateTierSchema = z.object({

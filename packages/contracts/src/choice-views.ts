@@ -1,3 +1,4 @@
+import { defaultLanguage, languages, type Language } from './language.ts';
 import { pricingChoice, pricingQueryKeys, type PricingChoice } from './pricing.ts';
 import { sampleLanguageIds, sampleLanguageQueryKey } from './sandbox.ts';
 
@@ -20,16 +21,22 @@ export const pricingViewPath = (route: string, choice: PricingChoice) =>
 /** Where the build writes a reference page showing one language's samples: /_views/developers/reference/contacts/python.html. */
 export const sampleViewPath = (route: string, lang: string) => `${viewsOf(route)}/${lang}.html`;
 
+/** The language of a page by its path (D37): French under /fr/, English at the unprefixed paths. */
+const routeLanguage = (route: string): Language =>
+  languages.find((language) => route === `/${language}` || route.startsWith(`/${language}/`)) ?? defaultLanguage;
+
 /**
  * The file of the pricing choice a query makes on a page, read by the rule the island hydrates
- * by (`pricingChoice`); undefined when the query names no pricing field or makes the default
- * choice, which is the page as built. `bracketIds` are those of the catalogue the site was built from.
+ * by (`pricingChoice`, in the page's language, whose default currency differs: D38); undefined
+ * when the query names no pricing field or makes the default choice, which is the page as
+ * built. `bracketIds` are those of the catalogue the site was built from.
  */
 export function pricingViewFor(route: string, search: string, bracketIds: readonly string[]): string | undefined {
   const params = new URLSearchParams(search);
   if (!Object.values(pricingQueryKeys).some((key) => params.has(key))) return undefined;
-  const choice = pricingChoice(search, bracketIds);
-  const standard = pricingChoice('', bracketIds);
+  const language = routeLanguage(route);
+  const choice = pricingChoice(search, bracketIds, language);
+  const standard = pricingChoice('', bracketIds, language);
   const same = (Object.keys(choice) as (keyof PricingChoice)[]).every((key) => choice[key] === standard[key]);
   return same ? undefined : pricingViewPath(route, choice);
 }

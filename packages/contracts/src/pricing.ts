@@ -1,5 +1,6 @@
 import type { Catalogue, CatalogueModule, PricingEntry, RateTable } from './catalogue.ts';
 import { campaignModuleCode, currencyCodes, type CurrencyCode } from './catalogue-codes.ts';
+import { defaultLanguage, type Language } from './language.ts';
 import { roundMoney } from './rules.ts';
 
 export { campaignModuleCode, type CurrencyCode };
@@ -9,20 +10,30 @@ export { campaignModuleCode, type CurrencyCode };
  * The site computes every price it shows with these, at build and in the browser.
  */
 
-/** Currency options of spec "Entities", in the order the selector offers them. */
+/**
+ * Currency options of spec "Entities" and the CFA francs of D38, in the order the selector
+ * offers them. `decimals` is the minor unit prices show: the CFA francs have none. Their symbol
+ * is the one `Intl` writes for them, in English and in French alike (with a narrow no-break space).
+ */
 export const currencies = [
-  { value: 'NGN', label: 'Nigerian naira', symbol: '₦' },
-  { value: 'USD', label: 'US dollar', symbol: '$' },
-  { value: 'KES', label: 'Kenyan shilling', symbol: 'Ksh' },
-  { value: 'GHS', label: 'Ghanaian cedi', symbol: '₵' },
+  { value: 'NGN', label: 'Nigerian naira', symbol: '₦', decimals: 2 },
+  { value: 'USD', label: 'US dollar', symbol: '$', decimals: 2 },
+  { value: 'KES', label: 'Kenyan shilling', symbol: 'Ksh', decimals: 2 },
+  { value: 'GHS', label: 'Ghanaian cedi', symbol: '₵', decimals: 2 },
+  { value: 'XOF', label: 'West African CFA franc', symbol: 'F\u202FCFA', decimals: 0 },
+  { value: 'XAF', label: 'Central African CFA franc', symbol: 'FCFA', decimals: 0 },
 ] as const;
 
+const defaultCurrencies: Record<Language, CurrencyCode> = { en: 'USD', fr: 'XOF' };
+
 /**
- * A fixed default rather than the visitor's locale: the prerendered page then shows exactly
- * what the browser shows (no swap after load), a link without `currency` means the same for
- * everyone, and US dollars are read in all four markets and match the calculator's currency.
+ * The currency a page of the language shows before a choice (D38): US dollars in English, CFA
+ * francs of the WAEMU in French. Fixed per page rather than taken from the visitor's locale: the
+ * prerendered page then shows exactly what the browser shows (no swap after load), a link
+ * without `currency` means the same for everyone, and dollars are read in all four
+ * English-speaking markets and match the calculator's currency.
  */
-export const defaultCurrency: CurrencyCode = 'USD';
+export const defaultCurrencyFor = (language: Language): CurrencyCode => defaultCurrencies[language];
 
 export const billingPeriods = [
   { value: 'month', label: 'Monthly' },
@@ -43,11 +54,15 @@ export const pricingQueryKeys = { currency: 'currency', period: 'period', bracke
 export type PricingChoice = { currency: CurrencyCode; period: BillingPeriod; bracketId: string };
 
 /**
- * The selection a query asks for; anything unknown falls back to the default, and the bracket to
- * the first offered. The server renders a query's page by this rule and the island hydrates by
- * it, so the two always agree.
+ * The selection a query asks for on a page in `language`; anything unknown falls back to the
+ * default, the currency to the language's, and the bracket to the first offered. The server
+ * renders a query's page by this rule and the island hydrates by it, so the two always agree.
  */
-export function pricingChoice(search: string, bracketIds: readonly string[]): PricingChoice {
+export function pricingChoice(
+  search: string,
+  bracketIds: readonly string[],
+  language: Language = defaultLanguage,
+): PricingChoice {
   const params = new URLSearchParams(search);
   const currency = params.get(pricingQueryKeys.currency)?.toUpperCase();
   const period = params.get(pricingQueryKeys.period);
@@ -55,7 +70,7 @@ export function pricingChoice(search: string, bracketIds: readonly string[]): Pr
   const first = bracketIds[0];
   if (first === undefined) throw new Error('The pricing section needs at least one contact bracket.');
   return {
-    currency: isCurrencyCode(currency) ? currency : defaultCurrency,
+    currency: isCurrencyCode(currency) ? currency : defaultCurrencyFor(language),
     period: isBillingPeriod(period) ? period : defaultPeriod,
     bracketId: bracketId !== null && bracketIds.includes(bracketId) ? bracketId : first,
   };
@@ -64,17 +79,63 @@ export function pricingChoice(search: string, bracketIds: readonly string[]): Pr
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** '₦1,000.00', '$0.83', 'Ksh80.00', '₵9.80': the spec's symbols before the amount, two decimals. */
-export function formatMoney(amount: number, currency: CurrencyCode): string {
-  const symbol = currencies.find((option) => option.value === currency)?.symbol;
-  if (!symbol) throw new RangeError(`Unknown currency: ${String(currency)}`);
-  const rounded = roundMoney(amount);
-  return `${rounded < 0 ? '-' : ''}${symbol}${twoDecimals.format(Math.abs(rounded))}`;
+function currencyOption(currency: CurrencyCode) {
+  const option = currencies.find((entry) => entry.value === currency);
+  if (!option) throw new RangeError(`Unknown currency: ${String(currency)}`);
+  return option;
 }
 
+/**
+ * An amount rounded to the currency's minor unit, half away from zero: to the cent, or to the
+ * whole franc for the CFA francs (D38), which have no minor unit.
+ */
+export function roundAmount(amount: number, currency: CurrencyCode): number {
+  const cents = roundMoney(amount);
+  if (currencyOption(currency).decimals > 0) return cents;
+  const whole = Math.sign(cents) * Math.round(Math.abs(cents));
+  return whole === 0 ? 0 : whole;
+}
+
+const intlFormats = new Map<string, Intl.NumberFormat>();
+function intlFormat(language: Language, currency: CurrencyCode, decimals: number): Intl.NumberFormat {
+  const key = `${language}-${currency}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    intlFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount as a page in `language` shows it. English keeps the spec's own form, its symbol
+ * against the number with two decimals ('₦1,000.00', 'Ksh80.00'); every other amount is
+ * written by `Intl` for the language, with the symbol of `currencies` where `Intl` puts its
+ * own: '1 000,00 ₦' in French, and the CFA francs without decimals in both languages
+ * ('12 500 F CFA', 'F CFA 12,500'; D38).
+ */
+export function formatMoney(amount: number, currency: CurrencyCode, language: Language = defaultLanguage): string {
+  const { symbol, decimals } = currencyOption(currency);
+  const rounded = roundAmount(amount, currency);
+  if (language === 'en' && decimals === 2)
+    return `${rounded < 0 ? '-' : ''}${symbol}${twoDecimals.format(Math.abs(rounded))}`;
+  return intlFormat(language, currency, decimals)
+    .formatToParts(rounded)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
+}
+
+const free: Record<Language, string> = { en: 'Free', fr: 'Gratuit' };
+
 /** A price as shown on a plan card: 'Free' at zero (spec "Business constants"). */
-export const priceLabel = (amount: number, currency: CurrencyCode): string =>
-  roundMoney(amount) === 0 ? 'Free' : formatMoney(amount, currency);
+export const priceLabel = (amount: number, currency: CurrencyCode, language: Language = defaultLanguage): string =>
+  roundAmount(amount, currency) === 0 ? free[language] : formatMoney(amount, currency, language);
 
 export type ContactBracket = { id: string; min: number; max: number | null; label: string };
 
@@ -106,11 +167,12 @@ export function rateTierFor(rates: RateTable, contacts: number) {
 
 /**
  * Flex price per 1,000 credits (D11): the rate of the volume tier containing the bracket's
- * minimum, × 1,000, to two decimals. Undefined when no tier holds the bracket.
+ * minimum, × 1,000, to two decimals (whole francs for the CFA francs, D38). Undefined when no
+ * tier holds the bracket.
  */
 export function flexPricePer1000(rates: RateTable, bracketMin: number, currency: CurrencyCode): number | undefined {
   const tier = rateTierFor(rates, bracketMin);
-  return tier ? roundMoney(tier.rates[currency] * 1000) : undefined;
+  return tier ? roundAmount(tier.rates[currency] * 1000, currency) : undefined;
 }
 
 /**
@@ -144,8 +206,8 @@ export function modulePrice(
   const tier = moduleTierFor(module, bracket.max);
   const monthly = tier?.prices.find((price) => price.currency === currency)?.amount;
   if (tier === undefined || monthly === undefined) return undefined;
-  const original = roundMoney(period === 'year' ? 12 * monthly : monthly);
-  const amount = roundMoney(original * (1 - tier.discounts[period].value / 100));
+  const original = roundAmount(period === 'year' ? 12 * monthly : monthly, currency);
+  const amount = roundAmount(original * (1 - tier.discounts[period].value / 100), currency);
   return { amount, original, discounted: amount < original };
 }
 
@@ -168,7 +230,7 @@ export function growthTotal(
     amount += price?.amount ?? 0;
     original += price?.original ?? 0;
   }
-  amount = roundMoney(amount);
-  original = roundMoney(original);
+  amount = roundAmount(amount, currency);
+  original = roundAmount(original, currency);
   return { amount, original, discounted: amount < original };
 }

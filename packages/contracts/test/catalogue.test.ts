@@ -19,6 +19,25 @@ describe('the catalogue data file (D13)', () => {
     ]);
   });
 
+  it('prices the CFA francs from the dollar prices by the rule docs/decisions.md records (D38)', () => {
+    const catalogue = parseCatalogue(catalogueData);
+    // 655.957 francs to the euro (the peg) at 1.09 dollars to the euro.
+    const francsPerDollar = 655.957 / 1.09;
+    const amount = (prices: { currency: string; amount: number }[], code: string) =>
+      prices.find((price) => price.currency === code)!.amount;
+    for (const entry of catalogue.modules.flatMap((module) => module.pricing)) {
+      const usd = amount(entry.prices, 'USD');
+      expect(amount(entry.prices, 'XOF'), entry._id).toBe(Math.ceil((usd * francsPerDollar) / 500) * 500);
+      expect(amount(entry.prices, 'XAF'), entry._id).toBe(amount(entry.prices, 'XOF'));
+    }
+    const tiers = catalogue.rates.tiers;
+    for (const tier of tiers.slice(0, -1))
+      expect(tier.rates.XOF * 1000).toBeCloseTo(Math.round((tier.rates.USD * 1000 * francsPerDollar) / 5) * 5, 9);
+    // The ninth tier falls as the naira's and the cedi's do (0.6 of the first), not as the suspect dollar rate.
+    expect(tiers.at(-1)!.rates.XOF).toBeCloseTo(tiers[0]!.rates.XOF * 0.6, 9);
+    for (const tier of tiers) expect(tier.rates.XAF).toBe(tier.rates.XOF);
+  });
+
   it('lists what each optional module adds (spec "Business constants")', () => {
     const features = Object.fromEntries(parseCatalogue(catalogueData).modules.map((m) => [m.code, m.features]));
     expect(features.automation).toEqual(['Unlimited journeys', 'Visual workflow builder', 'Advanced autoresponders']);

@@ -32,6 +32,23 @@ describe('the page a pricing query names (D30)', () => {
       expect(pricingViewFor('/pricing', search, ids), search).toBeUndefined();
   });
 
+  it('names the CFA franc copies, and on a French page takes XOF as the default (D38)', () => {
+    expect(pricingViewFor('/pricing', '?currency=xof', ids)).toBe('/_views/pricing/XOF-month-campaign-up-to-500k.html');
+    expect(pricingViewFor('/pricing', '?currency=XAF&period=year', ids)).toBe(
+      '/_views/pricing/XAF-year-campaign-up-to-500k.html',
+    );
+    for (const search of ['?currency=XOF', '?currency=EUR', '?period=month', '?utm_source=x'])
+      expect(pricingViewFor('/fr/pricing', search, ids), search).toBeUndefined();
+    expect(pricingViewFor('/fr/pricing', '?currency=USD', ids)).toBe(
+      '/_views/fr/pricing/USD-month-campaign-up-to-500k.html',
+    );
+    expect(pricingViewFor('/fr', '?currency=EUR&period=year', ids)).toBe(
+      '/_views/fr/XOF-year-campaign-up-to-500k.html',
+    );
+    // Only the prefix makes a page French.
+    expect(pricingViewFor('/france', '?currency=XOF', ids)).toBe('/_views/france/XOF-month-campaign-up-to-500k.html');
+  });
+
   it('never names a path outside the page’s folder, whatever the query', () => {
     for (const search of ['?bracket=../../../etc/passwd', '?currency=%2F..%2F', `?currency=${'N'.repeat(5000)}`])
       expect(pricingViewFor('/pricing', search, ids) ?? '/_views/pricing/', search).toMatch(

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import catalogueData from '../data/catalogue.json' with { type: 'json' };
 import { parseCatalogue, type CatalogueModule, type RateTable } from '../src/catalogue.ts';
+import { currencyCodes } from '../src/catalogue-codes.ts';
 import {
   bracketLabel,
   contactBrackets,
+  currencies,
+  defaultCurrencyFor,
   flexPricePer1000,
   formatMoney,
   growthTotal,
@@ -12,6 +15,7 @@ import {
   priceLabel,
   pricingChoice,
   rateTierFor,
+  roundAmount,
 } from '../src/pricing.ts';
 import { roundMoney } from '../src/rules.ts';
 
@@ -31,6 +35,8 @@ const module = (code: string, entries: Array<[number, number | null, number, num
       { currency: 'NGN', amount: usd * 1200 },
       { currency: 'KES', amount: usd * 96 },
       { currency: 'GHS', amount: usd * 12 },
+      { currency: 'XOF', amount: usd * 600 },
+      { currency: 'XAF', amount: usd * 600 },
     ],
     discounts: { month: { value: month }, year: { value: year } },
   })),
@@ -53,9 +59,19 @@ describe('Flex price per 1,000 credits (D11, spec "Business constants")', () => 
     expect(flexPricePer1000(rates, 9_999_999, 'USD')).toBe(0.54);
   });
 
+  it('is in whole CFA francs, the rate × 1,000 rounded to the franc (D38)', () => {
+    expect(flexPricePer1000(rates, 0, 'XOF')).toBe(500);
+    expect(flexPricePer1000(rates, 500_000, 'XAF')).toBe(435); // 0.435 × 1000 is 434.99999999999994
+    const odd: RateTable = {
+      tiers: [{ ...rates.tiers[0]!, max: null, rates: { ...rates.tiers[0]!.rates, XOF: 0.4325 } }],
+    };
+    expect(flexPricePer1000(odd, 0, 'XOF')).toBe(433);
+    expect(formatMoney(flexPricePer1000(rates, 0, 'XOF')!, 'XOF', 'fr')).toBe('500\u00a0F\u202fCFA');
+  });
+
   it('keeps the ninth tier exactly as given and flags its suspect values', () => {
     const ninth = rateTierFor(rates, 10_000_000)!;
-    expect(ninth.rates).toEqual({ NGN: 0.6, USD: 0.00083, KES: 0.48, GHS: 0.0059 });
+    expect(ninth.rates).toEqual({ NGN: 0.6, USD: 0.00083, KES: 0.48, GHS: 0.0059, XOF: 0.3, XAF: 0.3 });
     expect(Object.keys(ninth.suspect ?? {}).sort()).toEqual(['KES', 'USD']);
     expect(flexPricePer1000(rates, 1e15, 'KES')).toBe(480);
   });
@@ -196,9 +212,23 @@ describe('Growth module prices (D12, spec "Business constants")', () => {
     });
   });
 
+  it('charges whole CFA francs whatever the discount (D38)', () => {
+    const odd = module('odd', [[0, null, 19.99, 10, 15]]);
+    expect(modulePrice(odd, { max: 10 }, 'XOF', 'month')).toEqual({
+      amount: 10_795,
+      original: 11_994,
+      discounted: true,
+    });
+    expect(modulePrice(odd, { max: 10 }, 'XAF', 'year')).toEqual({
+      amount: 122_339,
+      original: 143_928,
+      discounted: true,
+    });
+  });
+
   it('prices every offered bracket of the shipped catalogue in every currency and period', () => {
     for (const bracket of contactBrackets(catalogue)) {
-      for (const currency of ['NGN', 'USD', 'KES', 'GHS'] as const) {
+      for (const currency of currencyCodes) {
         for (const period of ['month', 'year'] as const) {
           for (const catalogueModule of catalogue.modules) {
             expect(modulePrice(catalogueModule, bracket, currency, period)).toBeDefined();
@@ -224,6 +254,52 @@ describe('money', () => {
     expect(formatMoney(999_999_999_999.99, 'USD')).toBe('$999,999,999,999.99');
   });
 
+  it('writes CFA francs without decimals, as Intl does for the language (D38)', () => {
+    // French groups with a narrow no-break space, and puts a no-break space before the symbol.
+    expect(formatMoney(12_500, 'XOF', 'fr')).toBe('12\u202f500\u00a0F\u202fCFA');
+    expect(formatMoney(12_500, 'XAF', 'fr')).toBe('12\u202f500\u00a0FCFA');
+    expect(formatMoney(12_500, 'XOF', 'en')).toBe('F\u202fCFA\u00a012,500');
+    expect(formatMoney(12_500, 'XAF')).toBe('FCFA\u00a012,500');
+    expect(formatMoney(1_234_567.5, 'XOF', 'fr')).toBe('1\u202f234\u202f568\u00a0F\u202fCFA');
+    expect(formatMoney(0.4, 'XAF', 'en')).toBe('FCFA\u00a00');
+    expect(formatMoney(-12_500.5, 'XOF', 'fr')).toBe('-12\u202f501\u00a0F\u202fCFA');
+    for (const language of ['en', 'fr'] as const)
+      for (const currency of ['XOF', 'XAF'] as const)
+        expect(formatMoney(300_500, currency, language)).not.toMatch(/[.,]\d{2}(?!\d)/);
+  });
+
+  it('writes the other currencies in French as Intl does, with the spec symbols', () => {
+    expect(formatMoney(1000, 'NGN', 'fr')).toBe('1\u202f000,00\u00a0₦');
+    expect(formatMoney(0.83, 'USD', 'fr')).toBe('0,83\u00a0$');
+    expect(formatMoney(80, 'KES', 'fr')).toBe('80,00\u00a0Ksh');
+    expect(formatMoney(9.8, 'GHS', 'fr')).toBe('9,80\u00a0₵');
+  });
+
+  it('labels the CFA francs with the symbol Intl writes, in both languages', () => {
+    for (const language of ['en', 'fr'])
+      for (const currency of ['XOF', 'XAF'] as const) {
+        const parts = new Intl.NumberFormat(language, { style: 'currency', currency }).formatToParts(1);
+        expect(parts.find((part) => part.type === 'currency')?.value).toBe(
+          currencies.find((option) => option.value === currency)?.symbol,
+        );
+      }
+  });
+
+  it("reads 'Gratuit' at zero in French", () => {
+    expect(priceLabel(0, 'XOF', 'fr')).toBe('Gratuit');
+    expect(priceLabel(0.4, 'XAF', 'fr')).toBe('Gratuit');
+    expect(priceLabel(0, 'XOF')).toBe('Free');
+    expect(priceLabel(11_500, 'XOF', 'fr')).toBe('11\u202f500\u00a0F\u202fCFA');
+  });
+
+  it('rounds to the minor unit: the cent, or the whole CFA franc', () => {
+    expect(roundAmount(10.505, 'USD')).toBe(10.51);
+    expect(roundAmount(10.5, 'XOF')).toBe(11);
+    expect(roundAmount(-10.5, 'XAF')).toBe(-11);
+    expect(roundAmount(-0.4, 'XOF')).toBe(0);
+    expect(Object.is(roundAmount(-0.4, 'XOF'), 0)).toBe(true);
+  });
+
   it('rounds half away from zero without binary error', () => {
     expect(roundMoney(0.00083 * 1000)).toBe(0.83);
     expect(roundMoney(1.005)).toBe(1.01);
@@ -247,6 +323,16 @@ describe('the pricing choice in a query (D30)', () => {
       period: 'year',
       bracketId: 'campaign-up-to-1m',
     });
+  });
+
+  it('falls back to the CFA franc of the WAEMU on a French page (D38), and offers six currencies', () => {
+    expect(defaultCurrencyFor('en')).toBe('USD');
+    expect(defaultCurrencyFor('fr')).toBe('XOF');
+    expect(pricingChoice('', ids, 'fr')).toEqual({ currency: 'XOF', period: 'month', bracketId: ids[0] });
+    expect(pricingChoice('?currency=EUR', ids, 'fr').currency).toBe('XOF');
+    expect(pricingChoice('?currency=usd', ids, 'fr').currency).toBe('USD');
+    expect(pricingChoice('?currency=xaf', ids).currency).toBe('XAF');
+    expect(currencies.map((option) => option.value)).toEqual(['NGN', 'USD', 'KES', 'GHS', 'XOF', 'XAF']);
   });
 
   it('falls back to US dollars, monthly and the first bracket for each value it does not know', () => {

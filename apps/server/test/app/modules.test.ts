@@ -36,9 +36,9 @@ describe('GET /services/modules/modules', () => {
   it('carries the volume rate tiers with the two suspect values flagged (D11)', async () => {
     const { payload } = (await app.inject({ method: 'GET', url: '/services/modules/modules' })).json();
     const ninth = payload.rates.tiers[8];
-    expect(ninth.rates).toEqual({ NGN: 0.6, USD: 0.00083, KES: 0.48, GHS: 0.0059 });
+    expect(ninth.rates).toEqual({ NGN: 0.6, USD: 0.00083, KES: 0.48, GHS: 0.0059, XOF: 0.3, XAF: 0.3 });
     expect(Object.keys(ninth.suspect)).toEqual(['KES', 'USD']);
-    expect(payload.rates.tiers[0].rates).toEqual({ NGN: 1, USD: 0.00083, KES: 0.08, GHS: 0.0098 });
+    expect(payload.rates.tiers[0].rates).toEqual({ NGN: 1, USD: 0.00083, KES: 0.08, GHS: 0.0098, XOF: 0.5, XAF: 0.5 });
   });
 
   it('is never cached, like every service answer', async () => {

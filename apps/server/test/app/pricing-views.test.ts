@@ -68,8 +68,43 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
     expect(shown((await app.inject('/pricing')).body)).toEqual(expected('USD', 'month', 0));
   });
 
+  it('shows prices in CFA francs on /pricing, whole francs written as Intl writes them in English (D38)', async () => {
+    const xof = await app.inject(`/pricing?currency=XOF&period=year&bracket=${brackets[1]!.id}`);
+    expect(xof.statusCode).toBe(200);
+    expect(shown(xof.body)).toEqual(expected('XOF', 'year', 1));
+    // $0.723 per 1,000 credits is 435 F; Campaigns' 29,500 F a month is 354,000 F a year, less 20%.
+    expect(shown(xof.body)).toMatchObject({ flex: 'F\u202fCFA\u00a0435', growth: 'F\u202fCFA\u00a0283,200' });
+    const xaf = await app.inject('/pricing?currency=xaf');
+    expect(shown(xaf.body)).toEqual(expected('XAF', 'month', 0));
+    expect(shown(xaf.body)).toMatchObject({ flex: 'FCFA\u00a0500', growth: 'FCFA\u00a011,500' });
+    const prices = parse(plansIsland.exec(xaf.body)![0])
+      .querySelectorAll('[data-testid="price"], [data-testid="module-price"], [data-testid="original-price"]')
+      .map((element) => element.text);
+    expect(prices.join(' ')).not.toMatch(/\.\d/);
+    expect(prices.filter((text) => text.includes('FCFA'))).toHaveLength(5);
+  });
+
+  it('offers all six currencies in the selector, with the spec symbols and the CFA francs', async () => {
+    for (const route of ['/pricing', '/', `/pricing?currency=XOF`]) {
+      const section = parse(plansIsland.exec((await app.inject(route)).body)![0]);
+      const radios = section.querySelectorAll('input[name="currency"]');
+      expect(
+        radios.map((radio) => radio.getAttribute('value')),
+        route,
+      ).toEqual(['NGN', 'USD', 'KES', 'GHS', 'XOF', 'XAF']);
+      expect(radios.map((radio) => radio.parentNode.text.trim())).toEqual([
+        '₦ NGN',
+        '$ USD',
+        'Ksh KES',
+        '₵ GHS',
+        'F\u202fCFA XOF',
+        'FCFA XAF',
+      ]);
+    }
+  });
+
   it('shows every currency in the home page section, the form sending back to #pricing', async () => {
-    for (const currency of ['NGN', 'USD', 'KES', 'GHS'] as const) {
+    for (const { value: currency } of currencies) {
       const response = await app.inject(`/?currency=${currency}&period=month&bracket=${brackets[7]!.id}`);
       expect(response.statusCode).toBe(200);
       expect(shown(response.body), currency).toEqual(expected(currency, 'month', 7));

@@ -12,7 +12,7 @@ export type ChoiceView =
 
 /**
  * Every page the build renders again for a choice a query can make without JavaScript (D30):
- * home and /pricing for each query their pricing form sends (4 currencies × 2 periods × 8
+ * home and /pricing for each query their pricing form sends (6 currencies × 2 periods × 8
  * brackets), each reference page for each `?lang=` its links ask for. Each is written where
  * the server's rule for that query looks (packages/contracts/src/choice-views.ts), so the
  * default choice, which is the page as built, is not written again. `view` is the path under

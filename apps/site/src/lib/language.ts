@@ -7,11 +7,11 @@ import { defaultLanguage, type Language } from '@growmail/contracts/language';
  */
 export const languagePrefix: Record<Language, string> = { en: '', fr: '/fr' };
 
-/** The path of an English page in a language: `/pricing` is `/fr/pricing`, `/` is `/fr`. */
+/** The path of an English page in a language: `/pricing` is `/fr/pricing`, `/` is `/fr`, `/#pricing` is `/fr#pricing`. */
 export const inLanguage = (path: string, language: Language): string => {
   const prefix = languagePrefix[language];
   if (!prefix) return path;
-  return path === '/' ? prefix : `${prefix}${path}`;
+  return path === '/' || path.startsWith('/#') ? `${prefix}${path.slice(1)}` : `${prefix}${path}`;
 };
 
 /** The language a path is in, by its prefix. */

@@ -1,5 +1,6 @@
 import type { PricingWords } from './pricing-words';
 import type { CatalogueModule } from '@growmail/contracts/catalogue';
+import type { Language } from '@growmail/contracts/language';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
 import type { PricingSelection } from './selection';
 
@@ -10,6 +11,7 @@ export function GrowthModules({
   selection,
   per,
   words,
+  language,
   onToggle,
 }: {
   words: PricingWords;
@@ -17,6 +19,7 @@ export function GrowthModules({
   selected: ReadonlySet<string>;
   selection: PricingSelection;
   per: string;
+  language: Language;
   onToggle: (code: string, on: boolean) => void;
 }) {
   return (
@@ -45,7 +48,9 @@ export function GrowthModules({
                     {always && <span className="font-normal text-ink-700">{words.always}</span>}
                   </span>
                   <span data-testid="module-price" className="text-right text-ink-700 tabular-nums">
-                    {price ? `${priceLabel(price.amount, selection.currency)}${price.amount > 0 ? per : ''}` : '—'}
+                    {price
+                      ? `${priceLabel(price.amount, selection.currency, language)}${price.amount > 0 ? per : ''}`
+                      : '—'}
                   </span>
                 </label>
                 {module.features.length > 0 && (

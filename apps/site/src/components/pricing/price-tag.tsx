@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { formatMoney, priceLabel, type CurrencyCode, type PeriodPrice } from '@growmail/contracts/pricing';
 
 /**
@@ -10,6 +11,7 @@ export function PriceTag({
   per,
   label,
   regular = 'Regular price ',
+  language,
 }: {
   /** The struck-through price's name for screen readers, in the page's language. */
   regular?: string;
@@ -17,6 +19,7 @@ export function PriceTag({
   currency: CurrencyCode;
   per: string;
   label: string;
+  language: Language;
 }) {
   return (
     <div className="tabular-nums">
@@ -25,12 +28,12 @@ export function PriceTag({
         {price.discounted && (
           <s data-testid="original-price">
             <span className="sr-only">{regular}</span>
-            {formatMoney(price.original, currency)}
+            {formatMoney(price.original, currency, language)}
           </s>
         )}
       </p>
       <p data-testid="price" className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl">
-        {priceLabel(price.amount, currency)}
+        {priceLabel(price.amount, currency, language)}
       </p>
       <p className="h-5 text-sm text-ink-700">{price.amount > 0 ? per : ''}</p>
     </div>

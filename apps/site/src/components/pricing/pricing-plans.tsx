@@ -1,6 +1,6 @@
-import type { Language } from '@growmail/contracts/language';
 import type { Catalogue } from '@growmail/contracts/catalogue';
 import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
+import { defaultLanguage, type Language } from '@growmail/contracts/language';
 import {
   contactBrackets,
   currencies,
@@ -19,8 +19,6 @@ import { formSearch, readSelection, selectionSearch, type PricingSelection } fro
 import { useLocationSearch } from './use-location-search';
 
 type Props = {
-  /** The page's language (D37); English when unset. */
-  language?: Language | undefined;
   /** The catalogue at build time: what the prerendered page shows and the fallback when the modules call fails. */
   builtCatalogue: Catalogue;
   /** The base chosen at server start, handed over by the route shell (lib/runtime.ts). */
@@ -30,6 +28,8 @@ type Props = {
   action: string;
   /** The query this HTML is rendered for: set only on a page's copies per pricing choice (lib/choice-views.ts). */
   search?: string;
+  /** The page's language: how amounts are written, and the currency shown before a choice (D38). */
+  language?: Language;
   /**
    * What no choice changes, rendered on the server and passed in as slots
    * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
@@ -68,19 +68,19 @@ const noSubscription = () => () => undefined;
 
 /** The interactive part of the pricing section (D9): selectors, Flex and Growth cards. */
 export function PricingPlans({
-  language = 'en',
   builtCatalogue,
   modulesUrl,
   cardHeading,
   action,
   search: rendered,
+  language = defaultLanguage,
   ...fixed
 }: Props) {
   const text = pricingWords[language];
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
   const [search, setSearch] = useLocationSearch(rendered);
-  const selection = readSelection(search, brackets);
+  const selection = readSelection(search, brackets, language);
   const [modules, setModules] = useState<ReadonlySet<string>>(new Set());
   // False in the HTML and while hydrating, true from the first render after.
   const enhanced = useSyncExternalStore(
@@ -94,7 +94,7 @@ export function PricingPlans({
     setSearch(selectionSearch(window.location.search, { ...selection, ...next }));
   /** What the form holds now: a choice made before React took over, or a submit held until it did. */
   const takeFormChoice = (root: HTMLFormElement) => {
-    const chosen = readSelection(formSearch(root), brackets);
+    const chosen = readSelection(formSearch(root), brackets, language);
     if (selectionSearch('', chosen) !== selectionSearch('', selection)) change(chosen);
   };
   const toggle = (code: string, on: boolean) =>
@@ -152,7 +152,14 @@ export function PricingPlans({
           action={fixed.flexAction}
         >
           {flexPrice ? (
-            <PriceTag price={flexPrice} currency={currency} per={text.per1000} label={text.payAsYouGo} regular={text.regular} />
+            <PriceTag
+              price={flexPrice}
+              currency={currency}
+              per={text.per1000}
+              label={text.payAsYouGo}
+              regular={text.regular}
+              language={language}
+            />
           ) : (
             <p className="text-3xl font-bold text-ink-900">{text.askUs}</p>
           )}
@@ -167,7 +174,14 @@ export function PricingPlans({
           action={fixed.growthAction}
         >
           <div data-testid="growth-total">
-            <PriceTag price={total} currency={currency} per={per} label={text.total} regular={text.regular} />
+            <PriceTag
+              price={total}
+              currency={currency}
+              per={per}
+              label={text.total}
+              regular={text.regular}
+              language={language}
+            />
           </div>
           <div className="mt-6">{fixed.growthFeatures}</div>
           <GrowthModules
@@ -176,6 +190,7 @@ export function PricingPlans({
             selection={selection}
             per={period === 'year' ? text.perYearShort : text.perMonthShort}
             words={text}
+            language={language}
             onToggle={toggle}
           />
         </PlanCard>

@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import {
   pricingChoice,
   pricingQueryKeys,
@@ -9,11 +10,16 @@ import {
 /** What the pricing section shows, kept in the URL query so a view can be shared. */
 export type PricingSelection = { currency: CurrencyCode; period: BillingPeriod; bracket: ContactBracket };
 
-/** The selection a query asks for, by the rule the server renders it with (D30). */
-export function readSelection(search: string, brackets: readonly ContactBracket[]): PricingSelection {
+/** The selection a query asks for on a page in `language`, by the rule the server renders it with (D30). */
+export function readSelection(
+  search: string,
+  brackets: readonly ContactBracket[],
+  language?: Language,
+): PricingSelection {
   const { currency, period, bracketId } = pricingChoice(
     search,
     brackets.map((bracket) => bracket.id),
+    language,
   );
   return { currency, period, bracket: brackets.find((bracket) => bracket.id === bracketId)! };
 }
