@@ -41,6 +41,7 @@ export const collections = {
   products: folder(contentSources.products),
   productsFr: folder(contentSources.productsFr),
   legal: folder(contentSources.legal),
+  legalFr: folder(contentSources.legalFr),
   partners: list(contentSources.partners),
   press: list(contentSources.press),
   testimonials: list(contentSources.testimonials),

@@ -64,6 +64,7 @@ const collections: Record<string, () => Entry[]> = {
   products: folder(contentSources.products),
   productsFr: folder(contentSources.productsFr),
   legal: folder(contentSources.legal),
+  legalFr: folder(contentSources.legalFr),
   partners: list(contentSources.partners),
   press: list(contentSources.press),
   testimonials: list(contentSources.testimonials),

@@ -47,6 +47,8 @@ export const contentSources = {
   /** The French twins of the product pages (D37), one per English file, by the same name. */
   productsFr: { base: 'src/content/products/fr', pattern: '*.yaml', schema: productSchema, id: productSlug },
   legal: { base: 'src/content/legal', pattern: '*.yaml', schema: legalDocumentSchema },
+  /** The French translations of the legal documents (D37); the English text prevails in a dispute. */
+  legalFr: { base: 'src/content/legal/fr', pattern: '*.yaml', schema: legalDocumentSchema },
   partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },
   press: { file: 'src/content/press.yaml', schema: pressItemSchema, rules: pressSchema },
   testimonials: { file: 'src/content/testimonials.yaml', schema: testimonialSchema, rules: testimonialsSchema },
