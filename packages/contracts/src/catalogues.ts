@@ -1,6 +1,5 @@
 import { calculatorMessages, savingsOutcome as savingsOutcomeEnglish, showsSavings } from './calculator.ts';
 import { bookingMessages } from './demo-booking.ts';
-import { errorSummaryTitle } from './form-posts.ts';
 import { defaultLanguage, isLanguage, type Language, type Wording } from './language.ts';
 import { messages, type Messages } from './messages.ts';
 import { messagesFr } from './messages-fr.ts';
@@ -42,17 +41,15 @@ export type Catalogue = {
   serviceMessages: ServiceMessages;
   calculatorMessages: Wording<typeof calculatorMessages>;
   bookingMessages: Wording<typeof bookingMessages>;
-  errorSummaryTitle: string;
 };
 
 export const catalogues: Record<Language, Catalogue> = {
-  en: { messages, serviceMessages, calculatorMessages, bookingMessages, errorSummaryTitle },
+  en: { messages, serviceMessages, calculatorMessages, bookingMessages },
   fr: {
     messages: messagesFr,
     serviceMessages: serviceMessagesFr,
     calculatorMessages: calculatorMessagesFr,
     bookingMessages: bookingMessagesFr,
-    errorSummaryTitle: 'Il y a un problème',
   },
 };
 

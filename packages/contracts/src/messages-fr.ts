@@ -31,5 +31,13 @@ export const messagesFr = {
   preferencesSaved: 'Vos préférences sont enregistrées.',
   preferencesFailed: 'Vos préférences n’ont pas pu être enregistrées. Veuillez réessayer.',
   controlCharacters: 'Ce champ contient des caractères qui ne sont pas acceptés.',
+  errorSummary: 'Il y a un problème',
   tooLong: '{max} caractères au maximum.',
 } as const satisfies Messages;
+
+/**
+ * What the French footer tells a visitor before they subscribe (D23, D37): the server records
+ * this exact wording with the consent of a membership asked for in French.
+ */
+export const newsletterConsentWordingFr =
+  'Des conseils pour faire grandir vos revenus avec vos clients, une fois par mois. Nous vous envoyons un lien de confirmation par e-mail, et chaque e-mail vous permet de vous désabonner.';

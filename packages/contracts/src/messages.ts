@@ -31,6 +31,8 @@ export const messages = {
   preferencesSaved: 'Preferences set successfully.',
   preferencesFailed: 'Could not set your preferences. Please try again.',
   controlCharacters: 'Contains characters that are not allowed.',
+  /** The error summary's heading (the GOV.UK pattern); form-posts' `errorSummaryTitle` in English. */
+  errorSummary: 'There is a problem',
   /** `{max}` is the field's limit. */
   tooLong: 'At most {max} characters.',
 } as const;

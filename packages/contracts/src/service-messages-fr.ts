@@ -2,6 +2,7 @@ import type { ServiceMessages } from './service-messages.ts';
 
 /** What the services answer a French visitor with (D37): the keys of ./service-messages.ts. */
 export const serviceMessagesFr = {
+  savingsReceived: 'Merci\u202f! Votre estimation d’économies est transmise à notre équipe.',
   enquiryReceived: 'Merci de nous avoir écrit\u202f! Nous vous répondons très vite.',
   subscribed: 'Votre inscription est confirmée. Notre prochaine lettre arrive bientôt dans votre boîte.',
   confirmationSent:

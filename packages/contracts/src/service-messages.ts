@@ -7,6 +7,7 @@ import type { Wording } from './language.ts';
  * French catalogue is ./service-messages-fr.ts; ./catalogues.ts picks one by language.
  */
 export const serviceMessages = {
+  savingsReceived: 'Thanks! Your savings estimate is on its way to our team.',
   enquiryReceived: 'Thank you for reaching out! We will get back to you shortly.',
   subscribed: 'You are subscribed. Look out for our next newsletter.',
   confirmationSent: 'Thanks! Check your inbox and open the link we sent to confirm your subscription.',

@@ -3,11 +3,12 @@
 /**
  * How a slot's day and time read in a zone ("Monday 23 November", "09:00"): one spelling for
  * the server that writes the picker and the browser that relabels it in the visitor's zone.
+ * `locale` is the page's (`fr` on French pages: "lundi 23 novembre", "09:00").
  */
-export const slotDayFormat = (zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
-export const slotTimeFormat = (zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+export const slotDayFormat = (zone: string, locale = 'en-GB') =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone });
+export const slotTimeFormat = (zone: string, locale = 'en-GB') =>
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
 
 /** Added to the time of a slot the visitor chose that someone took first. */
 export const slotTakenNote = ' (just taken)';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFor, catalogues, preferredLanguage, savingsOutcomeIn, translated } from '../src/catalogues.ts';
 import { enquiryFieldError } from '../src/form-fields.ts';
+import { errorSummaryTitle } from '../src/form-posts.ts';
 import { enquirySchema } from '../src/forms.ts';
 import { leadSchema } from '../src/leads.ts';
 import { messages } from '../src/messages.ts';
@@ -19,7 +20,7 @@ function texts(catalogue: object, prefix = ''): Map<string, string> {
 }
 
 describe('the French catalogues (D37)', () => {
-  it.each(Object.entries(catalogues.fr).filter(([, words]) => typeof words === 'object'))('%s has every English key, each in other words', (name, french) => {
+  it.each(Object.entries(catalogues.fr))('%s has every English key, each in other words', (name, french) => {
     const english = texts(catalogues.en[name as keyof typeof catalogues.en] as object);
     const words = texts(french as object);
     expect([...words.keys()]).toEqual([...english.keys()]);
@@ -29,8 +30,9 @@ describe('the French catalogues (D37)', () => {
     }
   });
 
-  it('titles the error summary in French', () => {
-    expect(catalogues.fr.errorSummaryTitle).toBe('Il y a un problème');
+  it('titles the error summary as the English pages do, and in French', () => {
+    expect(messages.errorSummary).toBe(errorSummaryTitle);
+    expect(messagesFr.errorSummary).toBe('Il y a un problème');
   });
 
   it('picks a catalogue by language, English by default', () => {
@@ -52,7 +54,9 @@ describe('the French catalogues (D37)', () => {
     const [fullname, email] = result.error!.issues.map((issue) => issue.message);
     expect(translated(fullname!, 'fr')).toBe(messagesFr.required.fullname);
     expect(translated(email!, 'fr')).toBe(messagesFr.invalidEmail);
-    expect(translated(`metadata.email: ${messages.invalidEmail}`, 'fr')).toBe(`metadata.email: ${messagesFr.invalidEmail}`);
+    expect(translated(`metadata.email: ${messages.invalidEmail}`, 'fr')).toBe(
+      `metadata.email: ${messagesFr.invalidEmail}`,
+    );
     expect(translated(serviceMessages.tooManyRequests, 'fr')).toBe(serviceMessagesFr.tooManyRequests);
     expect(translated('At most 5000 characters.', 'fr')).toBe('5\u202f000 caractères au maximum.');
     expect(translated(serviceMessages.tooManyRequests, 'en')).toBe(serviceMessages.tooManyRequests);

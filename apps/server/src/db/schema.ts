@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Language } from '@growmail/contracts/language';
 
 /** The tables as Kysely sees them. Timestamps are ISO text on both databases. */
 export interface Database {
@@ -29,6 +30,8 @@ export interface LeadsTable {
   email: string;
   /** JSON text. */
   metadata: string;
+  /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
 
@@ -57,6 +60,8 @@ export interface ListMembershipsTable {
   tags: ColumnType<string, string | undefined, string>;
   subscribed_at: ColumnType<string, string | undefined, string>;
   unsubscribed_at: string | null;
+  /** The language of the page they subscribed from (D37): later mails and the preferences page use it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   /** Double opt-in (D23): pending until the emailed link is opened. */
   status: ColumnType<MembershipStatus, MembershipStatus | undefined, MembershipStatus>;
   /** The consent record: when it was asked for, from which page, with which wording, and when confirmed. */
@@ -98,6 +103,8 @@ export interface QuarantineTable {
   fields: string;
   /** JSON text: an array of reason codes (see submissions/screening.ts). */
   reasons: string;
+  /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   created_at: string;
 }
 
@@ -207,6 +214,8 @@ export interface DemoBookingsTable {
   name: string;
   /** The prospect's IANA zone, for the times in their mail. */
   zone: string;
+  /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
+  language: ColumnType<Language, Language | undefined, Language>;
   /** The iCalendar SEQUENCE: one more on every change, so calendars take the latest. */
   sequence: ColumnType<number, number | undefined, number>;
   /** Set when the reminder mail is queued, by the one server whose update set it. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { bookingMessages, type Booking } from '@growmail/contracts/demo-booking';
+import type { Language } from '@growmail/contracts/language';
 import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Config } from '../config.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -69,7 +70,7 @@ export function bookAlongside(
   /** The links' secret (`linkSecret`), read before the lead's transaction. */
   secret: string,
   booking: { start: Date; zone: string },
-  who: { email: string; name: string; client: string },
+  who: { email: string; name: string; client: string; language?: Language },
 ) {
   return async (trx: Executor, leadId: string): Promise<void> => {
     const now = new Date();
@@ -96,7 +97,7 @@ export function bookAlongside(
       return mailHeldBooking(data, trx, config, secret, held.id, address, dayAgo);
     }
 
-    const booker = { email: who.email, name: who.name, zone: booking.zone, leadId };
+    const booker = { email: who.email, name: who.name, zone: booking.zone, leadId, language: who.language ?? 'en' };
     const result = await takeSlot(data, trx, booking.start, booker, now, config.demos);
     if (!result.taken) throw slotRefused(result.reason);
     const demo = await bookedDemo(demos, config, result.bookingId);

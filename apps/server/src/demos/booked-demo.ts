@@ -23,5 +23,6 @@ export async function bookedDemo(
     prospect: { name: booking.name, email: booking.email, zone: booking.zone },
     host: { name: host?.name ?? 'Growmail sales', email: host?.email ?? config.mail.salesInbox },
     teamZone: hours[0]?.zone ?? defaultZone,
+    language: booking.language,
   };
 }

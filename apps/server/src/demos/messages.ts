@@ -1,9 +1,10 @@
+import type { Language } from '@growmail/contracts/language';
 import { createEvent } from 'ics';
 import type { Config } from '../config.ts';
 import type { OutboxMessage } from '../repositories/mail.ts';
 import { describeSlot } from './slot-picker.ts';
 
-/** What a demo's mails need to know of it: the booking, its host, and the team's zone. */
+/** What a demo's mails need to know of it: the booking, its host, the team's zone, and the prospect's language. */
 export type BookedDemo = {
   id: string;
   start: Date;
@@ -13,9 +14,90 @@ export type BookedDemo = {
   prospect: { name: string; email: string; zone: string };
   host: { name: string; email: string };
   teamZone: string;
+  /** The language of the page it was booked from (D37): every mail to the prospect is in it. */
+  language: Language;
 };
 
 const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+
+/** A zone as a reader of the language names it: "(Africa/Lagos time)", "(heure de Africa/Abidjan)". */
+const inZone = (zone: string, language: Language) =>
+  language === 'fr' ? `(heure de ${zoneName(zone)})` : `(${zoneName(zone)} time)`;
+
+/** The words of the prospect's mails, one set per language (D37); the team's mails stay English. */
+const wording = {
+  en: {
+    title: 'Growmail demo',
+    description: (host: string) => `A 30-minute demo of Growmail with ${host}.`,
+    hello: (name: string) => `Hello ${name},`,
+    when: 'When',
+    ours: 'For our team',
+    with: 'With',
+    moveOrCancel: (link: string) => `To move or cancel it: ${link}`,
+    booked: {
+      subject: (when: string) => `Your Growmail demo: ${when}`,
+      lead: 'Your 30-minute Growmail demo is booked.',
+      attached: 'The invitation is attached: open it to add the demo to your calendar.',
+    },
+    reminder: {
+      subject: (when: string) => `Tomorrow: your Growmail demo, ${when}`,
+      lead: 'A reminder of your 30-minute Growmail demo.',
+    },
+    held: {
+      subject: (when: string) => `Your Growmail demo is already booked: ${when}`,
+      lead: 'We received another request for a demo from this address. An address holds one demo at a time, so no other time was booked. Your demo stays as it is:',
+      move: (link: string) => `To move it to another time, or cancel it: ${link}`,
+      notYou: 'If you did not ask for another demo, there is nothing to do.',
+    },
+    moved: {
+      subject: (when: string) => `Moved: your Growmail demo, ${when}`,
+      lead: 'Your Growmail demo has moved. The new time:',
+      attached: 'The updated invitation is attached.',
+    },
+    cancelled: {
+      subject: (when: string) => `Cancelled: your Growmail demo, ${when}`,
+      lead: 'Your Growmail demo has been cancelled:',
+      next: 'Reply to this email, or book another time on our demo page.',
+    },
+  },
+  fr: {
+    title: 'Démo Growmail',
+    description: (host: string) => `Une démo de Growmail de 30 minutes avec ${host}.`,
+    hello: (name: string) => `Bonjour ${name},`,
+    when: 'Quand',
+    ours: 'Pour notre équipe',
+    with: 'Avec',
+    moveOrCancel: (link: string) => `Pour la déplacer ou l’annuler\u202f: ${link}`,
+    booked: {
+      subject: (when: string) => `Votre démo Growmail\u202f: ${when}`,
+      lead: 'Votre démo Growmail de 30 minutes est réservée.',
+      attached: 'L’invitation est jointe\u202f: ouvrez-la pour ajouter la démo à votre agenda.',
+    },
+    reminder: {
+      subject: (when: string) => `Demain\u202f: votre démo Growmail, ${when}`,
+      lead: 'Petit rappel de votre démo Growmail de 30 minutes.',
+    },
+    held: {
+      subject: (when: string) => `Votre démo Growmail est déjà réservée\u202f: ${when}`,
+      lead: 'Nous avons reçu une autre demande de démo depuis cette adresse. Une adresse ne peut réserver qu’une démo à la fois\u202f: aucun autre horaire n’a donc été réservé. Votre démo reste prévue ainsi\u202f:',
+      move: (link: string) => `Pour la déplacer ou l’annuler\u202f: ${link}`,
+      notYou: 'Si vous n’avez pas demandé d’autre démo, vous n’avez rien à faire.',
+    },
+    moved: {
+      subject: (when: string) => `Déplacée\u202f: votre démo Growmail, ${when}`,
+      lead: 'Votre démo Growmail a été déplacée. Le nouvel horaire\u202f:',
+      attached: 'L’invitation mise à jour est jointe.',
+    },
+    cancelled: {
+      subject: (when: string) => `Annulée\u202f: votre démo Growmail, ${when}`,
+      lead: 'Votre démo Growmail a été annulée\u202f:',
+      next: 'Répondez à cet e-mail, ou réservez un autre horaire sur notre page de démo.',
+    },
+  },
+} satisfies Record<Language, unknown>;
+
+/** The demo's time as its prospect reads it, in their zone and language. */
+const theirTime = (demo: BookedDemo) => describeSlot(demo.start, demo.prospect.zone, demo.language);
 
 /** The UID every calendar knows the demo by, the same for its invitation, update and cancellation. */
 export const demoUid = (bookingId: string, config: Config) => `demo-${bookingId}@${config.mail.from.split('@').pop()}`;
@@ -23,9 +105,11 @@ export const demoUid = (bookingId: string, config: Config) => `demo-${bookingId}
 /**
  * The demo as an iCalendar object (RFC 5545) by the `ics` package: `REQUEST` puts it in the
  * prospect's calendar, `CANCEL` takes it out; the UID is the booking's, so an update or a
- * cancellation replaces the event rather than adding one.
+ * cancellation replaces the event rather than adding one. Its SUMMARY and DESCRIPTION are in
+ * the prospect's language (D37).
  */
 export function demoInvitation(demo: BookedDemo, config: Config, method: 'REQUEST' | 'CANCEL'): string {
+  const words = wording[demo.language];
   const { error, value } = createEvent({
     method,
     productId: '-//Growmail//Demo booking//EN',
@@ -33,8 +117,8 @@ export function demoInvitation(demo: BookedDemo, config: Config, method: 'REQUES
     sequence: demo.sequence,
     start: demo.start.getTime(),
     end: demo.end.getTime(),
-    title: 'Growmail demo',
-    description: `A 30-minute demo of Growmail with ${demo.host.name}.`,
+    title: words.title,
+    description: words.description(demo.host.name),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: demo.host.name, email: demo.host.email },
     attendees: [
@@ -52,30 +136,40 @@ export function demoInvitation(demo: BookedDemo, config: Config, method: 'REQUES
   return value;
 }
 
-/** The two clocks a demo is read by: the prospect's zone and the team's. */
+/** The two clocks a demo is read by: the prospect's zone and the team's, in the prospect's language. */
 function times(demo: BookedDemo): string[] {
-  const theirs = `${describeSlot(demo.start, demo.prospect.zone)} (${zoneName(demo.prospect.zone)} time)`;
-  const ours = `${describeSlot(demo.start, demo.teamZone)} (${zoneName(demo.teamZone)} time)`;
-  return demo.prospect.zone === demo.teamZone ? [`When: ${theirs}`] : [`When: ${theirs}`, `For our team: ${ours}`];
+  const { language } = demo;
+  const words = wording[language];
+  const theirs = `${theirTime(demo)} ${inZone(demo.prospect.zone, language)}`;
+  const ours = `${describeSlot(demo.start, demo.teamZone, language)} ${inZone(demo.teamZone, language)}`;
+  const colon = language === 'fr' ? '\u202f:' : ':';
+  return demo.prospect.zone === demo.teamZone
+    ? [`${words.when}${colon} ${theirs}`]
+    : [`${words.when}${colon} ${theirs}`, `${words.ours}${colon} ${ours}`];
 }
+
+/** "With: Ada", "Avec : Ada". */
+const withHost = (demo: BookedDemo) =>
+  `${wording[demo.language].with}${demo.language === 'fr' ? '\u202f:' : ':'} ${demo.host.name}`;
 
 /** The mail a prospect gets on booking, with the invitation for their calendar. */
 export function bookedMail(demo: BookedDemo, config: Config, link: string): OutboxMessage {
+  const words = wording[demo.language];
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
-    subject: `Your Growmail demo: ${describeSlot(demo.start, demo.prospect.zone)}`,
+    subject: words.booked.subject(theirTime(demo)),
     text: [
-      `Hello ${demo.prospect.name},`,
+      words.hello(demo.prospect.name),
       '',
-      'Your 30-minute Growmail demo is booked.',
+      words.booked.lead,
       '',
       ...times(demo),
-      `With: ${demo.host.name}`,
+      withHost(demo),
       '',
-      'The invitation is attached: open it to add the demo to your calendar.',
+      words.booked.attached,
       '',
-      `To move or cancel it: ${link}`,
+      words.moveOrCancel(link),
       '',
     ].join('\n'),
     icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
@@ -84,19 +178,20 @@ export function bookedMail(demo: BookedDemo, config: Config, link: string): Outb
 
 /** The reminder a prospect gets a day before. */
 export function reminderMail(demo: BookedDemo, link: string): OutboxMessage {
+  const words = wording[demo.language];
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
-    subject: `Tomorrow: your Growmail demo, ${describeSlot(demo.start, demo.prospect.zone)}`,
+    subject: words.reminder.subject(theirTime(demo)),
     text: [
-      `Hello ${demo.prospect.name},`,
+      words.hello(demo.prospect.name),
       '',
-      'A reminder of your 30-minute Growmail demo.',
+      words.reminder.lead,
       '',
       ...times(demo),
-      `With: ${demo.host.name}`,
+      withHost(demo),
       '',
-      `To move or cancel it: ${link}`,
+      words.moveOrCancel(link),
       '',
     ].join('\n'),
   };
@@ -108,21 +203,22 @@ export function reminderMail(demo: BookedDemo, link: string): OutboxMessage {
  * booking, not the new request, so nothing typed by someone else reaches the address.
  */
 export function heldBookingMail(demo: BookedDemo, link: string): OutboxMessage {
+  const words = wording[demo.language];
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
-    subject: `Your Growmail demo is already booked: ${describeSlot(demo.start, demo.prospect.zone)}`,
+    subject: words.held.subject(theirTime(demo)),
     text: [
-      `Hello ${demo.prospect.name},`,
+      words.hello(demo.prospect.name),
       '',
-      'We received another request for a demo from this address. An address holds one demo at a time, so no other time was booked. Your demo stays as it is:',
+      words.held.lead,
       '',
       ...times(demo),
-      `With: ${demo.host.name}`,
+      withHost(demo),
       '',
-      `To move it to another time, or cancel it: ${link}`,
+      words.held.move(link),
       '',
-      'If you did not ask for another demo, there is nothing to do.',
+      words.held.notYou,
       '',
     ].join('\n'),
   };
@@ -130,21 +226,22 @@ export function heldBookingMail(demo: BookedDemo, link: string): OutboxMessage {
 
 /** The mail a prospect gets when their demo moves: the new time, and the invitation updated. */
 export function movedMail(demo: BookedDemo, config: Config, link: string): OutboxMessage {
+  const words = wording[demo.language];
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
-    subject: `Moved: your Growmail demo, ${describeSlot(demo.start, demo.prospect.zone)}`,
+    subject: words.moved.subject(theirTime(demo)),
     text: [
-      `Hello ${demo.prospect.name},`,
+      words.hello(demo.prospect.name),
       '',
-      'Your Growmail demo has moved. The new time:',
+      words.moved.lead,
       '',
       ...times(demo),
-      `With: ${demo.host.name}`,
+      withHost(demo),
       '',
-      'The updated invitation is attached.',
+      words.moved.attached,
       '',
-      `To move or cancel it: ${link}`,
+      words.moveOrCancel(link),
       '',
     ].join('\n'),
     icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
@@ -153,18 +250,19 @@ export function movedMail(demo: BookedDemo, config: Config, link: string): Outbo
 
 /** The mail a prospect gets when sales cancels their demo, taking it out of their calendar. */
 export function cancelledMail(demo: BookedDemo, config: Config): OutboxMessage {
+  const words = wording[demo.language];
   return {
     to: demo.prospect.email,
     replyTo: demo.host.email,
-    subject: `Cancelled: your Growmail demo, ${describeSlot(demo.start, demo.prospect.zone)}`,
+    subject: words.cancelled.subject(theirTime(demo)),
     text: [
-      `Hello ${demo.prospect.name},`,
+      words.hello(demo.prospect.name),
       '',
-      'Your Growmail demo has been cancelled:',
+      words.cancelled.lead,
       '',
       ...times(demo),
       '',
-      'Reply to this email, or book another time on our demo page.',
+      words.cancelled.next,
       '',
     ].join('\n'),
     icalEvent: { method: 'CANCEL', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'CANCEL') },
@@ -181,4 +279,5 @@ export const demoEventData = (demo: BookedDemo, leadId: string | null) => ({
   ends_at: demo.end.toISOString(),
   zone: demo.prospect.zone,
   host: demo.host.email,
+  language: demo.language,
 });

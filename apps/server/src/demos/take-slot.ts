@@ -1,10 +1,11 @@
+import type { Language } from '@growmail/contracts/language';
 import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { readAvailability } from './availability.ts';
 import { findSlot, openSlots, slotRules, type Slot } from './slots.ts';
 
 /** Who books, and where they are: their zone is kept for the times in their mail. */
-export type Booker = { email: string; name: string; zone: string; leadId: string | null };
+export type Booker = { email: string; name: string; zone: string; leadId: string | null; language?: Language };
 
 export type TakeResult =
   | { taken: true; bookingId: string; hostId: string; start: Date; end: Date }

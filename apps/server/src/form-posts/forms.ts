@@ -3,7 +3,6 @@ import {
   estimateSavings,
   readCalculatorForm,
   savingsLeadFor,
-  savingsOutcome,
 } from '@growmail/contracts/calculator';
 import { bookingFields, demoBookingRequestSchema, noSlot } from '@growmail/contracts/demo-booking';
 import { enquiryFields, unsubscribePath } from '@growmail/contracts/form-fields';
@@ -15,6 +14,8 @@ import {
   unsubscribeQuerySchema,
 } from '@growmail/contracts/forms';
 import { startupLeadSchema } from '@growmail/contracts/leads';
+import { savingsOutcomeIn } from '@growmail/contracts/catalogues';
+import type { Language } from '@growmail/contracts/language';
 import { messages } from '@growmail/contracts/messages';
 import { serviceMessages } from '@growmail/contracts/service-messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
@@ -48,8 +49,11 @@ export type PostedFormDefinition = {
   fieldOf: (path: FieldPath) => string | undefined;
   /** Whether the post only asks to see the page again (the demo picker's "Show times"), storing nothing. */
   preview?: (posted: Record<string, unknown>) => boolean;
-  /** What the outcome page says once it is stored, given the submission's reference. */
-  success: (app: FastifyInstance, reference: string | null) => string | Promise<string>;
+  /**
+   * What the outcome page says once it is stored, given the submission's reference, in the
+   * page's language: in English a catalogue holds, the caller says it in `language` (D37).
+   */
+  success: (app: FastifyInstance, reference: string | null, language: Language) => string | Promise<string>;
 };
 
 const onlyFields = (fields: readonly string[], values: Record<string, string>): Record<string, string> =>
@@ -129,12 +133,16 @@ function demoDefinition(): PostedFormDefinition {
     preview: (posted) => posted[bookingFields.showTimes] !== undefined,
     // A request from an address that already holds a demo takes no slot (bookAlongside) but reads
     // the same, naming the time asked for: the page tells nothing about an address.
-    success: async (app, reference) => {
+    success: async (app, reference, language) => {
       const booked = reference ? await app.demos.bookingOfLead(reference) : undefined;
       const asked = booked ? undefined : reference ? await askedSlot(app, reference) : undefined;
       const slot = booked ? { start: booked.starts_at, zone: booked.zone } : asked;
       if (!slot) return messages.demoSubmitted;
-      return `Your demo is booked for ${describeSlot(new Date(slot.start), slot.zone)} (${slot.zone.replaceAll('_', ' ')} time). We look forward to speaking with you.`;
+      const when = describeSlot(new Date(slot.start), slot.zone, language);
+      const zone = slot.zone.replaceAll('_', ' ');
+      return language === 'fr'
+        ? `Votre démo est réservée pour le ${when} (heure de ${zone}). Nous avons hâte d’échanger avec vous.`
+        : `Your demo is booked for ${when} (${zone} time). We look forward to speaking with you.`;
     },
   };
 }
@@ -197,11 +205,12 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     },
     call: (payload) => ({ method: 'POST', url: '/services/sales/leads', payload }),
     fieldOf: (path) => (path[0] === 'metadata' && path[1] === 'email' ? 'email' : undefined),
-    success: async (app, reference) => {
+    success: async (app, reference, language) => {
       const savings = reference ? await savingsOf(app, reference) : null;
-      return savings === null
-        ? 'That estimate could not be found. Please use the calculator again.'
-        : savingsOutcome(savings);
+      if (savings !== null) return savingsOutcomeIn(savings, language);
+      return language === 'fr'
+        ? 'Cette estimation est introuvable. Veuillez refaire le calcul.'
+        : 'That estimate could not be found. Please use the calculator again.';
     },
   },
   // The footer's box, on every page: it posts its page's path, which the subscription records,

@@ -6,7 +6,15 @@ import {
   parseFieldError,
   type SubmissionAccepted,
 } from '@growmail/contracts/form-fields';
-import { formNameField, outcomePath, type FormPageState, type PostedForm } from '@growmail/contracts/form-posts';
+import { translated } from '@growmail/contracts/catalogues';
+import {
+  formNameField,
+  languageField,
+  outcomePath,
+  type FormPageState,
+  type PostedForm,
+} from '@growmail/contracts/form-posts';
+import { isLanguage, type Language } from '@growmail/contracts/language';
 import { type OnDemandView } from '@growmail/contracts/on-demand';
 import {
   confirmPageQuerySchema,
@@ -25,13 +33,14 @@ import { sendBuiltPage } from '../site/send-file.ts';
 import { manageBookingPages } from '../demos/manage-page.ts';
 import { slotPicker } from '../demos/page.ts';
 import { postedForms, type PostedFormDefinition } from './forms.ts';
+import { decodeListId } from '../services/users/tracking.ts';
 import { postMessages, refusalMessage } from './refusals.ts';
 import { formStampNow } from './stamp.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The form a native post route answers for, and the page that holds it. */
-    postedForm?: { form: PostedForm; page: string };
+    /** The form a native post route answers for, the page that holds it, and the language of its path. */
+    postedForm?: { form: PostedForm; page: string; language: Language };
   }
 }
 
@@ -65,24 +74,25 @@ async function formPosts(app: FastifyInstance) {
     }
     const { form } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
-    const alert = refusalMessage(status);
+    const language = postLanguage(request.body, posted.language);
+    const alert = refusalMessage(status, language);
     const values = typedValues(form, request.body);
-    return sendFormPage(app, reply, status, { form, page: posted.page }, { values, errors: {}, alert });
+    return sendFormPage(app, reply, status, { form, page: posted.page, language }, { values, errors: {}, alert });
   });
 
   for (const [form, definition] of Object.entries(postedForms) as Array<[PostedForm, PostedFormDefinition]>) {
-    for (const page of definition.pages) {
+    for (const [path, page, language] of definition.pages.flatMap((page) => languagePaths(page))) {
       app.post(
-        page,
+        path,
         {
           bodyLimit: formBodyLimit,
           config: {
-            postedForm: { form, page },
+            postedForm: { form, page, language },
             // After the body is read, so a visitor who is told to wait keeps what they typed.
             rateLimit: { max: app.config.rateLimitPerMinute, timeWindow: 60_000, hook: 'preHandler' },
           },
         },
-        async (request, reply) => answerPost(app, request, reply, { form, page }, definition),
+        async (request, reply) => answerPost(app, request, reply, { form, page, language }, definition),
       );
     }
   }
@@ -91,41 +101,62 @@ async function formPosts(app: FastifyInstance) {
   manageBookingPages(app);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(outcomePath, { schema: { querystring: outcomeQuerySchema } }, async (request, reply) => {
-    const { form, reference = null } = request.query;
-    // Naming no form, it is the same page for everyone: sent as built (D35).
-    if (!form) return sendBuiltPage(request, reply, outcomePath);
-    const message = await postedForms[form].success(app, reference);
-    const page = await app.site.render('sent', { outcome: { message, reference } });
-    return sendFreshPage(reply, page);
-  });
+  for (const [path, , language] of languagePaths(outcomePath)) {
+    routes.get(path, { schema: { querystring: outcomeQuerySchema } }, async (request, reply) => {
+      const { form, reference = null } = request.query;
+      // Naming no form, it is the same page for everyone: sent as built (D35).
+      if (!form) return sendBuiltPage(request, reply, app.site.page(path) ? path : outcomePath);
+      const message = translated(await postedForms[form].success(app, reference, language), language);
+      const page = await app.site.render('sent', { outcome: { message, reference }, language });
+      return sendFreshPage(reply, page);
+    });
+  }
+}
+
+/** The prefix of the French pages (D37): the same paths after it. */
+const frenchPrefix = '/fr';
+
+/** A page's path in each language, with the page itself and the language: `/contact` and `/fr/contact`. */
+const languagePaths = (page: string): Array<[string, string, Language]> => [
+  [page, page, 'en'],
+  [`${frenchPrefix}${page}`, page, 'fr'],
+];
+
+/** The language a native post names in its hidden field (D37); else its path's. */
+function postLanguage(body: unknown, pathLanguage: Language): Language {
+  const named = body && typeof body === 'object' ? (body as Fields)[languageField] : undefined;
+  return isLanguage(named) ? named : pathLanguage;
 }
 
 async function answerPost(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  target: { form: PostedForm; page: string },
+  target: { form: PostedForm; page: string; language: Language },
   definition: PostedFormDefinition,
 ) {
   const { form } = target;
   const posted = (request.body ?? {}) as Fields;
+  const language = postLanguage(posted, target.language);
   const values = typedValues(form, posted);
-  const sent = { form, page: target.page };
+  const sent = { form, page: target.page, language };
   const refuse = (alert: string) => sendFormPage(app, reply, 400, sent, { values, errors: {}, alert });
-  if (Object.values(posted).some(Array.isArray)) return refuse(postMessages.duplicate);
-  if (posted[formNameField] !== form) return refuse(postMessages.wrongForm);
+  const said = postMessages[language];
+  if (Object.values(posted).some(Array.isArray)) return refuse(said.duplicate);
+  if (posted[formNameField] !== form) return refuse(said.wrongForm);
   // The demo picker's "Show times": the page again, in the zone chosen, with nothing stored or checked.
   if (definition.preview?.(posted)) return sendFormPage(app, reply, 200, sent, { values, errors: {} });
 
   const fields = Object.fromEntries(definition.fields.map((field) => [field, String(posted[field] ?? '').trim()]));
   const reading = definition.read(fields);
   if (!reading.ok) {
-    const { errors } = reading;
+    const errors = Object.fromEntries(
+      Object.entries(reading.errors).map(([field, message]) => [field, translated(message, language)]),
+    );
     return sendFormPage(app, reply, 400, sent, {
       values,
       errors,
-      ...(Object.keys(errors).length ? {} : { alert: messages.formFailed }),
+      ...(Object.keys(errors).length ? {} : { alert: translated(messages.formFailed, language) }),
     });
   }
 
@@ -141,18 +172,22 @@ async function answerPost(
     headers: {
       ...(call.payload ? { 'content-type': 'application/json' } : {}),
       'user-agent': request.headers['user-agent'] ?? '',
+      // The service answers, stores and mails in the page's language (D37).
+      'accept-language': language,
     },
   });
   const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();
   if (answer.statusCode < 300 && result.payload) {
     const query = new URLSearchParams({ form });
     if (typeof result.payload.id === 'string') query.set('reference', result.payload.id);
-    return reply.header('cache-control', 'no-store').redirect(`${outcomePath}?${query}`, 303);
+    const outcome = `${language === 'fr' ? frenchPrefix : ''}${outcomePath}`;
+    return reply.header('cache-control', 'no-store').redirect(`${outcome}?${query}`, 303);
   }
-  const error = result.error ?? messages.formFailed;
+  // The service answered in the page's language; a text it did not say is put in it here.
+  const error = translated(result.error ?? messages.formFailed, language);
   if (answer.statusCode >= 500) {
     if (answer.statusCode === 503) reply.header('retry-after', String(retryAfterSeconds));
-    const alert = answer.statusCode === 503 ? error : serverErrorMessage;
+    const alert = answer.statusCode === 503 ? error : translated(serverErrorMessage, language);
     return sendFormPage(app, reply, 503, sent, { values, errors: {}, alert });
   }
   // A refusal for now (the demo's daily cap) tells the browser when to ask again, as the JSON call does.
@@ -202,13 +237,13 @@ async function sendFormPage(
   app: FastifyInstance,
   reply: FastifyReply,
   status: number,
-  { page }: { form: PostedForm; page: string },
+  { page, language }: { form: PostedForm; page: string; language: Language },
   state: FormPageState,
 ) {
   const view = onDemandViewOf[page]!;
   const picker = view === 'demo' ? await slotPicker(app, state) : undefined;
   const stamp = (await formStampNow(app)) ?? '';
-  const rendered = await app.site.render(view, { form: state, stamp, ...(picker ? { picker } : {}) });
+  const rendered = await app.site.render(view, { form: state, stamp, language, ...(picker ? { picker } : {}) });
   return sendFreshPage(reply.code(status), rendered);
 }
 
@@ -225,26 +260,41 @@ const hidesLogo = (query: { hide_logo?: string | undefined; hideLogo?: string | 
  */
 function linkPages(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(newsletterConfirmPath, { schema: { querystring: confirmPageQuerySchema } }, async (request, reply) => {
-    const { token } = request.query;
-    // Without a link's token the page is the same for everyone: sent as built (D35).
-    if (!token) return sendBuiltPage(request, reply, newsletterConfirmPath);
-    return sendFormPage(
-      app,
-      reply,
-      200,
-      { form: 'confirm', page: newsletterConfirmPath },
-      { values: { token }, errors: {} },
-    );
-  });
+  for (const [path, page, language] of languagePaths(newsletterConfirmPath)) {
+    routes.get(path, { schema: { querystring: confirmPageQuerySchema } }, async (request, reply) => {
+      const { token } = request.query;
+      // Without a link's token the page is the same for everyone: sent as built (D35).
+      if (!token) return sendBuiltPage(request, reply, app.site.page(path) ? path : page);
+      return sendFormPage(app, reply, 200, { form: 'confirm', page, language }, { values: { token }, errors: {} });
+    });
+  }
+  // The spec's link names no language: the page is in the one the membership was asked for in (D37).
   routes.get(
     '/unsubscription/:tracking_id/:email/:contact_id',
     { schema: { params: preferencesPageParamsSchema, querystring: preferencesPageQuerySchema } },
     async (request, reply) => {
       const values = { ...request.params, ...(hidesLogo(request.query) ? { hide_logo: '1' } : {}) };
-      return sendFormPage(app, reply, 200, { form: 'preferences', page: preferencesPath }, { values, errors: {} });
+      const language = await membershipLanguage(app, request.params.tracking_id, request.params.contact_id);
+      const target = { form: 'preferences' as const, page: preferencesPath, language };
+      return sendFormPage(app, reply, 200, target, { values, errors: {} });
     },
   );
+}
+
+/**
+ * The language of the membership an unsubscribe link names: its list is the tracking id's
+ * first part (D17). English when it cannot be read: the database away, or no such membership.
+ * The link's signature is checked when the form is sent, not here: the page shows nothing of it.
+ */
+async function membershipLanguage(app: FastifyInstance, trackingId: string, contactId: string): Promise<Language> {
+  const listId = decodeListId(trackingId.split('.')[0] ?? '');
+  if (listId === null || !app.db.status.ready) return 'en';
+  try {
+    return (await app.memberships.languageOf(listId, contactId)) ?? 'en';
+  } catch (error) {
+    app.log.warn({ err: error }, 'the membership’s language could not be read');
+    return 'en';
+  }
 }
 
 /** Registered in its own scope: it reads web forms only, and answers its errors as pages. */

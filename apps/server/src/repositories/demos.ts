@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DemoBookingStatus } from '../db/schema.ts';
@@ -12,6 +13,8 @@ export type NewBooking = {
   email: string;
   name: string;
   zone: string;
+  /** The language of the page it was booked from (D37); English when absent. */
+  language?: Language;
 };
 
 /**
@@ -346,6 +349,7 @@ function insertBooking(db: Executor, booking: NewBooking, now: string) {
       email: booking.email,
       name: booking.name,
       zone: booking.zone,
+      language: booking.language ?? 'en',
       created_at: now,
       updated_at: now,
     })

@@ -1,4 +1,5 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
 import { randomUUID } from 'node:crypto';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
@@ -14,12 +15,24 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
 };
 
 const leadQueries = (db: Executor) => ({
-  /** Stores a lead and returns its id. */
-  async insert(kind: LeadKind, email: string, metadata: Record<string, unknown>): Promise<string> {
+  /** Stores a lead, in the language it was sent in (D37), and returns its id. */
+  async insert(
+    kind: LeadKind,
+    email: string,
+    metadata: Record<string, unknown>,
+    language: Language = 'en',
+  ): Promise<string> {
     const id = randomUUID();
     await db
       .insertInto('leads')
-      .values({ id, type: kind, email, metadata: JSON.stringify(metadata), created_at: new Date().toISOString() })
+      .values({
+        id,
+        type: kind,
+        email,
+        metadata: JSON.stringify(metadata),
+        language,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return id;
   },

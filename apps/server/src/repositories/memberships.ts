@@ -1,8 +1,16 @@
+import type { Language } from '@growmail/contracts/language';
 import { normaliseEmail } from '@growmail/contracts/rules';
 import { repository, type Executor } from './repository.ts';
 
 /** What a visitor agreed to when they asked to join a list (D23). */
-export type ConsentRequest = { tags: readonly string[]; page: string | null; wording: string; at: Date };
+export type ConsentRequest = {
+  tags: readonly string[];
+  page: string | null;
+  wording: string;
+  at: Date;
+  /** The page's language (D37), which the membership's later mails and preferences page use. */
+  language?: Language;
+};
 
 const membershipQueries = (db: Executor) => {
   const membership = (listId: string, contactId: string) =>
@@ -34,6 +42,7 @@ const membershipQueries = (db: Executor) => {
       status: 'pending' as const,
       tags: JSON.stringify([...new Set([...known, ...consent.tags])]),
       consent_requested_at: consent.at.toISOString(),
+      language: consent.language ?? 'en',
       consent_page: consent.page,
       consent_wording: consent.wording,
     };
@@ -74,6 +83,11 @@ const membershipQueries = (db: Executor) => {
       .where('contacts.email', '=', normaliseEmail(email))
       .where('list_memberships.list_id', '=', listId)
       .executeTakeFirst();
+  }
+
+  /** The language a membership was asked for in (D37); undefined when there is no such membership. */
+  async function languageOf(listId: string, contactId: string): Promise<Language | undefined> {
+    return (await membership(listId, contactId).select('language').executeTakeFirst())?.language;
   }
 
   async function isMember(listId: string, contactId: string): Promise<boolean> {
@@ -120,6 +134,7 @@ const membershipQueries = (db: Executor) => {
     findByEmail,
     isMember,
     unsubscribe,
+    languageOf,
     removeUnsubscribedBefore,
   };
 };

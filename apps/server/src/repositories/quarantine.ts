@@ -1,4 +1,5 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
 import { randomUUID } from 'node:crypto';
 import type { SpamReason } from '../submissions/screening.ts';
 import { repository, streamBatch, type Executor } from './repository.ts';
@@ -10,10 +11,20 @@ export type Quarantined = {
   email: string;
   fields: Record<string, unknown>;
   reasons: SpamReason[];
+  /** The language it was sent in (D37), which its lead keeps once released. */
+  language: Language;
   created_at: string;
 };
 
-const parse = (row: { id: string; form: string; email: string; fields: string; reasons: string; created_at: string }) =>
+const parse = (row: {
+  id: string;
+  form: string;
+  email: string;
+  fields: string;
+  reasons: string;
+  language: Language;
+  created_at: string;
+}) =>
   ({
     ...row,
     form: row.form as LeadKind,
@@ -26,7 +37,13 @@ const newestFirst = (db: Executor) =>
 
 const quarantineQueries = (db: Executor) => ({
   /** Holds a submission with its reasons; returns its id. */
-  async insert(form: LeadKind, email: string, fields: Record<string, unknown>, reasons: SpamReason[]): Promise<string> {
+  async insert(
+    form: LeadKind,
+    email: string,
+    fields: Record<string, unknown>,
+    reasons: SpamReason[],
+    language: Language = 'en',
+  ): Promise<string> {
     const id = randomUUID();
     await db
       .insertInto('quarantine')
@@ -36,6 +53,7 @@ const quarantineQueries = (db: Executor) => ({
         email,
         fields: JSON.stringify(fields),
         reasons: JSON.stringify(reasons),
+        language,
         created_at: new Date().toISOString(),
       })
       .execute();

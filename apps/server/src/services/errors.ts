@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { $ZodError } from 'zod/v4/core';
 import { isUnavailableError, type DatabaseStatus } from '../db/index.ts';
 
-export const serverErrorMessage = 'Something went wrong on our side. Please try again.';
+export const serverErrorMessage = serviceMessages.serverError;
 
 /** Seconds a client is asked to wait while the database is away. */
 export const retryAfterSeconds = 30;
@@ -35,7 +35,7 @@ export function useServiceErrors(app: FastifyInstance, database?: DatabaseStatus
     return reply.code(status).send(failure(clientErrorMessage(error)));
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure('Not found.')));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure(serviceMessages.notFound)));
 }
 
 /** 503 with Retry-After (D26): the visitor's form keeps what they typed, and they send it again. */
@@ -53,18 +53,18 @@ export function requireDatabase(app: FastifyInstance) {
 /** Fastify's own client errors, in words a visitor understands; its error codes stay inside. */
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: serviceMessages.tooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request as application/json.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: serviceMessages.notJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: serviceMessages.badJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: serviceMessages.badJson,
+  FST_ERR_BAD_URL: serviceMessages.badAddress,
 };
 
 /** A short message for a 4xx: ours as written, Fastify's replaced. */
 export function clientErrorMessage(error: FastifyError): string {
   if (error.code && frameworkMessages[error.code]) return frameworkMessages[error.code]!;
   // JSON.parse's own errors (a body that is not JSON, or sets __proto__) carry no code.
-  if (error instanceof SyntaxError) return 'The request body is not valid JSON.';
-  if (error.code?.startsWith('FST_') || !error.message) return 'The request is not valid.';
+  if (error instanceof SyntaxError) return serviceMessages.badJson;
+  if (error.code?.startsWith('FST_') || !error.message) return serviceMessages.badRequest;
   return error.message;
 }
 
@@ -76,5 +76,5 @@ export function logClientError(request: FastifyRequest, error: FastifyError, sta
 /** "email: Invalid email address." — the first problem, naming its field. */
 export function describeZodError(error: $ZodError): string {
   const issue = error.issues[0];
-  return issue ? formatFieldError(issue.path, issue.message) : 'The request is not valid.';
+  return issue ? formatFieldError(issue.path, issue.message) : serviceMessages.badRequest;
 }

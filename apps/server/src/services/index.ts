@@ -1,4 +1,5 @@
 import { failure } from '@growmail/contracts/api';
+import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { FastifyInstance } from 'fastify';
 import health from './health.ts';
 import messaging from './messaging/index.ts';
@@ -6,6 +7,7 @@ import modules from './modules/index.ts';
 import sales from './sales/index.ts';
 import users from './users/index.ts';
 import { requireDatabase, useServiceErrors } from './errors.ts';
+import { answerInRequestLanguage } from './language.ts';
 
 /**
  * The guest services of spec "Calls made" under /services (D14). Each keeps the spec's paths beneath
@@ -13,6 +15,7 @@ import { requireDatabase, useServiceErrors } from './errors.ts';
  */
 export default async function services(app: FastifyInstance) {
   useServiceErrors(app, app.db.status);
+  answerInRequestLanguage(app);
   // No cache, shared or private, may keep a service answer: they are writes, or per-visitor, or
   // must change the moment the server does; the newsletter capture is even a GET that a CDN
   // would otherwise answer from cache without storing anything. One rule for the whole prefix,
@@ -33,5 +36,5 @@ export default async function services(app: FastifyInstance) {
   });
 
   // Claims the rest of /services from the site's catch-all, so unknown endpoints answer JSON 404.
-  app.all('/*', async (_request, reply) => reply.code(404).send(failure('Not found.')));
+  app.all('/*', async (_request, reply) => reply.code(404).send(failure(serviceMessages.notFound)));
 }

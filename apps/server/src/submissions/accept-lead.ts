@@ -1,5 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
+import type { Language } from '@growmail/contracts/language';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countSubmission } from '../plugins/metrics.ts';
 import type { Executor } from '../repositories/repository.ts';
@@ -16,11 +17,12 @@ import { storeLead } from './store-lead.ts';
  * person caught by mistake is not turned away: their lead waits for release.
  *
  * `texts` are the fields written in the person's own words, checked for being mostly links.
+ * `language` is the page's (D37), kept with the lead or the held submission; not one of its fields.
  */
 export async function acceptLead(
   app: FastifyInstance,
   request: FastifyRequest,
-  lead: { kind: LeadKind; email: string; fields: Record<string, unknown>; texts?: string[] },
+  lead: { kind: LeadKind; email: string; fields: Record<string, unknown>; texts?: string[]; language?: Language },
   message: string,
   /** More to write with a stored lead, in its transaction (a demo's slot); what it throws rolls the lead back. */
   alongside?: (trx: Executor, leadId: string) => Promise<void>,
@@ -39,10 +41,10 @@ export async function acceptLead(
   });
   const { answer, duplicate } = await acceptOnce(app, `lead:${lead.kind}`, lead.fields, async (trx) => {
     if (reasons.length > 0) {
-      const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons);
+      const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons, lead.language);
       return { id, message } satisfies SubmissionAccepted;
     }
-    const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields);
+    const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields, lead.language);
     await alongside?.(trx, id);
     return { id, message } satisfies SubmissionAccepted;
   });

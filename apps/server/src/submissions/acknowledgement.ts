@@ -1,4 +1,5 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
 import { normaliseEmail } from '@growmail/contracts/rules';
 import type { Repositories } from '../repositories/index.ts';
 import type { OutboxMessage } from '../repositories/mail.ts';
@@ -7,11 +8,14 @@ import type { Executor } from '../repositories/repository.ts';
 /** One acknowledgement per address per hour: the forms cannot be used to mail strangers. */
 export const acknowledgementIntervalMs = 60 * 60 * 1000;
 
-/** What the person wrote, in the words of their acknowledgement. */
-const what: Partial<Record<LeadKind, string>> = {
-  enquiry: 'your message',
-  demo: 'your demo request',
-  startup: 'your startup programme application',
+/** What the person wrote, in the words of their acknowledgement, in each language (D37). */
+const what: Record<Language, Partial<Record<LeadKind, string>>> = {
+  en: { enquiry: 'your message', demo: 'your demo request', startup: 'your startup programme application' },
+  fr: {
+    enquiry: 'votre message',
+    demo: 'votre demande de démo',
+    startup: 'votre candidature au programme startup',
+  },
 };
 
 /** The reference a person can quote: GM- and the first eight characters of the lead's id. */
@@ -21,7 +25,7 @@ export const leadReference = (leadId: string) => `GM-${leadId.replaceAll('-', ''
  * Queues "we received it" to the person who wrote, in the lead's transaction, for an enquiry,
  * a demo request or a startup application. It carries none of what they typed (a stranger's
  * address in the form gets a plain notice, nothing more), and at most one goes to an address
- * in an hour.
+ * in an hour. It is written in the language of the page the lead was sent from (D37).
  */
 export async function acknowledge(
   { mail }: Pick<Repositories, 'mail'>,
@@ -29,16 +33,30 @@ export async function acknowledge(
   kind: LeadKind,
   email: string,
   leadId: string,
+  language: Language = 'en',
 ) {
-  const subject = what[kind];
+  const subject = what[language][kind];
   if (!subject) return;
   const address = normaliseEmail(email);
   const topic = `ack:${address}`;
   if (await mail.in(trx).queuedSince(topic, new Date(Date.now() - acknowledgementIntervalMs))) return;
-  await mail.in(trx).enqueue(topic, acknowledgementMail(address, subject, leadReference(leadId)));
+  await mail.in(trx).enqueue(topic, acknowledgementMail(address, subject, leadReference(leadId), language));
 }
 
-function acknowledgementMail(to: string, subject: string, reference: string): OutboxMessage {
+function acknowledgementMail(to: string, subject: string, reference: string, language: Language): OutboxMessage {
+  if (language === 'fr')
+    return {
+      to,
+      subject: `Nous avons bien reçu ${subject} (${reference})`,
+      text: [
+        `Merci\u202f: nous avons bien reçu ${subject} sur le site de Growmail, et une personne de notre équipe vous répondra.`,
+        '',
+        `Votre référence est ${reference}. Rappelez-la si vous nous écrivez à ce sujet.`,
+        '',
+        'Si vous ne nous avez pas écrit, quelqu’un a saisi votre adresse par erreur\u202f: vous n’avez rien à faire, et nous ne vous écrirons plus à ce sujet.',
+        '',
+      ].join('\n'),
+    };
   return {
     to,
     subject: `We received ${subject} (${reference})`,

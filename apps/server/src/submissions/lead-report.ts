@@ -11,18 +11,27 @@ export type LeadFormat = 'csv' | 'json' | 'table';
 /** How many leads to read, newest first: a number, or every one. */
 export type LeadLimit = number | 'all';
 
-export type Lead = { id: string; type: string; email: string; created_at: string; metadata: Record<string, unknown> };
+export type Lead = {
+  id: string;
+  type: string;
+  email: string;
+  /** The language it was sent in (D37): `en` or `fr`. */
+  language: string;
+  created_at: string;
+  metadata: Record<string, unknown>;
+};
 
 type Data = Pick<Repositories, 'leads'>;
 
 /** Text to print, in pieces as it is made (a CSV stream gives bytes). */
 export type ReportText = AsyncIterable<string | Uint8Array>;
 
-const fieldsOf = (shape: object) => Object.keys(shape).filter((name) => name !== 'type' && name !== 'email');
+const fieldsOf = (shape: object) =>
+  Object.keys(shape).filter((name) => name !== 'type' && name !== 'email' && name !== 'language');
 
 /**
  * The CSV columns of each form's fields, in the order of its shared schema, beside the lead's
- * own id, type, email and created_at. Fixed, so the export prints its header before it reads a
+ * own id, type, email, language (D37) and created_at. Fixed, so the export prints its header before it reads a
  * row: a field a lead stores that its form's schema does not name is in the JSON export only.
  */
 const leadFields: Record<LeadKind, readonly string[]> = {
@@ -38,6 +47,7 @@ const leadColumns = (type?: LeadKind): string[] => [
   'id',
   'type',
   'email',
+  'language',
   'created_at',
   ...new Set((type ? [type] : leadKinds).flatMap((kind) => leadFields[kind])),
 ];
@@ -72,12 +82,19 @@ export function leadReport(data: Data, options: LeadFilter & { format: LeadForma
 function formatLeads(leads: AsyncIterable<Lead>, format: 'csv' | 'json', type?: LeadKind): ReportText {
   if (format === 'json') return jsonArray(leads);
   const columns = leadColumns(type);
-  const fields = columns.slice(4);
+  const fields = columns.slice(5);
   return csvStream(
     (async function* () {
       yield columns;
       for await (const lead of leads) {
-        yield [lead.id, lead.type, lead.email, lead.created_at, ...fields.map((field) => lead.metadata[field])];
+        yield [
+          lead.id,
+          lead.type,
+          lead.email,
+          lead.language,
+          lead.created_at,
+          ...fields.map((field) => lead.metadata[field]),
+        ];
       }
     })(),
   );

@@ -1,4 +1,5 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
 import type { Config } from '../config.ts';
 import { leadMail } from '../outbox/mail.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -8,7 +9,8 @@ import { acknowledge } from './acknowledgement.ts';
 
 /**
  * Writes a lead, its notification to sales, its webhook event and the writer's acknowledgement
- * in one transaction (D18).
+ * in one transaction (D18). The lead keeps its language (D37): the sales mail names it, the
+ * webhook carries it, and the acknowledgement is written in it.
  */
 export async function storeLead(
   data: Pick<Repositories, 'leads' | 'mail' | 'suppressions' | 'webhooks'>,
@@ -17,10 +19,13 @@ export async function storeLead(
   kind: LeadKind,
   email: string,
   metadata: Record<string, unknown>,
+  language: Language = 'en',
 ): Promise<string> {
-  const id = await data.leads.in(trx).insert(kind, email, metadata);
-  await data.mail.in(trx).enqueue(`lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email));
-  await recordEvent(data, trx, config, 'lead.created', { lead_id: id, form: kind, email, fields: metadata });
-  await acknowledge(data, trx, kind, email, id);
+  const id = await data.leads.in(trx).insert(kind, email, metadata, language);
+  await data.mail
+    .in(trx)
+    .enqueue(`lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email, language));
+  await recordEvent(data, trx, config, 'lead.created', { lead_id: id, form: kind, email, fields: metadata, language });
+  await acknowledge(data, trx, kind, email, id, language);
   return id;
 }

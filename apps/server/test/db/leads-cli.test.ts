@@ -188,8 +188,8 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     const id = await addLead('savings', 'ada@example.com', { savings: cell });
     const [lead] = await readLeads(dataAccess(db), { type: 'savings' });
     expect(await report({ type: 'savings', format: 'csv' })).toBe(
-      '"id","type","email","created_at","contact_count","current_cost","savings","services"\n' +
-        `"${id}","savings","ada@example.com","${lead!.created_at}","","",${written},""\n`,
+      '"id","type","email","language","created_at","contact_count","current_cost","savings","services"\n' +
+        `"${id}","savings","ada@example.com","en","${lead!.created_at}","","",${written},""\n`,
     );
   });
 
@@ -202,7 +202,9 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     'heads a CSV of %s leads with the fields of its form, known before any row is read',
     async (type, fields) => {
       const [header] = (await report({ type, format: 'csv' })).split('\n');
-      expect(header).toBe(['id', 'type', 'email', 'created_at', ...fields.split(',')].map((c) => `"${c}"`).join(','));
+      expect(header).toBe(
+        ['id', 'type', 'email', 'language', 'created_at', ...fields.split(',')].map((c) => `"${c}"`).join(','),
+      );
     },
   );
 
@@ -212,10 +214,10 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     const [header] = csv.split('\n');
     // Every form's fields, once each, in the order of the forms.
     expect(header).toBe(
-      '"id","type","email","created_at","firstname","lastname","company_name","phone_number","subscribers","demo_start","demo_zone","user_count","annual_budget","contact_count","current_cost","savings","services","fullname","subject","body"',
+      '"id","type","email","language","created_at","firstname","lastname","company_name","phone_number","subscribers","demo_start","demo_zone","user_count","annual_budget","contact_count","current_cost","savings","services","fullname","subject","body"',
     );
     // Every cell is quoted, so a spreadsheet in any locale keeps each one whole.
-    expect(csv).toContain('"enquiry","ada@example.com"');
+    expect(csv).toContain('"enquiry","ada@example.com","en"');
     expect(csv).toContain('"Ada, Countess","Agency ""pricing""","Two\nlines"');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csv).toContain('"120","{""push"":true}"');
@@ -230,6 +232,23 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
       expect.objectContaining({ type: 'enquiry', metadata: expect.objectContaining({ body: 'Two\nlines' }) }),
     ]);
     expect(await report({ type: 'startup', format: 'json' })).toBe('[]\n');
+  });
+
+  it('exports the language each lead was sent in (D37)', async () => {
+    const id = await db.kysely
+      .transaction()
+      .execute((trx) =>
+        storeLead(dataAccess(db), trx, config, 'startup', 'awa@example.sn', { firstname: 'Awa' }, 'fr'),
+      );
+    onTestFinished(async () => {
+      await dataAccess(db).people.remove('leads', [id]);
+    });
+    const [header, row] = (await report({ type: 'startup', format: 'csv' })).split('\n');
+    expect(header).toMatch(/^"id","type","email","language","created_at","firstname",/);
+    expect(row).toMatch(new RegExp(`^"${id}","startup","awa@example.sn","fr","[^"]+","Awa",`));
+    expect(JSON.parse(await report({ type: 'startup', format: 'json' }))).toEqual([
+      expect.objectContaining({ id, language: 'fr', metadata: { firstname: 'Awa' } }),
+    ]);
   });
 });
 

@@ -13,7 +13,15 @@ describe('the outbox', () => {
       to: 'sales@x.io',
       replyTo: 'a@x.io',
       subject: 'New startup lead: Ada L',
-      text: 'A new startup lead arrived from the website.\n\nfirstname: Ada\nlastname: L\nuser_count: 10:50K\n',
+      text: 'A new startup lead arrived from the website.\n\nlanguage: English (en)\nfirstname: Ada\nlastname: L\nuser_count: 10:50K\n',
     });
+  });
+
+  it('names a French lead’s language in English, in the subject and first (D37)', () => {
+    const mail = leadMail('enquiry', { fullname: 'Awa Diop', subject: 'Tarifs' }, 'sales@x.io', 'a@x.io', 'fr');
+    expect(mail.subject).toBe('New enquiry lead (French): Awa Diop');
+    expect(mail.text).toBe(
+      'A new enquiry lead arrived from the website.\n\nlanguage: French (fr)\nfullname: Awa Diop\nsubject: Tarifs\n',
+    );
   });
 });

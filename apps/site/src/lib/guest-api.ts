@@ -15,6 +15,8 @@ export type GuestRequest = {
   attempts?: number;
   /** Lets the request finish when the visitor leaves the page. */
   keepalive?: boolean;
+  /** The page's language (D37), sent as `Accept-Language` so the answer's words are in it. */
+  language?: string | undefined;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,8 +30,10 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
     try {
       const response = await fetch(url, {
         method: request.method,
-        headers:
-          request.body === undefined ? undefined : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json' }),
+          ...(request.language ? { 'accept-language': request.language } : {}),
+        },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,
       });

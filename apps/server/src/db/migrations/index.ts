@@ -11,6 +11,7 @@ import * as demoBooking from './0009-demo-booking.ts';
 import * as demoBookingLimits from './0010-demo-booking-limits.ts';
 import * as demoAvailabilityVersion from './0011-demo-availability-version.ts';
 import * as addressIndexes from './0012-address-indexes.ts';
+import * as language from './0016-language.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-demo-booking-limits': demoBookingLimits,
   '0011-demo-availability-version': demoAvailabilityVersion,
   '0012-address-indexes': addressIndexes,
+  '0016-language': language,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,8 @@ import { ok } from '@growmail/contracts/api';
 import type { SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { leadSchema, type Lead } from '@growmail/contracts/leads';
 import { messages } from '@growmail/contracts/messages';
+import { serviceMessages } from '@growmail/contracts/service-messages';
+import { requestLanguage } from '../language.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FormName } from '@growmail/contracts/form-names';
 import { leadWrite } from '../../plugins/protection.ts';
@@ -10,7 +12,7 @@ import { acceptLead } from '../../submissions/accept-lead.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
 
 const accepted: Record<Lead['type'], string> = {
-  savings: 'Thanks! Your savings estimate is on its way to our team.',
+  savings: serviceMessages.savingsReceived,
   startup: messages.startupSubmitted,
 };
 
@@ -29,7 +31,7 @@ const leadForm = (request: FastifyRequest): FormName => {
  */
 const salesService: ZodRoutes = async (app) => {
   app.post('/leads', { schema: { body: leadSchema }, ...leadWrite(app, leadForm) }, async (request, reply) => {
-    const lead = request.body;
+    const { language: _language, ...lead } = request.body;
     const fields =
       lead.type === 'startup'
         ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
@@ -37,7 +39,7 @@ const salesService: ZodRoutes = async (app) => {
     const answer = await acceptLead(
       app,
       request,
-      { kind: lead.type, email: fields.email, fields },
+      { kind: lead.type, email: fields.email, fields, language: requestLanguage(request) },
       accepted[lead.type],
     );
     return reply.code(201).send(ok<SubmissionAccepted>(answer));

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { newsletterConsentWording, unsubscribePath } from '@growmail/contracts/form-fields';
+import type { Language } from '@growmail/contracts/language';
+import { newsletterConsentWordingFr } from '@growmail/contracts/messages-fr';
 import { newsletterConfirmPath } from '@growmail/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { OutboxMessage } from '../../repositories/mail.ts';
@@ -56,20 +58,43 @@ const absolute = (config: Config, base: string) => (base.startsWith('/') ? `${co
  * The confirmation email. Its link opens a page where the visitor presses a button (a mail
  * scanner that follows links subscribes nobody). It carries RFC 8058 one-click unsubscribe
  * headers, which mailbox providers require of bulk senders: one click there stops further
- * confirmation emails to this address until it subscribes again.
+ * confirmation emails to this address until it subscribes again. It is written in the language
+ * the membership was asked for in (D37), and links to that language's confirmation page.
  */
 export function confirmationMail(
   config: Config,
   secret: string,
-  member: { listId: string; contactId: string; email: string; page: string | null },
+  member: { listId: string; contactId: string; email: string; page: string | null; language?: Language },
   now: Date,
 ): OutboxMessage {
   const token = mintConfirmationToken(secret, member.listId, member.contactId, member.email, now);
-  const confirmUrl = `${config.urls.public}${newsletterConfirmPath}?token=${token}`;
+  const french = member.language === 'fr';
+  const confirmUrl = `${config.urls.public}${french ? '/fr' : ''}${newsletterConfirmPath}?token=${token}`;
   const trackingId = mintTrackingId(secret, member.listId, member.contactId, member.email);
   const query = new URLSearchParams({ contact_email: member.email, contact_id: member.contactId });
   const unsubscribeUrl = `${absolute(config, config.urls.users)}/guests/unsubscribe/${unsubscribePath(trackingId, 'list')}?${query}`;
   const where = member.page ? `${config.urls.public}${member.page}` : config.urls.public;
+  const headers = {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  if (french)
+    return {
+      to: member.email,
+      subject: 'Confirmez votre inscription à notre lettre',
+      text: [
+        `Quelqu’un, vous nous l’espérons, a demandé à recevoir notre lettre à l’adresse ${member.email} depuis ${where}.`,
+        '',
+        newsletterConsentWordingFr,
+        '',
+        'Pour vous inscrire, ouvrez ce lien et appuyez sur le bouton de la page\u202f:',
+        confirmUrl,
+        '',
+        'Si vous n’avez rien demandé, ignorez cet e-mail\u202f: nous ne vous inscrirons pas.',
+        '',
+      ].join('\n'),
+      headers,
+    };
   return {
     to: member.email,
     subject: 'Confirm your newsletter subscription',
@@ -84,9 +109,6 @@ export function confirmationMail(
       'If you did not ask, ignore this email: you will not be subscribed.',
       '',
     ].join('\n'),
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers,
   };
 }

@@ -8,6 +8,7 @@ import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
 import { normalisePhone } from '../../submissions/phone.ts';
+import { requestLanguage } from '../language.ts';
 
 /**
  * POST {users}/demos (spec "Calls made", D15): a demo request, stored as a lead, then mailed to
@@ -30,16 +31,18 @@ const demoRoutes: ZodRoutes = async (app) => {
           ...(slot ? { demo_start: slot.start.toISOString(), demo_zone: slot.zone } : {}),
         };
         const name = `${metadata.firstname} ${metadata.lastname}`;
+        const language = requestLanguage(request);
         const answer = await acceptLead(
           app,
           request,
-          { kind: 'demo', email: fields.email, fields },
+          { kind: 'demo', email: fields.email, fields, language },
           messages.demoSubmitted,
           slot
             ? bookAlongside(app, app.config, await linkSecret(app, app.config), slot, {
                 email: fields.email,
                 name,
                 client: request.ip,
+                language,
               })
             : undefined,
         );

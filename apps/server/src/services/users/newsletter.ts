@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { failure, ok } from '@growmail/contracts/api';
 import { newsletterConsentWording, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { captureParamsSchema, captureQuerySchema, newsletterConfirmSchema } from '@growmail/contracts/forms';
+import type { Language } from '@growmail/contracts/language';
 import { messages } from '@growmail/contracts/messages';
+import { newsletterConsentWordingFr } from '@growmail/contracts/messages-fr';
 import { serviceMessages } from '@growmail/contracts/service-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicWrite } from '../../plugins/protection.ts';
@@ -10,6 +12,7 @@ import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { recordEvent } from '../../webhooks/events.ts';
 import { confirmationIntervalMs, confirmationLifetimeMs, confirmationMail, readConfirmationToken } from './consent.ts';
 import { trackingSecret } from '../../secrets.ts';
+import { requestLanguage } from '../language.ts';
 
 /**
  * The footer newsletter, double opt-in (D23).
@@ -45,7 +48,7 @@ const newsletterRoutes: ZodRoutes = async (app) => {
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean);
-      const id = await requestSubscription(app, { email, tags: tagList, page });
+      const id = await requestSubscription(app, { email, tags: tagList, page, language: requestLanguage(request) });
       return reply.send(ok<SubmissionAccepted>({ id, message: serviceMessages.confirmationSent }));
     });
   }
@@ -90,7 +93,7 @@ export default newsletterRoutes;
  */
 async function requestSubscription(
   app: FastifyInstance,
-  request: { email: string; tags: string[]; page: string | null },
+  request: { email: string; tags: string[]; page: string | null; language: Language },
 ): Promise<string> {
   const listId = app.config.audienceId;
   const secret = await trackingSecret(app, app.config);
@@ -99,12 +102,19 @@ async function requestSubscription(
     const contactId = await app.contacts.in(trx).findOrCreate(request.email);
     const memberships = app.memberships.in(trx);
     await memberships.ensureList(listId, 'Newsletter');
-    const consent = { tags: request.tags, page: request.page, wording: newsletterConsentWording, at: now };
+    const wording = request.language === 'fr' ? newsletterConsentWordingFr : newsletterConsentWording;
+    const consent = { tags: request.tags, page: request.page, wording, at: now, language: request.language };
     const before = await memberships.request(listId, contactId, consent);
     if (before?.status === 'subscribed') return contactId;
     const lastSent = before?.confirmation_sent_at ? Date.parse(before.confirmation_sent_at) : 0;
     if (now.getTime() - lastSent >= confirmationIntervalMs) {
-      const member = { listId, contactId, email: request.email.toLowerCase(), page: request.page };
+      const member = {
+        listId,
+        contactId,
+        email: request.email.toLowerCase(),
+        page: request.page,
+        language: request.language,
+      };
       await app.mail.in(trx).enqueue('newsletter:confirm', confirmationMail(app.config, secret, member, now));
       await memberships.markConfirmationSent(listId, contactId, now);
     }

@@ -6,7 +6,7 @@ import {
 } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import type { Enquiry } from '@growmail/contracts/forms';
-import { messages } from '@growmail/contracts/messages';
+import { messages, type Messages } from '@growmail/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FormAlert } from '@/components/forms/form-alert';
@@ -24,10 +24,10 @@ type Errors = Partial<Record<EnquiryField, string>>;
 const pick = (record: Record<string, string>): Partial<Enquiry> =>
   Object.fromEntries(enquiryFields.flatMap((field) => (record[field] ? [[field, record[field]]] : [])));
 
-const validate = (values: Enquiry): Errors =>
+const validate = (values: Enquiry, catalogue: Messages): Errors =>
   Object.fromEntries(
     enquiryFields.flatMap((field) => {
-      const error = enquiryFieldError(field, values[field]);
+      const error = enquiryFieldError(field, values[field], catalogue);
       return error ? [[field, error]] : [];
     }),
   );
@@ -41,17 +41,21 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
   const [served, summary, clearSummary] = useServedForm(page.served);
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const catalogue = page.messages ?? messages;
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({
+    stampFrom: usersUrl,
+    language: page.language,
+  });
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: enquiryFieldError(field, value) ?? undefined }));
+    setErrors((current) => ({ ...current, [field]: enquiryFieldError(field, value, catalogue) ?? undefined }));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     clearSummary();
-    const found = validate(values);
+    const found = validate(values, catalogue);
     setErrors(found);
     const firstInvalid = enquiryFields.find((field) => found[field]);
     if (firstInvalid) {
@@ -65,7 +69,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
       setValues(empty);
       setErrors({});
     } else {
-      setOutcome({ kind: 'error', message: answer.error ?? messages.networkFailure });
+      setOutcome({ kind: 'error', message: answer.error ?? catalogue.networkFailure });
     }
   }
 
@@ -93,6 +97,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
           summary.errors[name] ? [{ fieldId: `contact-${name}`, message: summary.errors[name] }] : [],
         )}
         alert={summary.alert}
+        title={catalogue.errorSummary}
       />
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
@@ -116,7 +121,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
         rows={5}
         onChange={(event) => change('body', event.target.value)}
       />
-      <PostFields form="enquiry" stamp={page.stamp} />
+      <PostFields form="enquiry" stamp={page.stamp} language={page.language} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div>

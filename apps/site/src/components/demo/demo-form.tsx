@@ -35,7 +35,7 @@ export function DemoForm({
       type="demo"
       choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
       submitLabel="Request a demo"
-      successMessage={messages.demoSubmitted}
+      successMessage={(page.messages ?? messages).demoSubmitted}
       summaryTargets={summaryTargets}
       actions={actions}
       {...page}

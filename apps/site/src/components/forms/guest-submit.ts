@@ -11,9 +11,10 @@ import { useFormStamp } from './form-stamp';
  * signals to the request, the hidden field's value when filled and, for a lead form given
  * `stampFrom` (the users service), its time stamp; they go in the body, or in the query of a
  * call that has none. The server reads them from either. Put `formRef` on the <form>, so
- * words typed before the form's island hydrated are kept (early-input.ts).
+ * words typed before the form's island hydrated are kept (early-input.ts). Given the page's
+ * `language`, every call asks for its answer in it (D37).
  */
-export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
+export function useGuestSubmit({ stampFrom, language }: { stampFrom?: string; language?: string | undefined } = {}) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [trap, setTrap] = useState('');
@@ -24,10 +25,10 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
     setSubmitting(true);
     setOutcome(null);
     const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
-    const answer = await callGuestService<T>(
-      request.body ? url : withQuery(url, signals),
-      request.body ? { ...request, body: { ...request.body, ...signals } } : request,
-    );
+    const answer = await callGuestService<T>(request.body ? url : withQuery(url, signals), {
+      ...(request.body ? { ...request, body: { ...request.body, ...signals } } : request),
+      ...(language && language !== 'en' ? { language } : {}),
+    });
     setSubmitting(false);
     return answer;
   }

@@ -70,6 +70,8 @@ export function LeadForm({
   actions,
   served: servedState,
   stamp,
+  language,
+  messages: catalogue = messages,
   summaryTargets = {},
 }: Props & ServedProps) {
   const idPrefix = useId();
@@ -80,7 +82,10 @@ export function LeadForm({
     Object.fromEntries(names.map((name) => [name, served.values[name] ?? ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>(served.errors);
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({
+    stampFrom: usersUrl,
+    language,
+  });
   const hydrated = useHydrated();
   const complete = names.every((name) => values[name]!.trim() !== '');
   const fieldId = (name: string) => `${idPrefix}-${name}`;
@@ -114,7 +119,7 @@ export function LeadForm({
     const named = parseFieldError(answer.error ?? '');
     const field = named?.path[0] === 'metadata' ? named.path[1] : undefined;
     if (named && field && names.includes(field)) setErrors({ [field]: named.message });
-    setOutcome({ kind: 'error', message: messages.formFailed });
+    setOutcome({ kind: 'error', message: catalogue.formFailed });
   }
 
   const hintId = `${idPrefix}-hint`;
@@ -139,6 +144,7 @@ export function LeadForm({
           ),
         ]}
         alert={summary.alert}
+        title={catalogue.errorSummary}
       />
       <p id={hintId} className="text-sm text-ink-700">
         All fields are required.
@@ -173,7 +179,7 @@ export function LeadForm({
         ))}
       </div>
       {children}
-      <PostFields form={type} stamp={stamp} />
+      <PostFields form={type} stamp={stamp} language={language} />
       <Honeypot {...honeypot} />
       <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
       <div className="flex flex-wrap gap-3">

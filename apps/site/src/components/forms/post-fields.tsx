@@ -1,5 +1,6 @@
 import { formStampField } from '@growmail/contracts/form-fields';
-import { formNameField, formStampStandIn, type PostedForm } from '@growmail/contracts/form-posts';
+import { formNameField, formStampStandIn, languageField, type PostedForm } from '@growmail/contracts/form-posts';
+import type { Language } from '@growmail/contracts/language';
 import { useState } from 'react';
 
 type Props = {
@@ -8,13 +9,15 @@ type Props = {
   stamped?: boolean;
   /** The stamp a page rendered on demand was given; a built page carries the stand-in the server signs per window. */
   stamp?: string | undefined;
+  /** The page's language (D37): a French page's post says so, so its problems and mails are French. */
+  language?: Language | undefined;
 };
 
 /**
  * The hidden fields of a form's native post (D30): which form it is, and for a lead form the
  * stamp that proves the page was loaded, so a visitor without JavaScript is not taken for a bot.
  */
-export function PostFields({ form, stamped = true, stamp }: Props) {
+export function PostFields({ form, stamped = true, stamp, language }: Props) {
   // Hydration writes the rendered value back into a hidden field, so it renders the stamp the
   // page came with, read before React touches it.
   const [value] = useState(
@@ -27,6 +30,7 @@ export function PostFields({ form, stamped = true, stamp }: Props) {
     <>
       <input type="hidden" name={formNameField} value={form} />
       {stamped && <input type="hidden" name={formStampField} defaultValue={value} />}
+      {language && language !== 'en' && <input type="hidden" name={languageField} value={language} />}
     </>
   );
 }

@@ -1,4 +1,6 @@
 import type { FormPageState } from '@growmail/contracts/form-posts';
+import type { Language } from '@growmail/contracts/language';
+import type { Messages } from '@growmail/contracts/messages';
 import { useState } from 'react';
 
 const none: FormPageState = { values: {}, errors: {} };
@@ -15,8 +17,18 @@ export function useServedForm(served: FormPageState = none): [FormPageState, For
   return [served, summary, () => setSummary(none)];
 }
 
-/** What a form's island takes from a page rendered on demand: its state, and for a lead form its stamp. */
-export type ServedProps = { served?: FormPageState | undefined; stamp?: string | undefined };
+/**
+ * What a form's island takes from its page: the state of a page rendered on demand, a lead
+ * form's stamp, and the page's language with its catalogue (D37). A French page passes
+ * `language="fr"` and `messages={messagesFr}` (from the contracts' messages-fr); as props they
+ * travel in that page's HTML only, so the English pages' script never carries the French words.
+ */
+export type ServedProps = {
+  served?: FormPageState | undefined;
+  stamp?: string | undefined;
+  language?: Language | undefined;
+  messages?: Messages | undefined;
+};
 
 /** Whether a served state has problems to show: a field's message, or one for the whole form. */
 export const hasProblems = (served: FormPageState | undefined): boolean =>

@@ -20,7 +20,12 @@ const noSubscription = () => () => {};
  * link's token into the form it sends (D30), so the button works without JavaScript and the
  * token never travels further in an address; the island starts from what the server wrote.
  */
-export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+export function ConfirmSubscription({
+  usersUrl,
+  served: servedState,
+  language,
+  messages: catalogue = messages,
+}: { usersUrl: string } & ServedProps) {
   const [served, summary, clearSummary] = useServedForm(servedState);
   const servedToken = served.values.token || null;
   const token = useSyncExternalStore(
@@ -28,7 +33,7 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
     () => readToken() ?? servedToken,
     () => servedToken,
   );
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -46,7 +51,7 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
     } else {
       // "token: This confirmation link is not valid…": the visitor never typed a token, so drop its name.
       const named = answer.error ? parseFieldError(answer.error) : null;
-      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.confirmFailed });
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? catalogue.confirmFailed });
     }
   }
 
@@ -74,9 +79,9 @@ export function ConfirmSubscription({ usersUrl, served: servedState }: { usersUr
         aria-label="Confirm your subscription"
         hidden={!token}
       >
-        <ErrorSummary items={[]} alert={summary.alert} />
+        <ErrorSummary items={[]} alert={summary.alert} title={catalogue.errorSummary} />
         <input type="hidden" name="token" value={token ?? ''} />
-        <PostFields form="confirm" stamped={false} />
+        <PostFields form="confirm" stamped={false} language={language} />
         <Honeypot {...honeypot} />
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         {outcome?.kind !== 'success' && (

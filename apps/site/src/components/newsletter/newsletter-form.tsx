@@ -21,11 +21,13 @@ export function NewsletterForm({
   apiKey,
   page,
   served: servedState,
+  language,
+  messages: catalogue = messages,
 }: { usersUrl: string; apiKey: string; page: string } & ServedProps) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [email, setEmail] = useState(served.values.email ?? '');
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
   // The address itself was refused, not the moment (an outage leaves it marked valid).
   const [invalid, setInvalid] = useState(Boolean(served.errors.email));
 
@@ -50,7 +52,7 @@ export function NewsletterForm({
     } else {
       // "email: Invalid email address." → the message alone; the field is the only one here.
       const named = answer.error ? parseFieldError(answer.error) : null;
-      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? messages.subscribeFailed });
+      setOutcome({ kind: 'error', message: named?.message ?? answer.error ?? catalogue.subscribeFailed });
       setInvalid(named?.path[0] === 'email');
     }
   }
@@ -73,6 +75,7 @@ export function NewsletterForm({
       <ErrorSummary
         items={summary.errors.email ? [{ fieldId: `${id}-email`, message: summary.errors.email }] : []}
         alert={summary.alert}
+        title={catalogue.errorSummary}
       />
       <p className="text-sm text-ink-700">{newsletterConsentWording}</p>
       <label htmlFor={`${id}-email`} className="sr-only">
@@ -96,7 +99,7 @@ export function NewsletterForm({
         <SubmitButton submitting={submitting}>Subscribe</SubmitButton>
       </div>
       <input type="hidden" name="page" value={page} />
-      <PostFields form="newsletter" stamped={false} />
+      <PostFields form="newsletter" stamped={false} language={language} />
       <Honeypot {...honeypot} />
       <p
         id={messageId}

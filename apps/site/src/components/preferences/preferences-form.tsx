@@ -59,7 +59,12 @@ function servedLink(values: Record<string, string>): Link | null {
  * The server writes the link's parts into the page it sends, so the form posts without
  * JavaScript (D30); the island starts from what the server wrote.
  */
-export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: string } & ServedProps) {
+export function PreferencesForm({
+  usersUrl,
+  served: servedState,
+  language,
+  messages: catalogue = messages,
+}: { usersUrl: string } & ServedProps) {
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));
   const link = useSyncExternalStore(
@@ -68,7 +73,7 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
     () => linkServed,
   );
   const [scope, setScope] = useState<'list' | 'all'>(served.values.scope === 'all' ? 'all' : 'list');
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit();
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ language });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,8 +86,8 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
     );
     setOutcome(
       answer.error === null && answer.payload
-        ? { kind: 'success', message: messages.preferencesSaved }
-        : { kind: 'error', message: messages.preferencesFailed },
+        ? { kind: 'success', message: catalogue.preferencesSaved }
+        : { kind: 'error', message: catalogue.preferencesFailed },
     );
   }
 
@@ -110,7 +115,7 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
         aria-label="Email preferences"
         hidden={!link}
       >
-        <ErrorSummary items={[]} alert={summary.alert} />
+        <ErrorSummary items={[]} alert={summary.alert} title={catalogue.errorSummary} />
         <input type="hidden" name="tracking_id" value={link?.trackingId ?? ''} />
         <input type="hidden" name="email" value={link?.email ?? ''} />
         <input type="hidden" name="contact_id" value={link?.id ?? ''} />
@@ -142,7 +147,7 @@ export function PreferencesForm({ usersUrl, served: servedState }: { usersUrl: s
             </div>
           ))}
         </fieldset>
-        <PostFields form="preferences" stamped={false} />
+        <PostFields form="preferences" stamped={false} language={language} />
         <Honeypot {...honeypot} />
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         <div>

@@ -15,7 +15,7 @@ export function StartupForm({ salesUrl, usersUrl, ...page }: { salesUrl: string;
         { name: 'annual_budget', label: 'Annual email marketing budget', options: startupBudgets },
       ]}
       submitLabel="Submit Application"
-      successMessage={messages.startupSubmitted}
+      successMessage={(page.messages ?? messages).startupSubmitted}
       {...page}
     />
   );
