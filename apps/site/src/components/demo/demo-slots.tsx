@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import {
   bookingFields,
   bookingMessages,
@@ -25,7 +26,26 @@ export function slotSummaryTarget(picker: SlotPicker | undefined, withNone: bool
   return first >= 0 ? slotId(first) : withNone ? 'demo-slot-none' : 'demo-zone';
 }
 
+const words = {
+  en: {
+    legend: 'Pick a time for your demo',
+    call: 'A 30-minute video call with our team.',
+    showIn: 'Show times in',
+    none: 'None of these times work for me',
+    show: 'Show times',
+  },
+  fr: {
+    legend: 'Choisissez l’horaire de votre démo',
+    call: 'Un appel vidéo de 30 minutes avec notre équipe.',
+    showIn: 'Afficher les horaires en',
+    none: 'Aucun de ces horaires ne me convient',
+    show: 'Afficher les horaires',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
 type Props = {
+  /** The page's language (D37); English when unset. */
+  language?: Language | undefined;
   legend?: string;
   /** Offer "None of these times work for me", chosen by default: the demo request's way to send no slot. */
   withNone?: boolean;
@@ -44,7 +64,8 @@ type Props = {
  * With JavaScript, slot-zone.ts regroups the same radios in the browser's zone from the day
  * template.
  */
-export function DemoSlots({ legend = 'Pick a time for your demo', withNone = true, picker, served }: Props) {
+export function DemoSlots({ language = 'en', legend, withNone = true, picker, served }: Props) {
+  const text = words[language];
   const zone = picker?.zone ?? defaultBookingZone;
   const errors = served?.errors ?? {};
   const chosen = served?.values[bookingFields.slot];
@@ -61,11 +82,11 @@ export function DemoSlots({ legend = 'Pick a time for your demo', withNone = tru
   const zones = (bookingZones as readonly string[]).includes(zone) ? bookingZones : [zone, ...bookingZones];
   return (
     <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
-      <p className="text-sm text-ink-700">A 30-minute video call with our team.</p>
+      <legend className="mb-1 font-semibold text-ink-900">{legend ?? text.legend}</legend>
+      <p className="text-sm text-ink-700">{text.call}</p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="demo-zone" className="text-sm font-medium text-ink-900">
-          Show times in
+          {text.showIn}
         </label>
         <select
           id="demo-zone"
@@ -134,7 +155,7 @@ export function DemoSlots({ legend = 'Pick a time for your demo', withNone = tru
               className="h-4 w-4 accent-brand-700"
             />
             <label htmlFor="demo-slot-none" className="text-ink-900">
-              None of these times work for me
+              {text.none}
             </label>
           </div>
         )}
@@ -152,7 +173,7 @@ export function DemoSlots({ legend = 'Pick a time for your demo', withNone = tru
  * storing nothing. It must follow the form's own submit button in the page: Enter in a field
  * presses the form's first submit button, and that must book (HTML's implicit submission).
  */
-export function ShowTimesButton() {
+export function ShowTimesButton({ language = 'en' }: { language?: Language | undefined }) {
   return (
     <button
       type="submit"
@@ -162,7 +183,7 @@ export function ShowTimesButton() {
       data-demo-show-times=""
       className="button-secondary min-h-11"
     >
-      Show times
+      {words[language].show}
     </button>
   );
 }
