@@ -15,7 +15,8 @@ export function GuestHeader({ language = 'en', path }: { language?: Language | u
           <BrandLogo />
         </a>
         <div className="flex items-center gap-3">
-          <LanguageLink path={path} language={language} className="nav-link" />
+          {/* Beside the logo and Log In it fits from 640 px; below, the footer's link is the page's. */}
+          <LanguageLink path={path} language={language} className="nav-link max-sm:hidden" />
           <a href={appLinks.login} className="button-secondary">
             {fr ? 'Se connecter' : 'Log In'}
           </a>

@@ -6,6 +6,8 @@ type Props = {
   path: string;
   language: Language;
   className?: string;
+  /** Shows the language's code (`FR`), its name read out after it: for the desktop header, where room is short. */
+  short?: boolean;
 };
 
 const names: Record<Language, string> = { en: 'Read this page in English', fr: 'Lire cette page en français' };
@@ -14,7 +16,7 @@ const names: Record<Language, string> = { en: 'Read this page in English', fr: '
  * The link to the page's twin in the other language (D37): a plain link, so it works without
  * script, named in the language it leads to. Nothing ever redirects on the browser's language.
  */
-export function LanguageLink({ path, language, className }: Props) {
+export function LanguageLink({ path, language, className, short = false }: Props) {
   const twin = twinPath(path, language);
   return (
     <a
@@ -26,7 +28,14 @@ export function LanguageLink({ path, language, className }: Props) {
       data-language-link=""
       className={className}
     >
-      {languageNames[twin.language]}
+      {short ? (
+        <>
+          {twin.language.toUpperCase()}
+          <span className="sr-only"> {languageNames[twin.language]}</span>
+        </>
+      ) : (
+        languageNames[twin.language]
+      )}
     </a>
   );
 }

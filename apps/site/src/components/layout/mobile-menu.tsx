@@ -11,6 +11,8 @@ const words = {
 
 type Props = {
   language?: Language;
+  /** The width from which the desktop navigation replaces the menu. */
+  until?: 'md' | 'lg';
   /** The link to the page's twin in the other language, last in the menu's list. */
   children?: ReactNode;
   products: readonly { href: string; title: string }[];
@@ -48,11 +50,13 @@ const MenuIcon = () => (
  * (components/head-script.tsx) keeps `aria-expanded` in step, closes the menu when a link is
  * chosen, and runs the Products accordion (`data-disclosure`).
  */
-export function MobileMenu({ language = 'en', products, links, actions, children }: Props) {
+export function MobileMenu({ language = 'en', until = 'md', products, links, actions, children }: Props) {
   const text = words[language];
   return (
     // Stretched to the header's height, so the menu anchored to it opens right under the header.
-    <div className="group/menu flex items-center self-stretch [anchor-name:--mobile-menu] md:hidden">
+    <div
+      className={`group/menu flex items-center self-stretch [anchor-name:--mobile-menu] ${until === 'lg' ? 'lg:hidden' : 'md:hidden'}`}
+    >
       <button type="button" popoverTarget={menuId} aria-controls={menuId} className="-mr-2 rounded-lg p-2 text-ink-900">
         <span className={`sr-only ${whileClosed}`}>{text.open}</span>
         <span className={`sr-only ${whileOpen}`}>{text.close}</span>

@@ -49,6 +49,8 @@ export function SiteHeader({ language = 'en', path }: Props) {
   const text = words[language];
   const products = productsIn(language);
   const local = (route: string) => inLanguage(route, language);
+  // French labels run about a fifth longer: the desktop navigation takes over from 1024 px, not 768.
+  const roomy = language === 'fr';
   const actions = (location: string) => (
     <>
       <a href={demoLink(language)} className="button-secondary">
@@ -66,7 +68,7 @@ export function SiteHeader({ language = 'en', path }: Props) {
         <a href={local('/')} className="rounded-lg" aria-label={`${siteConfig.name} ${text.home}`}>
           <BrandLogo compact />
         </a>
-        <nav aria-label={text.main} className="hidden md:block">
+        <nav aria-label={text.main} className={roomy ? 'hidden lg:block' : 'hidden md:block'}>
           <ul className="flex items-center gap-1 lg:gap-3">
             <li>
               <ProductsFlyout
@@ -101,13 +103,16 @@ export function SiteHeader({ language = 'en', path }: Props) {
               </a>
             </li>
             <li>
-              <LanguageLink path={path} language={language} className="nav-link" />
+              <LanguageLink path={path} language={language} className="nav-link" short />
             </li>
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 md:flex lg:gap-3">{actions('header')}</div>
+        <div className={roomy ? 'hidden items-center gap-3 lg:flex' : 'hidden items-center gap-2 md:flex lg:gap-3'}>
+          {actions('header')}
+        </div>
         <MobileMenu
           language={language}
+          until={roomy ? 'lg' : 'md'}
           products={products.map(({ path: href, title }) => ({ href, title }))}
           links={[
             { href: runtime.urls.blog, label: text.blog },

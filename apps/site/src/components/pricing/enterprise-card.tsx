@@ -12,7 +12,7 @@ const words = {
   },
   fr: {
     pitch: 'Pour les gros volumes et les équipes qui veulent une infrastructure et des interlocuteurs dédiés.',
-    sales: 'Contacter l’équipe commerciale',
+    sales: 'Nous contacter',
     tailored: 'Adapté à votre volume',
     custom: 'Sur devis',
     quote: 'Un devis selon vos besoins',

@@ -33,7 +33,7 @@ export function GrowthModules({
             const featuresId = `growth-module-${module.code}-adds`;
             return (
               <li key={module.code}>
-                <label className="flex items-start gap-3 text-sm">
+                <label className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
                   <input
                     type="checkbox"
                     data-module={module.code}
@@ -47,7 +47,7 @@ export function GrowthModules({
                     {words.moduleNames[module.code] ?? module.name}
                     {always && <span className="font-normal text-ink-700">{words.always}</span>}
                   </span>
-                  <span data-testid="module-price" className="text-right text-ink-700 tabular-nums">
+                  <span data-testid="module-price" className="ml-auto text-right text-ink-700 tabular-nums">
                     {price
                       ? `${priceLabel(price.amount, selection.currency, language)}${price.amount > 0 ? per : ''}`
                       : '—'}
