@@ -1,7 +1,18 @@
+import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import { parseCatalogue } from '@growmail/contracts/catalogue';
+import { contactBrackets, currencies } from '@growmail/contracts/pricing';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useSite } from '@growmail/test-support/site';
 
 const site = useSite();
+
+/** Sideways scroll on the page as it is now, in CSS pixels. */
+const overflowOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The longest prices the pricing section shows: in each currency, yearly, for the largest bracket offered. */
+const lastBracket = contactBrackets(parseCatalogue(catalogueData)).at(-1)!;
+const longestPrices = currencies.map(({ value }) => `/pricing?currency=${value}&period=year&bracket=${lastBracket.id}`);
 
 describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
   it('lays out every page without scrolling sideways, its header actions in view', async () => {
@@ -10,7 +21,7 @@ describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
     const overflowing: string[] = [];
     for (const route of site.app.site.routes()) {
       await page.goto(`${site.url}${route}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await overflowOf(page);
       if (overflow > 0) overflowing.push(`${route}: ${overflow}px`);
       // Every link and button in the header fits on screen, 'Sign Up' on the docs included.
       const offscreen = await page
@@ -26,4 +37,21 @@ describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
     await context.close();
     // Every page in both languages in one walk: the project's 60 s default is too tight.
   }, 600_000);
+
+  it("fits the longest prices, the CFA francs' whole ones included (D38), with every module on", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    const overflowing: string[] = [];
+    for (const url of longestPrices) {
+      await page.goto(`${site.url}${url}`);
+      if ((await overflowOf(page)) > 0) overflowing.push(`${url}: ${await overflowOf(page)}px as built`);
+      const total = page.getByTestId('growth-total').getByTestId('price');
+      const campaignsOnly = await total.textContent();
+      for (const box of await page.locator('input[data-module]:not(:disabled)').all()) await box.check();
+      await expect.poll(() => total.textContent()).not.toBe(campaignsOnly);
+      if ((await overflowOf(page)) > 0) overflowing.push(`${url}: ${await overflowOf(page)}px with every module`);
+    }
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
 });

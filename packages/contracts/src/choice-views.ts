@@ -21,7 +21,7 @@ export const pricingViewPath = (route: string, choice: PricingChoice) =>
 /** Where the build writes a reference page showing one language's samples: /_views/developers/reference/contacts/python.html. */
 export const sampleViewPath = (route: string, lang: string) => `${viewsOf(route)}/${lang}.html`;
 
-/** The language of a page by its path (D37): French under /fr/, English at the unprefixed paths. */
+/** The language of a page by its path: French under /fr/, English at the unprefixed paths. */
 const routeLanguage = (route: string): Language =>
   languages.find((language) => route === `/${language}` || route.startsWith(`/${language}/`)) ?? defaultLanguage;
 

@@ -92,7 +92,7 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
         radios.map((radio) => radio.getAttribute('value')),
         route,
       ).toEqual(['NGN', 'USD', 'KES', 'GHS', 'XOF', 'XAF']);
-      expect(radios.map((radio) => radio.parentNode.text.trim())).toEqual([
+      expect(radios.map((radio) => radio.parentNode?.text.trim())).toEqual([
         '₦ NGN',
         '$ USD',
         'Ksh KES',

@@ -33,6 +33,7 @@ export function GrowthModules({
             const featuresId = `growth-module-${module.code}-adds`;
             return (
               <li key={module.code}>
+                {/* Wraps, so a long yearly price in CFA francs (D38) goes under the name at 320 px rather than past the edge. */}
                 <label className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
                   <input
                     type="checkbox"
