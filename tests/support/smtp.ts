@@ -50,7 +50,14 @@ export async function startSmtp() {
 export function partOf(mail: ReceivedMail, type: string): string {
   const at = mail.raw.search(new RegExp(`^Content-Type: ${type}`, 'im'));
   if (at < 0) throw new Error(`No ${type} part`);
-  const [headers = '', ...rest] = mail.raw.slice(at).split(/\r?\n\r?\n/);
+  // The part's headers start at its boundary line, or after the blank line before them: a mail
+  // of one part may name its transfer encoding above its type.
+  const before = mail.raw.slice(0, at);
+  const start = Math.max(before.lastIndexOf('\n--'), before.lastIndexOf('\n\n'), before.lastIndexOf('\n\r\n'));
+  const [headers = '', ...rest] = mail.raw
+    .slice(Math.max(start, 0))
+    .trimStart()
+    .split(/\r?\n\r?\n/);
   const body = rest.join('\n\n').split(/\r?\n--/)[0]!;
   const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

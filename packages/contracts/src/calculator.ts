@@ -1,3 +1,4 @@
+import type { Wording } from './language.ts';
 import { formatMoney } from './pricing.ts';
 import { isEmail, roundMoney } from './rules.ts';
 
@@ -85,9 +86,13 @@ export function readNumber(text: string): number | undefined {
 
 /**
  * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec "Validation rules") and
- * nothing is calculated; other bad values give a message naming the field.
+ * nothing is calculated; other bad values give a message naming the field, from the page's
+ * catalogue (English unless given another, D37).
  */
-export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
+export function readCalculatorForm(
+  form: CalculatorForm,
+  words: Wording<typeof calculatorMessages> = calculatorMessages,
+): CalculatorReading {
   const customers = readNumber(form.customers);
   const annualCost = readNumber(form.annualCost);
   const email = form.email.trim();
@@ -95,7 +100,7 @@ export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
   if (customers === undefined || customers === 0) missing.push('customers');
   if (annualCost === undefined || annualCost === 0) missing.push('annualCost');
   if (email === '') missing.push('email');
-  if (missing.length > 0) return { ok: false, message: calculatorMessages.missing, fields: missing };
+  if (missing.length > 0) return { ok: false, message: words.missing, fields: missing };
 
   if (
     customers === undefined ||
@@ -103,7 +108,7 @@ export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
     customers < 1 ||
     customers > calculatorLimits.customers
   ) {
-    return { ok: false, message: calculatorMessages.customers, fields: ['customers'] };
+    return { ok: false, message: words.customers, fields: ['customers'] };
   }
   if (
     annualCost === undefined ||
@@ -111,10 +116,10 @@ export function readCalculatorForm(form: CalculatorForm): CalculatorReading {
     annualCost < 0.01 ||
     annualCost > calculatorLimits.annualCost
   ) {
-    return { ok: false, message: calculatorMessages.annualCost, fields: ['annualCost'] };
+    return { ok: false, message: words.annualCost, fields: ['annualCost'] };
   }
   if (!isEmail(email)) {
-    return { ok: false, message: calculatorMessages.email, fields: ['email'] };
+    return { ok: false, message: words.email, fields: ['email'] };
   }
   return { ok: true, value: { customers, annualCost: roundMoney(annualCost), email, services: form.services } };
 }

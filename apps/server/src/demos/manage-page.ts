@@ -1,4 +1,6 @@
-import { bookingFields, bookingMessages } from '@growmail/contracts/demo-booking';
+import { catalogueFor } from '@growmail/contracts/catalogues';
+import { bookingFields } from '@growmail/contracts/demo-booking';
+import type { Language } from '@growmail/contracts/language';
 import { bookingPageQuerySchema } from '@growmail/contracts/page-queries';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
@@ -14,13 +16,26 @@ import { slotPicker } from './page.ts';
 import { chosenStart, describeSlot } from './slot-picker.ts';
 import { canonicalZone } from './slots.ts';
 
+/** What the page says, in the language the demo was booked in (D37). */
 const pageMessages = {
-  badLink: 'This link is not valid. Open the link in your booking email, or write to us.',
-  cancelled: 'This demo was cancelled, so it cannot be changed. You can book another on our demo page.',
-  past: 'This demo has taken place, so it cannot be changed.',
-  chooseTime: 'Choose the time to move your demo to.',
-  repeated: 'Each field may be sent once. Please send the form again from its page.',
-} as const;
+  en: {
+    badLink: 'This link is not valid. Open the link in your booking email, or write to us.',
+    cancelled: 'This demo was cancelled, so it cannot be changed. You can book another on our demo page.',
+    past: 'This demo has taken place, so it cannot be changed.',
+    chooseTime: 'Choose the time to move your demo to.',
+    repeated: 'Each field may be sent once. Please send the form again from its page.',
+    booked: (when: string, host: string) => `Your demo is booked for ${when}, with ${host}.`,
+  },
+  fr: {
+    badLink: 'Ce lien n’est pas valide. Ouvrez le lien de votre e-mail de réservation, ou écrivez-nous.',
+    cancelled:
+      'Cette démo a été annulée\u202f: elle ne peut plus être modifiée. Vous pouvez en réserver une autre sur notre page de démo.',
+    past: 'Cette démo a déjà eu lieu\u202f: elle ne peut plus être modifiée.',
+    chooseTime: 'Choisissez le nouvel horaire de votre démo.',
+    repeated: 'Chaque champ ne peut être envoyé qu’une fois. Veuillez renvoyer le formulaire depuis sa page.',
+    booked: (when: string, host: string) => `Votre démo est réservée pour le ${when}, avec ${host}.`,
+  },
+} satisfies Record<Language, unknown>;
 
 type PageState = {
   status: string;
@@ -31,6 +46,8 @@ type PageState = {
   slot?: string;
   errors?: Partial<Record<'slot' | 'zone', string>>;
   alert?: string;
+  /** The language the demo was booked in (D37); English when no booking is known. */
+  language?: Language;
 };
 
 /** The booking's page, rendered for one answer: what the booking is, and its form while it can change. */
@@ -42,6 +59,7 @@ async function sendPage(app: FastifyInstance, reply: FastifyReply, code: number,
   };
   const picker = state.token ? await slotPicker(app, served) : undefined;
   const page = await app.site.render('booking', {
+    language: state.language ?? 'en',
     booking: { status: state.status, token: state.token },
     form: served,
     ...(picker ? { picker } : {}),
@@ -52,13 +70,16 @@ async function sendPage(app: FastifyInstance, reply: FastifyReply, code: number,
 /** What the page says of a booking, and whether it can change. */
 async function describeBooking(app: FastifyInstance, id: string, now: Date) {
   const booking = await app.demos.booking(id);
-  if (!booking) return { status: pageMessages.badLink, live: false, zone: undefined };
-  if (booking.status !== 'booked') return { status: pageMessages.cancelled, live: false, zone: booking.zone };
+  if (!booking) return { status: pageMessages.en.badLink, live: false, zone: undefined, language: 'en' as const };
+  const { language } = booking;
+  const said = pageMessages[language];
+  if (booking.status !== 'booked') return { status: said.cancelled, live: false, zone: booking.zone, language };
   if (Date.parse(booking.starts_at) <= now.getTime())
-    return { status: pageMessages.past, live: false, zone: booking.zone };
+    return { status: said.past, live: false, zone: booking.zone, language };
   const demo = await bookedDemo(app.demos, app.config, id);
-  const when = `${describeSlot(demo.start, demo.prospect.zone)} (${demo.prospect.zone.replaceAll('_', ' ')} time)`;
-  return { status: `Your demo is booked for ${when}, with ${demo.host.name}.`, live: true, zone: booking.zone };
+  const zone = demo.prospect.zone.replaceAll('_', ' ');
+  const when = `${describeSlot(demo.start, demo.prospect.zone, language)} (${language === 'fr' ? `heure de ${zone}` : `${zone} time`})`;
+  return { status: said.booked(when, demo.host.name), live: true, zone: booking.zone, language };
 }
 
 /** The booking a request's token names, or null for a token that was not made here. */
@@ -83,10 +104,11 @@ export function manageBookingPages(app: FastifyInstance) {
       // Without a link's token the page is the same for everyone: sent as built (D35).
       if (token === undefined) return sendBuiltPage(request, reply, manageBookingPath);
       const id = await bookingOf(app, token);
-      if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
+      if (!id) return sendPage(app, reply, 403, { status: pageMessages.en.badLink });
       const booking = await describeBooking(app, id, new Date());
       return sendPage(app, reply, 200, {
         status: booking.status,
+        language: booking.language,
         ...(booking.live ? { token, ...(booking.zone ? { zone: booking.zone } : {}) } : {}),
       });
     });
@@ -105,15 +127,21 @@ export function manageBookingPages(app: FastifyInstance) {
     async (request: FastifyRequest, reply) => {
       const posted = (request.body ?? {}) as Record<string, string | string[]>;
       const id = await bookingOf(app, posted.token);
-      if (!id) return sendPage(app, reply, 403, { status: pageMessages.badLink });
+      if (!id) return sendPage(app, reply, 403, { status: pageMessages.en.badLink });
       const token = posted.token as string;
       const now = new Date();
       const booking = await describeBooking(app, id, now);
-      if (!booking.live) return sendPage(app, reply, 409, { status: booking.status });
+      const { language } = booking;
+      if (!booking.live) return sendPage(app, reply, 409, { status: booking.status, language });
       const zoneField = posted[bookingFields.zone];
-      const shown = { status: booking.status, token, zone: typeof zoneField === 'string' ? zoneField : booking.zone };
+      const shown = {
+        status: booking.status,
+        token,
+        zone: typeof zoneField === 'string' ? zoneField : booking.zone,
+        language,
+      };
       if (Object.values(posted).some(Array.isArray))
-        return sendPage(app, reply, 400, { ...shown, alert: pageMessages.repeated });
+        return sendPage(app, reply, 400, { ...shown, alert: pageMessages[language].repeated });
       if (posted[bookingFields.showTimes] !== undefined) return sendPage(app, reply, 200, shown);
       const again = () =>
         reply.header('cache-control', 'no-store').redirect(`${manageBookingPath}?token=${token}`, 303);
@@ -126,9 +154,10 @@ export function manageBookingPages(app: FastifyInstance) {
         return again();
       }
       const zone = canonicalZone(String(posted[bookingFields.zone] ?? ''));
-      if (!zone) return sendPage(app, reply, 400, { ...shown, errors: { zone: bookingMessages.zoneInvalid } });
+      const words = catalogueFor(language).bookingMessages;
+      if (!zone) return sendPage(app, reply, 400, { ...shown, errors: { zone: words.zoneInvalid } });
       const start = chosenStart(String(posted[bookingFields.slot] ?? ''));
-      if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages.chooseTime } });
+      if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages[language].chooseTime } });
       const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now);
       // Moved, or a slot found taken: either way this server's /demo shows the change next.
       if (moved === 'moved' || moved === 'gone') app.demoPage.changed();
@@ -138,8 +167,8 @@ export function manageBookingPages(app: FastifyInstance) {
         return again();
       }
       if (moved === 'unchangeable')
-        return sendPage(app, reply, 409, { status: (await describeBooking(app, id, now)).status });
-      const message = moved === 'gone' ? bookingMessages.slotGone : bookingMessages.slotUnknown;
+        return sendPage(app, reply, 409, { status: (await describeBooking(app, id, now)).status, language });
+      const message = moved === 'gone' ? words.slotGone : words.slotUnknown;
       const slot = start.toISOString();
       return sendPage(app, reply, moved === 'gone' ? 409 : 400, { ...shown, zone, slot, errors: { slot: message } });
     },

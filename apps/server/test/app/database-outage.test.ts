@@ -1,4 +1,5 @@
 import { serviceMessages } from '@growmail/contracts/service-messages';
+import { serviceMessagesFr } from '@growmail/contracts/service-messages-fr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { createSchema, postgresUrl, testDatabases } from '@growmail/test-support/databases';
@@ -41,6 +42,25 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
       const health = await app.inject('/services/health');
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ error: 'The database (postgres) is unavailable.', payload: null });
+    });
+
+    it('says so in French to a French visitor, with JavaScript or without (D37)', async () => {
+      const write = await app.inject({
+        method: 'POST',
+        url: '/services/users/guests/enquiry',
+        payload: enquiry,
+        headers: { 'accept-language': 'fr' },
+      });
+      expect(write.statusCode).toBe(503);
+      expect(write.json()).toEqual({ error: serviceMessagesFr.serviceUnavailable, payload: null });
+      const post = await app.inject({
+        method: 'POST',
+        url: '/contact',
+        payload: new URLSearchParams({ form_name: 'enquiry', ...enquiry, language: 'fr' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(post.statusCode).toBe(503);
+      expect(post.body).toContain('Nous ne pouvons pas traiter de demande pour le moment.');
     });
 
     it('migrates when the database answers, and takes the same write without a restart', async () => {

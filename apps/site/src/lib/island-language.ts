@@ -1,4 +1,4 @@
-import { catalogueFor } from '@growmail/contracts/catalogues';
+import { catalogueFor, intlLocales } from '@growmail/contracts/catalogues';
 import type { Language } from '@growmail/contracts/language';
 import { formWordsFr } from './form-words-fr';
 
@@ -10,3 +10,13 @@ import { formWordsFr } from './form-words-fr';
 export const islandLanguage = (language: Language) => (language === 'en' ? {} : { language });
 export const formLanguage = (language: Language) =>
   language === 'en' ? {} : { language, messages: catalogueFor(language).messages, words: formWordsFr };
+
+/** The calculator's own messages (its rules' words), beside a form's, on a page in another language than English. */
+export const calculatorLanguage = (language: Language) =>
+  language === 'en' ? {} : { ...formLanguage(language), calculatorMessages: catalogueFor(language).calculatorMessages };
+
+/** The demo picker's words and the `Intl` locale of its times, on a page in another language than English. */
+export const bookingLanguage = (language: Language) =>
+  language === 'en'
+    ? {}
+    : { language, messages: catalogueFor(language).bookingMessages, locale: intlLocales[language] };

@@ -27,6 +27,15 @@ describe('callGuestService', () => {
     expect(await callGuestService('/enquiry', { method: 'POST', body: {} })).toEqual({ error: null, payload: null });
   });
 
+  it('asks for its answer in the page’s language, and names none on an English page (D37)', async () => {
+    const fetch = answerWith(201, 201);
+    await callGuestService('/enquiry', { method: 'POST', body: {}, language: 'fr' });
+    await callGuestService('/enquiry', { method: 'POST', body: {} });
+    const headers = fetch.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers);
+    expect(headers[0]).toMatchObject({ 'accept-language': 'fr', 'content-type': 'application/json' });
+    expect(headers[1]).not.toHaveProperty('accept-language');
+  });
+
   it('tries once unless told to try again', async () => {
     const fetch = answerWith(503, 201);
     expect((await callGuestService('/leads', { method: 'POST', body: {} })).payload).toBeNull();

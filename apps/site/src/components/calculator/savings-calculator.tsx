@@ -1,8 +1,10 @@
 import { englishFormWords } from '@/components/forms/form-words';
+import type { Wording } from '@growmail/contracts/language';
 import {
   calculatorServices,
   estimateSavings,
   readCalculatorForm,
+  type calculatorMessages,
   savingsLeadFor,
   showsSavings,
   type CalculatorField,
@@ -64,7 +66,8 @@ export function SavingsCalculator({
   language,
   messages: catalogue,
   words: { calculator: words } = englishFormWords,
-}: Props & ServedProps) {
+  calculatorMessages: wording,
+}: Props & ServedProps & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));
@@ -113,7 +116,7 @@ export function SavingsCalculator({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearSummary();
-    const reading = readCalculatorForm(form);
+    const reading = readCalculatorForm(form, wording);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });
       const first = reading.fields[0];

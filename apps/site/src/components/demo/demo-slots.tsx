@@ -1,4 +1,5 @@
 import type { Language } from '@growmail/contracts/language';
+import type { Wording } from '@growmail/contracts/language';
 import {
   bookingFields,
   bookingMessages,
@@ -53,6 +54,9 @@ type Props = {
   picker?: SlotPicker | undefined;
   /** The form's state after a native post: the time and zone chosen, and their problems. */
   served?: FormPageState | undefined;
+  /** The page's words for the picker and the `Intl` locale of its times (D37): a French page's `bookingMessagesFr` and `fr`. */
+  messages?: Wording<typeof bookingMessages> | undefined;
+  locale?: string | undefined;
 };
 
 /**
@@ -64,21 +68,29 @@ type Props = {
  * With JavaScript, slot-zone.ts regroups the same radios in the browser's zone from the day
  * template.
  */
-export function DemoSlots({ language = 'en', legend, withNone = true, picker, served }: Props) {
+export function DemoSlots({
+  language = 'en',
+  legend,
+  withNone = true,
+  picker,
+  served,
+  messages = bookingMessages,
+  locale,
+}: Props) {
   const text = words[language];
   const zone = picker?.zone ?? defaultBookingZone;
   const errors = served?.errors ?? {};
   const chosen = served?.values[bookingFields.slot];
   const slots = picker?.slots ?? null;
   const choosable = slots?.some((slot) => slot.start === chosen && !slot.taken) ?? false;
-  const dayFormat = slotDayFormat(zone);
-  const timeFormat = slotTimeFormat(zone);
+  const dayFormat = slotDayFormat(zone, locale);
+  const timeFormat = slotTimeFormat(zone, locale);
   const days = Map.groupBy(
     (slots ?? []).map((slot, index) => ({ ...slot, index, at: new Date(slot.start) })),
     (slot) => dayFormat.format(slot.at),
   );
   const openDay = [...days].find(([, times]) => times.some((slot) => slot.start === chosen))?.[0];
-  const note = slots === null ? bookingMessages.timesUnavailable : slots.length === 0 ? bookingMessages.noTimes : null;
+  const note = slots === null ? messages.timesUnavailable : slots.length === 0 ? messages.noTimes : null;
   const zones = (bookingZones as readonly string[]).includes(zone) ? bookingZones : [zone, ...bookingZones];
   return (
     <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">

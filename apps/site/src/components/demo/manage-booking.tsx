@@ -3,6 +3,7 @@ import { bookingFields } from '@growmail/contracts/demo-booking';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { OnDemandLocals, SlotPicker } from '@growmail/contracts/on-demand';
 import { ErrorSummary } from '@/components/forms/error-summary';
+import { bookingLanguage } from '@/lib/island-language';
 import { DemoSlots, ShowTimesButton, slotSummaryTarget } from './demo-slots';
 
 type Props = {
@@ -43,7 +44,7 @@ export function ManageBooking({ booking, picker, served, language = 'en' }: Prop
           />
           <input type="hidden" name="token" value={booking.token} />
           <DemoSlots
-            language={language}
+            {...bookingLanguage(language)}
             legend={fr ? 'La déplacer à un autre horaire' : 'Move it to another time'}
             withNone={false}
             picker={picker}
