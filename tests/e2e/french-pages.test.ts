@@ -83,7 +83,10 @@ describe('French pages (D37)', () => {
         const names = [...body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')].map((element) =>
           ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? '').join(' '),
         );
-        return { lang: document.documentElement.lang, text: `${document.title}\n${body.textContent}\n${names.join('\n')}` };
+        return {
+          lang: document.documentElement.lang,
+          text: `${document.title}\n${body.textContent}\n${names.join('\n')}`,
+        };
       });
       const words = englishInterface.filter((words) => read.text.includes(words));
       if (read.lang !== 'fr') words.unshift(`lang="${read.lang}"`);

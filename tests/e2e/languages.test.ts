@@ -94,8 +94,12 @@ describe('English and French twins (D37)', () => {
 
   it('lists each page with its alternates in the sitemap', async () => {
     const sitemap = (await site.app.inject('/sitemap.xml')).body;
-    expect(sitemap).toMatch(/<loc>[^<]*\/fr\/pricing<\/loc>\n<xhtml:link rel="alternate" hreflang="en" href="[^"]*\/pricing"\/>/);
-    expect(sitemap).toMatch(/<loc>[^<]*\/pricing<\/loc>\n(?:.*\n){1}<xhtml:link rel="alternate" hreflang="fr" href="[^"]*\/fr\/pricing"\/>/);
+    expect(sitemap).toMatch(
+      /<loc>[^<]*\/fr\/pricing<\/loc>\n<xhtml:link rel="alternate" hreflang="en" href="[^"]*\/pricing"\/>/,
+    );
+    expect(sitemap).toMatch(
+      /<loc>[^<]*\/pricing<\/loc>\n(?:.*\n){1}<xhtml:link rel="alternate" hreflang="fr" href="[^"]*\/fr\/pricing"\/>/,
+    );
     expect(sitemap).not.toContain('/fr/developers');
   });
 });

@@ -209,7 +209,9 @@ describe('the WhatsApp links (D34)', () => {
     ['/fr/pricing', 'Bonjour Growmail, j’aimerais en savoir plus'],
   ] as const;
   const chatLinks = (html: string) =>
-    [...html.matchAll(/<a href="([^"]*)"[^>]*>(?:Chat on WhatsApp|Discuter sur WhatsApp)<\/a>/g)].map(([, href]) => href);
+    [...html.matchAll(/<a href="([^"]*)"[^>]*>(?:Chat on WhatsApp|Discuter sur WhatsApp)<\/a>/g)].map(
+      ([, href]) => href,
+    );
   const paragraphs = (html: string) => html.match(/<p[\s>]/g)?.length ?? 0;
 
   let withNumber: FastifyInstance;

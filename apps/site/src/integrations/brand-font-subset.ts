@@ -69,7 +69,8 @@ export const brandFontSubset = (): AstroIntegration => {
         const characters = new Set<string>();
         for (let code = 0x20; code < 0x7f; code += 1) characters.add(String.fromCharCode(code));
         for (const text of texts.values()) for (const character of text) if (character > '~') characters.add(character);
-        for (const character of frenchCharacters + catalogueText(catalogues)) if (character > '~') characters.add(character);
+        for (const character of frenchCharacters + catalogueText(catalogues))
+          if (character > '~') characters.add(character);
 
         const full = await readFile(fontPath);
         const subset = await subsetFont(full, [...characters].join(''), {

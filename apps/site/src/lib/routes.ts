@@ -19,5 +19,5 @@ export const publicRoutes: readonly string[] = [
 ];
 
 /** The developer docs and their changelog: the only pages without a French twin (D37). */
-export const isUntranslated = (route: string) => route === changelogPath || docsPages.some((page) => page.path === route);
-
+export const isUntranslated = (route: string) =>
+  route === changelogPath || docsPages.some((page) => page.path === route);

@@ -148,9 +148,7 @@ export function SavingsCalculator({
             <CheckList items={words.benefits} className="mt-4 space-y-2 text-ink-700" />
           </>
         ) : (
-          <p className="mt-3 text-lg text-ink-700">
-            {words.efficientLead}
-          </p>
+          <p className="mt-3 text-lg text-ink-700">{words.efficientLead}</p>
         )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <a href={demoUrl} className="button-primary">

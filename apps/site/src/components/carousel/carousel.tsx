@@ -16,7 +16,14 @@ type Props = {
 
 const words = {
   en: { of: 'of', showing: 'Showing', play: 'Play', pause: 'Pause', show: 'Show', slide: 'slide' },
-  fr: { of: 'sur', showing: 'Affiché :', play: 'Lire', pause: 'Mettre en pause', show: 'Afficher', slide: 'diapositive' },
+  fr: {
+    of: 'sur',
+    showing: 'Affiché :',
+    play: 'Lire',
+    pause: 'Mettre en pause',
+    show: 'Afficher',
+    slide: 'diapositive',
+  },
 } satisfies Record<Language, Record<string, string>>;
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -46,7 +53,14 @@ const maxSlidesInView = 5;
  * transition on `transform` the steps ahead; once it ends, the slides are laid out again from
  * the new leader and the track jumps back to 0, unanimated, which looks the same.
  */
-export function Carousel({ label, slideLabels, language = 'en', className = '', slideClassName = '', children }: Props) {
+export function Carousel({
+  label,
+  slideLabels,
+  language = 'en',
+  className = '',
+  slideClassName = '',
+  children,
+}: Props) {
   const text = words[language];
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
   const [hovered, setHovered] = useState(false);

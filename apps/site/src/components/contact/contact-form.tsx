@@ -116,7 +116,11 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
           onChange={(event) => change('email', event.target.value)}
         />
       </div>
-      <TextField {...field('subject')} label={words.subject} onChange={(event) => change('subject', event.target.value)} />
+      <TextField
+        {...field('subject')}
+        label={words.subject}
+        onChange={(event) => change('subject', event.target.value)}
+      />
       <TextAreaField
         {...field('body')}
         label={words.body}

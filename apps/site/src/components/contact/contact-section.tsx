@@ -30,9 +30,7 @@ export function ContactSection({ children, language = 'en' }: { children: ReactN
           <h2 id="contact-title" className="text-3xl font-bold text-ink-900">
             {text.title}
           </h2>
-          <p className="mt-3 text-ink-700">
-            {text.lead}
-          </p>
+          <p className="mt-3 text-ink-700">{text.lead}</p>
           <p className="mt-3 text-ink-700">
             {text.email}{' '}
             <a className="underline" href={`mailto:${siteConfig.contactEmail}`}>
@@ -40,12 +38,7 @@ export function ContactSection({ children, language = 'en' }: { children: ReactN
             </a>
             .
           </p>
-          <WhatsAppLink
-            language={language}
-            message={text.whatsApp}
-            lead={text.chat}
-            className="mt-3 text-ink-700"
-          />
+          <WhatsAppLink language={language} message={text.whatsApp} lead={text.chat} className="mt-3 text-ink-700" />
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">{children}</div>
       </div>

@@ -3,10 +3,10 @@ import { CheckList } from '@/components/ui/check-list';
 
 const benefits: Record<Language, readonly string[]> = {
   en: [
-  'A walk-through of campaigns, automations and transactional email built around your business',
-  'An honest look at your current setup and what moving to Growmail would save',
-  'A plan to move your contacts and templates across without losing a send',
-  'Answers on deliverability: how we keep 99.9% of your email landing in the inbox',
+    'A walk-through of campaigns, automations and transactional email built around your business',
+    'An honest look at your current setup and what moving to Growmail would save',
+    'A plan to move your contacts and templates across without losing a send',
+    'Answers on deliverability: how we keep 99.9% of your email landing in the inbox',
   ],
   fr: [
     'Une visite des campagnes, des automatisations et des emails transactionnels, pensée pour votre activité',

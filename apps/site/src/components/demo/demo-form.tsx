@@ -34,7 +34,9 @@ export function DemoForm({
       url={`${usersUrl}/demos`}
       usersUrl={usersUrl}
       type="demo"
-      choices={[{ name: 'subscribers', label: (page.words ?? englishFormWords).lead.users, options: demoSubscriberOptions }]}
+      choices={[
+        { name: 'subscribers', label: (page.words ?? englishFormWords).lead.users, options: demoSubscriberOptions },
+      ]}
       submitLabel={(page.words ?? englishFormWords).lead.demo}
       successMessage={(page.messages ?? messages).demoSubmitted}
       summaryTargets={summaryTargets}

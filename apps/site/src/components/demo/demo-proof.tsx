@@ -8,7 +8,10 @@ export function DemoProof({ language = 'en' }: { language?: Language | undefined
   return (
     <>
       <div className="flex flex-col justify-center">
-        <PartnerLogos count={4} label={language === 'fr' ? 'Ces équipes grandissent avec Growmail' : 'Teams growing with Growmail'} />
+        <PartnerLogos
+          count={4}
+          label={language === 'fr' ? 'Ces équipes grandissent avec Growmail' : 'Teams growing with Growmail'}
+        />
       </div>
       {testimonials.slice(0, 1).map((testimonial) => (
         <TestimonialCard key={testimonial.name} testimonial={testimonial} />

@@ -173,7 +173,10 @@ export function LeadForm({
             id={fieldId(choice.name)}
             name={choice.name}
             label={choice.label}
-            options={choice.options.map((option) => ({ ...option, label: words.options[option.value] ?? option.label }))}
+            options={choice.options.map((option) => ({
+              ...option,
+              label: words.options[option.value] ?? option.label,
+            }))}
             placeholder={words.select}
             required
             value={values[choice.name] || null}

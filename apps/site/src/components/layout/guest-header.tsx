@@ -11,7 +11,11 @@ export function GuestHeader({ language = 'en', path }: { language?: Language | u
   return (
     <header className="border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 lg:px-8">
-        <a href={inLanguage('/', language)} className="rounded-lg" aria-label={`${siteConfig.name} ${fr ? 'accueil' : 'home'}`}>
+        <a
+          href={inLanguage('/', language)}
+          className="rounded-lg"
+          aria-label={`${siteConfig.name} ${fr ? 'accueil' : 'home'}`}
+        >
           <BrandLogo />
         </a>
         <div className="flex items-center gap-3">

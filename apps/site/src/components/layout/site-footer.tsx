@@ -58,7 +58,10 @@ const columnsIn = (language: Language): { title: string; links: FooterLink[] }[]
   return [
     {
       title: text.products,
-      links: productsIn(language).map((product) => ({ href: product.footerPath ?? product.path, label: product.title })),
+      links: productsIn(language).map((product) => ({
+        href: product.footerPath ?? product.path,
+        label: product.title,
+      })),
     },
     {
       title: text.company,

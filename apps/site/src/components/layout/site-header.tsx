@@ -121,7 +121,11 @@ export function SiteHeader({ language = 'en', path }: Props) {
           ]}
           actions={actions('mobile-menu')}
         >
-          <LanguageLink path={path} language={language} className="block rounded-lg px-3 py-3 font-medium text-ink-900" />
+          <LanguageLink
+            path={path}
+            language={language}
+            className="block rounded-lg px-3 py-3 font-medium text-ink-900"
+          />
         </MobileMenu>
       </div>
     </header>

@@ -19,7 +19,8 @@ export function LegalDocument({ document, language = 'en' }: { document: Documen
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 lg:text-5xl">{document.title}</h1>
         <p className="mt-3 text-ink-600">
-          {text.updated} <time dateTime={document.updated}>{dateFormats[language].format(new Date(document.updated))}</time>
+          {text.updated}{' '}
+          <time dateTime={document.updated}>{dateFormats[language].format(new Date(document.updated))}</time>
         </p>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-16">

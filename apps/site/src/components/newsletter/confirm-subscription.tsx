@@ -87,9 +87,7 @@ export function ConfirmSubscription({
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         {outcome?.kind !== 'success' && (
           <div>
-            <SubmitButton submitting={submitting}>
-              {submitting ? words.confirming : words.confirm}
-            </SubmitButton>
+            <SubmitButton submitting={submitting}>{submitting ? words.confirming : words.confirm}</SubmitButton>
           </div>
         )}
       </form>

@@ -36,7 +36,13 @@ const enterpriseFeatures = [
 ];
 
 /** The Enterprise plan: no prices to choose, so it is static and passed to the plans island. */
-export function EnterpriseCard({ heading, language = 'en' }: { heading: CardHeading; language?: Language | undefined }) {
+export function EnterpriseCard({
+  heading,
+  language = 'en',
+}: {
+  heading: CardHeading;
+  language?: Language | undefined;
+}) {
   const text = words[language];
   return (
     <PlanCard

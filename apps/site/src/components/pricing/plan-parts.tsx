@@ -10,13 +10,13 @@ import { FeatureList } from './plan-card';
  */
 const features = {
   en: {
-  flex: ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'],
-  growth: [
-    'Engage, convert and retain up to 50K users',
-    '5 seats',
-    '10X campaigns a month',
-    'API contact synchronization',
-  ],
+    flex: ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'],
+    growth: [
+      'Engage, convert and retain up to 50K users',
+      '5 seats',
+      '10X campaigns a month',
+      'API contact synchronization',
+    ],
   },
   fr: {
     flex: ['1 crédit par email envoyé', '3 utilisateurs', 'Campagnes email et newsletters', 'Renvoi aux non-ouvreurs'],

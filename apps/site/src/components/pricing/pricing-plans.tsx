@@ -144,13 +144,7 @@ export function PricingPlans({
         {text.status(currencyLabel ?? currency, period === 'year', bracket.label)}
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        <PlanCard
-          id="flex"
-          name="Flex"
-          heading={cardHeading}
-          pitch={text.flexPitch}
-          action={fixed.flexAction}
-        >
+        <PlanCard id="flex" name="Flex" heading={cardHeading} pitch={text.flexPitch} action={fixed.flexAction}>
           {flexPrice ? (
             <PriceTag
               price={flexPrice}

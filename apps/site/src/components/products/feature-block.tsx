@@ -31,7 +31,9 @@ export function FeatureBlock({
   return (
     <article className="grid items-center gap-8 md:grid-cols-2 lg:gap-16" data-direction={block.direction}>
       <div>
-        <p className={`text-sm font-bold tracking-wide uppercase ${theme.eyebrow}`}>{taglines[language][block.tagline]}</p>
+        <p className={`text-sm font-bold tracking-wide uppercase ${theme.eyebrow}`}>
+          {taglines[language][block.tagline]}
+        </p>
         <Heading className="mt-2 text-2xl font-bold tracking-tight text-ink-900 md:text-3xl">{block.title}</Heading>
         <p className="mt-4 text-lg text-ink-700">{block.description}</p>
         <ul className="mt-6 space-y-3">

@@ -3,11 +3,11 @@ import { CheckList } from '@/components/ui/check-list';
 
 const tools: Record<Language, readonly string[]> = {
   en: [
-  'Multi-channel campaign messaging',
-  'Marketing automations',
-  'Unlimited transactional emails',
-  'Advanced customer segmentation',
-  'Application analytics',
+    'Multi-channel campaign messaging',
+    'Marketing automations',
+    'Unlimited transactional emails',
+    'Advanced customer segmentation',
+    'Application analytics',
   ],
   fr: [
     'Campagnes multicanales',
@@ -20,10 +20,10 @@ const tools: Record<Language, readonly string[]> = {
 
 const eligibility: Record<Language, readonly string[]> = {
   en: [
-  'Between 10K and 100K users',
-  'Less than 5 years old',
-  'Bootstrapped, or raised under $500,000',
-  'A user-based application',
+    'Between 10K and 100K users',
+    'Less than 5 years old',
+    'Bootstrapped, or raised under $500,000',
+    'A user-based application',
   ],
   fr: [
     'Entre 10\u00a0000 et 100\u00a0000 utilisateurs',

@@ -117,7 +117,8 @@ const homeFr = homeSchema.parse({
   onboarding: [
     {
       title: 'Créez un compte gratuit',
-      description: 'Inscrivez-vous en moins de 2 minutes. Sans carte bancaire, et sans appel commercial avant d’essayer.',
+      description:
+        'Inscrivez-vous en moins de 2 minutes. Sans carte bancaire, et sans appel commercial avant d’essayer.',
     },
     {
       title: 'Ajoutez vos contacts',
