@@ -9,8 +9,9 @@ import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
  * brotli where it compresses (as a browser asks), as it is otherwise (fonts, images).
  */
 const KB = 1024;
-/** Everything fetched before any interaction or scroll: 45 KB on legal and docs pages, 60 KB elsewhere. */
-const firstViewBudget = (route: string) => (/^\/(terms|privacy|developers)(\/|$)/.test(route) ? 45 * KB : 60 * KB);
+/** Everything fetched before any interaction or scroll: 45 KB on legal and docs pages (in either language), 60 KB elsewhere. */
+const firstViewBudget = (route: string) =>
+  /^(\/fr)?\/(terms|privacy|developers)(\/|$)/.test(route) ? 45 * KB : 60 * KB;
 /** The HTML and the CSS the first render waits for: two round trips' worth. */
 const renderBudget = 28 * KB;
 /** Web fonts fetched before the first render. */

@@ -1,4 +1,4 @@
-import type { Wording } from './language.ts';
+import type { Language, Wording } from './language.ts';
 import { formatCents, isEmail, roundMoney } from './rules.ts';
 
 /**
@@ -61,8 +61,16 @@ export function estimateSavings(input: {
   return savings > 0 ? savings : 0;
 }
 
-/** An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec "Business constants", D38): '$1,234.50'. */
-export const formatDollars = (amount: number): string => formatCents(amount, '$');
+/**
+ * An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec
+ * "Business constants", D38): '$1,234.50', or as `Intl` writes dollars for the page's language
+ * ('1 234,50 $US' in French). Not the pricing rules' `formatMoney`, which would bring them into
+ * the forms' script.
+ */
+export const formatDollars = (amount: number, language: Language = 'en'): string =>
+  language === 'en'
+    ? formatCents(amount, '$')
+    : new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(roundMoney(amount));
 
 /** Whether the result says "you can save up to …" rather than "already cost efficient". */
 export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;

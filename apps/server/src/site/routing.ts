@@ -36,7 +36,22 @@ export function resolveRequest(pathname: string, site: SiteIndex, appUrl: string
   // A missing asset is a 404: answering with a page would hand HTML to a script tag.
   if (looksLikeAsset.test(route)) return { kind: 'not-found' };
   if (site.hasPage(route)) return { kind: 'page', route };
+  // Under /fr the same aliases and fallbacks apply after the prefix (D37), and lead to French pages.
+  const french = frenchRest(route);
+  if (french !== null && site.hasPage(frenchPrefix)) {
+    const english = fallbackRoute(french, site);
+    const twin = english === '/' ? frenchPrefix : `${frenchPrefix}${english}`;
+    return { kind: 'page', route: site.hasPage(twin) ? twin : english };
+  }
   return { kind: 'page', route: fallbackRoute(route, site) };
+}
+
+const frenchPrefix = '/fr';
+
+/** The path after /fr (`/fr/automation` is `/automation`), or null outside the French tree. */
+function frenchRest(route: string): string | null {
+  if (route === frenchPrefix) return '/';
+  return route.startsWith(`${frenchPrefix}/`) ? route.slice(frenchPrefix.length) : null;
 }
 
 function fallbackRoute(route: string, site: SiteIndex): string {

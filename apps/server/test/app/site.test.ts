@@ -172,7 +172,7 @@ describe('configuration at start (D21)', () => {
   });
 
   it('marks every page noindex and disallows robots outside production', async () => {
-    for (const url of ['/', '/pricing', '/developers/reference/contacts']) {
+    for (const url of ['/', '/pricing', '/developers/reference/contacts', '/fr', '/fr/pricing']) {
       expect((await app.inject(url)).body).toContain('<meta name="robots" content="noindex"/>');
     }
     expect((await app.inject('/robots.txt')).body).toBe('User-agent: *\nDisallow: /\n');
@@ -183,7 +183,16 @@ describe('configuration at start (D21)', () => {
     try {
       expect((await production.inject('/')).body).not.toContain('noindex');
       expect((await production.inject('/robots.txt')).body).toContain('Sitemap: https://www.example.com/sitemap.xml');
-      expect((await production.inject('/sitemap.xml')).body).toContain('<loc>https://www.example.com/pricing</loc>');
+      const sitemap = (await production.inject('/sitemap.xml')).body;
+      expect(sitemap).toContain('<loc>https://www.example.com/pricing</loc>');
+      // Each page with its twin (D37): the French one listed too, and both naming each other.
+      expect(sitemap).toContain(
+        '<loc>https://www.example.com/fr/pricing</loc>\n<xhtml:link rel="alternate" hreflang="en" href="https://www.example.com/pricing"/>',
+      );
+      const french = await production.inject('/fr/pricing');
+      expect(french.body).toContain('<html lang="fr">');
+      expect(french.body).toContain('<link rel="alternate" hrefLang="en" href="https://www.example.com/pricing"/>');
+      expect(french.body).toContain('<meta property="og:locale" content="fr_FR"/>');
     } finally {
       await production.close();
     }
@@ -195,9 +204,14 @@ describe('the WhatsApp links (D34)', () => {
     ['/contact', 'Hello Growmail, I have a question'],
     ['/demo', 'Hello Growmail, I would like a demo'],
     ['/pricing', 'Hello Growmail, I would like to know more'],
+    ['/fr/contact', 'Bonjour Growmail, j’ai une question'],
+    ['/fr/demo', 'Bonjour Growmail, je voudrais une démo'],
+    ['/fr/pricing', 'Bonjour Growmail, j’aimerais en savoir plus'],
   ] as const;
   const chatLinks = (html: string) =>
-    [...html.matchAll(/<a href="([^"]*)"[^>]*>Chat on WhatsApp<\/a>/g)].map(([, href]) => href);
+    [...html.matchAll(/<a href="([^"]*)"[^>]*>(?:Chat on WhatsApp|Discuter sur WhatsApp)<\/a>/g)].map(
+      ([, href]) => href,
+    );
   const paragraphs = (html: string) => html.match(/<p[\s>]/g)?.length ?? 0;
 
   let withNumber: FastifyInstance;

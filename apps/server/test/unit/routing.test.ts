@@ -14,6 +14,14 @@ const pages = new Set([
   '/developers/reference/get-started',
   '/developers/reference/contacts',
   '/developers/guides/webpush',
+  '/fr',
+  '/fr/pricing',
+  '/fr/calculator',
+  '/fr/products/campaign',
+  '/fr/products/automations',
+  '/fr/products/transactionals',
+  '/fr/products/analytics',
+  '/fr/unsubscription',
 ]);
 const files = new Set(['/index.html', '/favicon.ico', '/_astro/a.js', '/pricing.txt']);
 const site: SiteIndex = { hasFile: (p) => files.has(p), hasPage: (r) => pages.has(r) };
@@ -74,5 +82,20 @@ describe('resolveRequest', () => {
   it('shows the preferences page for a three-part unsubscription link', () => {
     expect(resolve('/unsubscription/t1/jane%40example.com/42')).toEqual(page('/unsubscription'));
     expect(resolve('/unsubscription/t1/only-two')).toEqual(page('/'));
+  });
+
+  it('applies the same aliases and fallbacks under /fr, to the French pages (D37)', () => {
+    expect(resolve('/fr/')).toEqual(page('/fr'));
+    expect(resolve('/fr/pricing/')).toEqual(page('/fr/pricing'));
+    expect(resolve('/fr/automation')).toEqual(page('/fr/products/automations'));
+    expect(resolve('/fr/products/transactional')).toEqual(page('/fr/products/transactionals'));
+    expect(resolve('/fr/products/anything')).toEqual(page('/fr/products/campaign'));
+    expect(resolve('/fr/calculator/anything')).toEqual(page('/fr/calculator'));
+    expect(resolve('/fr/unsubscription/t/e/i')).toEqual(page('/fr/unsubscription'));
+    expect(resolve('/fr/nowhere/at/all')).toEqual(page('/fr'));
+  });
+
+  it('shows the English docs under /fr, which have no French twin (D37)', () => {
+    expect(resolve('/fr/developers/reference/contacts/x')).toEqual(page('/developers/reference/contacts'));
   });
 });

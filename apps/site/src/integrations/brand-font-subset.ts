@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogues } from '@growmail/contracts/catalogues';
 import type { AstroIntegration } from 'astro';
 import subsetFont from 'subset-font';
 
@@ -14,6 +15,21 @@ const weights = { min: 400, max: 800 };
 /** Files whose text the font may draw, and files that may name the font's URL. */
 const textFile = /\.(html|js|txt|xml)$/;
 
+/**
+ * French as Intl and the catalogues write it (D37), whether or not a built page shows it yet:
+ * every accented letter of French, the guillemets, the curly apostrophe, and the no-break space
+ * and narrow no-break space (U+202F) that Intl puts in numbers and before `:`, `?`, `!` and `%`.
+ */
+const frenchCharacters = 'àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ«»’‘“”…–—\u00a0\u202f';
+
+/** Every text of every language's message catalogue, which pages rendered on demand may show (D35, D37). */
+const catalogueText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : value && typeof value === 'object'
+      ? Object.values(value).map(catalogueText).join('')
+      : '';
+
 /** The renderer's files, which name the font's URL for the pages rendered on demand (D35). */
 const rendererFile = /\.mjs$/;
 
@@ -25,7 +41,9 @@ const rendererFile = /\.mjs$/;
  * fallback face, as any character the font lacks already was. The subset gets a name from its own
  * content, so a cached font is never stale, and every file that named the full font is rewritten,
  * the renderer of the on-demand pages included: those pages render the same components, so their
- * characters are the built pages' (a visitor's own text is drawn by the fallback where it must).
+ * characters are the built pages', and the message catalogues' and French's own characters are
+ * added so that a problem or an outcome written on demand is drawn by the brand face too (a
+ * visitor's own text is drawn by the fallback where it must).
  */
 export const brandFontSubset = (): AstroIntegration => {
   let rendererDir: string | undefined;
@@ -51,6 +69,8 @@ export const brandFontSubset = (): AstroIntegration => {
         const characters = new Set<string>();
         for (let code = 0x20; code < 0x7f; code += 1) characters.add(String.fromCharCode(code));
         for (const text of texts.values()) for (const character of text) if (character > '~') characters.add(character);
+        for (const character of frenchCharacters + catalogueText(catalogues))
+          if (character > '~') characters.add(character);
 
         const full = await readFile(fontPath);
         const subset = await subsetFont(full, [...characters].join(''), {

@@ -17,3 +17,7 @@ export const publicRoutes: readonly string[] = [
   '/privacy',
   '/terms',
 ];
+
+/** The developer docs and their changelog: the only pages without a French twin (D37). */
+export const isUntranslated = (route: string) =>
+  route === changelogPath || docsPages.some((page) => page.path === route);

@@ -1,4 +1,6 @@
 import { standInOrigin, standIns, type RuntimeUrlName } from '@growmail/contracts/runtime';
+import type { Language } from '@growmail/contracts/language';
+import { inLanguage } from './language';
 
 /**
  * Values chosen when the server starts, not when the site is built (D21).
@@ -34,3 +36,6 @@ export const appLinks = {
   login: `${runtime.urls.app}/login`,
   demo: `${runtime.urls.guest}/demo`,
 };
+
+/** The guest site's demo page in a language (D37): /demo, or /fr/demo. */
+export const demoLink = (language: Language) => `${runtime.urls.guest}${inLanguage('/demo', language)}`;

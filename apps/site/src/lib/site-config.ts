@@ -1,3 +1,5 @@
+import type { Language } from '@growmail/contracts/language';
+
 /**
  * The brand in one place (D1): an operator rebrands here without touching components.
  * Links that change per environment (app, guest site, blog) come from lib/runtime.ts.
@@ -18,3 +20,14 @@ export const siteConfig = {
   themeColor: '#0a6e4f',
   startupPromo: 'Access up to 70% discount on enterprise-grade growth tools for your startup.',
 } as const;
+
+/** The brand's words in each language (D37): English is siteConfig's own. */
+export const brandWords: Record<Language, { tagline: string; description: string; startupPromo: string }> = {
+  en: siteConfig,
+  fr: {
+    tagline: 'Vendez plus à vos clients actuels.',
+    description:
+      'Growmail réunit campagnes email, automatisation marketing, emails transactionnels, analytique, SMS et notifications web push sur une seule plateforme, pour que chaque client ait de vos nouvelles au bon moment.',
+    startupPromo: 'Jusqu’à 70 % de remise sur des outils de croissance de niveau entreprise pour votre startup.',
+  },
+};

@@ -1,9 +1,11 @@
 import { runtime } from './runtime';
-import { siteConfig } from './site-config';
+import type { Language } from '@growmail/contracts/language';
+import { inLanguage } from './language';
+import { brandWords, siteConfig } from './site-config';
 
 /** schema.org descriptions of the organisation, the site and the product FAQs. */
 
-export function organizationData() {
+export function organizationData(_language: Language = 'en') {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -15,13 +17,14 @@ export function organizationData() {
   };
 }
 
-export function websiteData() {
+export function websiteData(language: Language = 'en') {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: siteConfig.name,
-    url: runtime.urls.public,
-    description: siteConfig.description,
+    url: `${runtime.urls.public}${inLanguage('/', language).replace(/^\/$/, '')}`,
+    inLanguage: language,
+    description: brandWords[language].description,
     publisher: { '@type': 'Organization', name: siteConfig.name },
   };
 }

@@ -1,3 +1,4 @@
+import { englishFormWords } from '@/components/forms/form-words';
 import type { Wording } from '@growmail/contracts/language';
 import {
   calculatorServices,
@@ -30,13 +31,6 @@ type Props = {
   action: string;
 };
 
-const benefits = [
-  'Send every message, from campaigns to receipts, from one place',
-  'Update your content without touching code',
-  'Keep customer data safe with built-in security',
-  'Scale your messaging as your business grows',
-];
-
 /** The form as the server sent it back after a native post with problems (D30), or empty. */
 function servedForm(values: Record<string, string>): CalculatorForm {
   const services = Object.fromEntries(
@@ -56,10 +50,10 @@ const fieldLabel = 'block text-sm font-semibold text-ink-900';
 
 /** The three text inputs of spec "Screens and routes"'s calculator, in order. */
 const textFields = [
-  { field: 'customers', label: 'Number of customers', type: 'text', inputMode: 'numeric', autoComplete: 'off' },
-  { field: 'annualCost', label: 'Current annual cost (USD)', type: 'text', inputMode: 'decimal', autoComplete: 'off' },
-  { field: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-] as const satisfies ReadonlyArray<{ field: CalculatorField; label: string } & InputHTMLAttributes<HTMLInputElement>>;
+  { field: 'customers', type: 'text', inputMode: 'numeric', autoComplete: 'off' },
+  { field: 'annualCost', type: 'text', inputMode: 'decimal', autoComplete: 'off' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+] as const satisfies ReadonlyArray<{ field: CalculatorField } & InputHTMLAttributes<HTMLInputElement>>;
 
 /** The savings calculator (spec "Screens and routes", "Business constants"): the form, then the result with a way back to edit. */
 export function SavingsCalculator({
@@ -70,7 +64,9 @@ export function SavingsCalculator({
   served: servedState,
   stamp,
   language,
-  calculatorMessages: words,
+  messages: catalogue,
+  words: { calculator: words } = englishFormWords,
+  calculatorMessages: wording,
 }: Props & ServedProps & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
@@ -120,7 +116,7 @@ export function SavingsCalculator({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearSummary();
-    const reading = readCalculatorForm(form, words);
+    const reading = readCalculatorForm(form, wording);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });
       const first = reading.fields[0];
@@ -138,31 +134,28 @@ export function SavingsCalculator({
     return (
       <div data-testid="calculator-result">
         <h2 ref={resultHeading} tabIndex={-1} className="text-2xl font-bold text-ink-900 focus:outline-none">
-          {saves ? 'You could save' : 'Your setup is already cost efficient'}
+          {saves ? words.couldSave : words.efficient}
         </h2>
         {saves ? (
           <>
             <p className="mt-3 text-lg text-ink-700">
-              You can save up to{' '}
+              {words.saveUpTo}{' '}
               <strong data-testid="savings" className="text-brand-800 tabular-nums">
-                {formatDollars(result.savings)}
+                {formatDollars(result.savings, language)}
               </strong>{' '}
-              every year by moving your messaging to Growmail, and:
+              {words.everyYear}
             </p>
-            <CheckList items={benefits} className="mt-4 space-y-2 text-ink-700" />
+            <CheckList items={words.benefits} className="mt-4 space-y-2 text-ink-700" />
           </>
         ) : (
-          <p className="mt-3 text-lg text-ink-700">
-            Your current setup is already cost efficient. A demo can still show you what one platform for every message
-            would add.
-          </p>
+          <p className="mt-3 text-lg text-ink-700">{words.efficientLead}</p>
         )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <a href={demoUrl} className="button-primary">
-            Book a 30-minute Demo
+            {words.book}
           </a>
           <button type="button" className="button-secondary" onClick={() => setResult(null)}>
-            Edit your answers
+            {words.edit}
           </button>
         </div>
       </div>
@@ -177,7 +170,7 @@ export function SavingsCalculator({
       data-form="savings"
       noValidate
       onSubmit={submit}
-      aria-label="Savings calculator"
+      aria-label={words.form}
       className="relative space-y-5"
     >
       <ErrorSummary
@@ -185,11 +178,12 @@ export function SavingsCalculator({
           summary.errors[field] ? [{ fieldId: fieldId(field), message: summary.errors[field] }] : [],
         )}
         alert={summary.alert}
+        {...(catalogue ? { title: catalogue.errorSummary } : {})}
       />
-      {textFields.map(({ field, label, ...attributes }) => (
+      {textFields.map(({ field, ...attributes }) => (
         <div key={field}>
           <label htmlFor={fieldId(field)} className={fieldLabel}>
-            {label}
+            {words[field]}
           </label>
           <input
             id={fieldId(field)}
@@ -204,7 +198,7 @@ export function SavingsCalculator({
         </div>
       ))}
       <fieldset>
-        <legend className={fieldLabel}>Services you pay for today</legend>
+        <legend className={fieldLabel}>{words.services}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {calculatorServices.map((service) => (
             <label key={service.value} className="flex items-center gap-3 text-ink-900">
@@ -219,7 +213,7 @@ export function SavingsCalculator({
                   setForm((current) => ({ ...current, services: { ...current.services, [service.value]: checked } }));
                 }}
               />
-              {service.label}
+              {words.serviceNames[service.value] ?? service.label}
             </label>
           ))}
         </div>
@@ -234,7 +228,7 @@ export function SavingsCalculator({
         )}
       </div>
       <button ref={submitButton} type="submit" className="button-primary w-full sm:w-auto">
-        Estimate your savings
+        {words.estimate}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { Children, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Language } from '@growmail/contracts/language';
 import { carouselTiming } from './carousel-timing';
 
 type Props = {
@@ -6,10 +7,24 @@ type Props = {
   label: string;
   /** One short name per slide, for its announcement and its dot. */
   slideLabels: readonly string[];
+  /** The language of its controls' names (D37); English when unset. */
+  language?: Language | undefined;
   className?: string;
   slideClassName?: string;
   children: ReactNode;
 };
+
+const words = {
+  en: { of: 'of', showing: 'Showing', play: 'Play', pause: 'Pause', show: 'Show', slide: 'slide' },
+  fr: {
+    of: 'sur',
+    showing: 'Affiché :',
+    play: 'Lire',
+    pause: 'Mettre en pause',
+    show: 'Afficher',
+    slide: 'diapositive',
+  },
+} satisfies Record<Language, Record<string, string>>;
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 const subscribeReducedMotion = (onChange: () => void) => {
@@ -38,7 +53,15 @@ const maxSlidesInView = 5;
  * transition on `transform` the steps ahead; once it ends, the slides are laid out again from
  * the new leader and the track jumps back to 0, unanimated, which looks the same.
  */
-export function Carousel({ label, slideLabels, className = '', slideClassName = '', children }: Props) {
+export function Carousel({
+  label,
+  slideLabels,
+  language = 'en',
+  className = '',
+  slideClassName = '',
+  children,
+}: Props) {
+  const text = words[language];
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -117,7 +140,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
               key={slideLabels[index] ?? index}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}: ${slideLabels[index] ?? ''}`}
+              aria-label={`${index + 1} ${text.of} ${count}: ${slideLabels[index] ?? ''}`}
               className={slideClasses}
               style={leader > 0 ? { order: (index - leader + count) % count } : undefined}
               data-carousel-slide=""
@@ -130,7 +153,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
       {/* Says which slide leads once it stops moving on its own, so a chosen dot is confirmed
           without a running commentary while it plays. */}
       <p className="sr-only" aria-live="polite" data-carousel-status="">
-        {playing ? '' : `Showing ${slideLabels[selected] ?? ''}, ${selected + 1} of ${count}`}
+        {playing ? '' : `${text.showing} ${slideLabels[selected] ?? ''}, ${selected + 1} ${text.of} ${count}`}
       </p>
       <div className="mt-4 flex items-center justify-center gap-1 noscript:hidden">
         <button
@@ -139,7 +162,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
           className={`mr-1 flex h-8 w-8 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 ${
             reducedMotion ? 'invisible' : ''
           }`}
-          aria-label={`${pausedByVisitor ? 'Play' : 'Pause'} ${label.toLowerCase()}`}
+          aria-label={`${pausedByVisitor ? text.play : text.pause} ${label.toLowerCase()}`}
           aria-pressed={pausedByVisitor}
           onClick={() => setPausedByVisitor(!pausedByVisitor)}
         >
@@ -162,7 +185,7 @@ export function Carousel({ label, slideLabels, className = '', slideClassName = 
             key={index}
             type="button"
             className="group flex h-6 w-6 items-center justify-center rounded-full"
-            aria-label={`Show ${slideLabels[index] ?? `slide ${index + 1}`}`}
+            aria-label={`${text.show} ${slideLabels[index] ?? `${text.slide} ${index + 1}`}`}
             aria-current={index === selected ? 'true' : undefined}
             onClick={() => show(index, !reducedMotion)}
           >

@@ -1,3 +1,4 @@
+import { englishFormWords } from '@/components/forms/form-words';
 import {
   enquiryFieldError,
   enquiryFields,
@@ -42,7 +43,11 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
   const catalogue: Messages = page.messages ?? messages;
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
+  const words = (page.words ?? englishFormWords).contact;
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({
+    stampFrom: usersUrl,
+    language: page.language,
+  });
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -87,7 +92,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
       noValidate
       onSubmit={submit}
       className="relative flex flex-col gap-4"
-      aria-label="Send us a message"
+      aria-label={words.form}
     >
       <ErrorSummary
         items={enquiryFields.flatMap((name) =>
@@ -99,30 +104,38 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           {...field('fullname')}
-          label="Full name"
+          label={words.fullname}
           autoComplete="name"
           onChange={(event) => change('fullname', event.target.value)}
         />
         <TextField
           {...field('email')}
-          label="Email address"
+          label={words.email}
           type="email"
           autoComplete="email"
           onChange={(event) => change('email', event.target.value)}
         />
       </div>
-      <TextField {...field('subject')} label="Subject" onChange={(event) => change('subject', event.target.value)} />
+      <TextField
+        {...field('subject')}
+        label={words.subject}
+        onChange={(event) => change('subject', event.target.value)}
+      />
       <TextAreaField
         {...field('body')}
-        label="Message"
+        label={words.body}
         rows={5}
         onChange={(event) => change('body', event.target.value)}
       />
       <PostFields form="enquiry" stamp={page.stamp} language={page.language} />
       <Honeypot {...honeypot} />
-      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+      <FormAlert
+        outcome={outcome}
+        onClose={() => setOutcome(null)}
+        closeLabel={(page.words ?? englishFormWords).closeError}
+      />
       <div>
-        <SubmitButton submitting={submitting}>{submitting ? 'Sending…' : 'Send message'}</SubmitButton>
+        <SubmitButton submitting={submitting}>{submitting ? words.sending : words.send}</SubmitButton>
       </div>
     </form>
   );

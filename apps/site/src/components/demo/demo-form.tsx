@@ -1,3 +1,4 @@
+import { englishFormWords } from '@/components/forms/form-words';
 import { demoSubscriberOptions } from '@growmail/contracts/form-options';
 import { messages } from '@growmail/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
@@ -33,8 +34,10 @@ export function DemoForm({
       url={`${usersUrl}/demos`}
       usersUrl={usersUrl}
       type="demo"
-      choices={[{ name: 'subscribers', label: 'Number of users', options: demoSubscriberOptions }]}
-      submitLabel="Request a demo"
+      choices={[
+        { name: 'subscribers', label: (page.words ?? englishFormWords).lead.users, options: demoSubscriberOptions },
+      ]}
+      submitLabel={(page.words ?? englishFormWords).lead.demo}
       successMessage={(page.messages ?? messages).demoSubmitted}
       summaryTargets={summaryTargets}
       actions={actions}

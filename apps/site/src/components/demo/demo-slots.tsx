@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import type { Wording } from '@growmail/contracts/language';
 import {
   bookingFields,
@@ -26,7 +27,26 @@ export function slotSummaryTarget(picker: SlotPicker | undefined, withNone: bool
   return first >= 0 ? slotId(first) : withNone ? 'demo-slot-none' : 'demo-zone';
 }
 
+const words = {
+  en: {
+    legend: 'Pick a time for your demo',
+    call: 'A 30-minute video call with our team.',
+    showIn: 'Show times in',
+    none: 'None of these times work for me',
+    show: 'Show times',
+  },
+  fr: {
+    legend: 'Choisissez l’horaire de votre démo',
+    call: 'Un appel vidéo de 30 minutes avec notre équipe.',
+    showIn: 'Afficher les horaires en',
+    none: 'Aucun de ces horaires ne me convient',
+    show: 'Afficher les horaires',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
 type Props = {
+  /** The page's language (D37); English when unset. */
+  language?: Language | undefined;
   legend?: string;
   /** Offer "None of these times work for me", chosen by default: the demo request's way to send no slot. */
   withNone?: boolean;
@@ -49,13 +69,15 @@ type Props = {
  * template.
  */
 export function DemoSlots({
-  legend = 'Pick a time for your demo',
+  language = 'en',
+  legend,
   withNone = true,
   picker,
   served,
   messages = bookingMessages,
   locale,
 }: Props) {
+  const text = words[language];
   const zone = picker?.zone ?? defaultBookingZone;
   const errors = served?.errors ?? {};
   const chosen = served?.values[bookingFields.slot];
@@ -72,11 +94,11 @@ export function DemoSlots({
   const zones = (bookingZones as readonly string[]).includes(zone) ? bookingZones : [zone, ...bookingZones];
   return (
     <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-1 font-semibold text-ink-900">{legend}</legend>
-      <p className="text-sm text-ink-700">A 30-minute video call with our team.</p>
+      <legend className="mb-1 font-semibold text-ink-900">{legend ?? text.legend}</legend>
+      <p className="text-sm text-ink-700">{text.call}</p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="demo-zone" className="text-sm font-medium text-ink-900">
-          Show times in
+          {text.showIn}
         </label>
         <select
           id="demo-zone"
@@ -145,7 +167,7 @@ export function DemoSlots({
               className="h-4 w-4 accent-brand-700"
             />
             <label htmlFor="demo-slot-none" className="text-ink-900">
-              None of these times work for me
+              {text.none}
             </label>
           </div>
         )}
@@ -163,7 +185,7 @@ export function DemoSlots({
  * storing nothing. It must follow the form's own submit button in the page: Enter in a field
  * presses the form's first submit button, and that must book (HTML's implicit submission).
  */
-export function ShowTimesButton() {
+export function ShowTimesButton({ language = 'en' }: { language?: Language | undefined }) {
   return (
     <button
       type="submit"
@@ -173,7 +195,7 @@ export function ShowTimesButton() {
       data-demo-show-times=""
       className="button-secondary min-h-11"
     >
-      Show times
+      {words[language].show}
     </button>
   );
 }

@@ -6,7 +6,16 @@ export type Outcome = { kind: 'success' | 'error'; message: string } | null;
  * The result of a submission: green and polite on success, red and assertive on error, and
  * an error can be closed. Both live regions stay in the page so screen readers announce them.
  */
-export function FormAlert({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
+export function FormAlert({
+  outcome,
+  onClose,
+  closeLabel = 'Close the error message',
+}: {
+  outcome: Outcome;
+  onClose: () => void;
+  /** The close button's name in the page's language. */
+  closeLabel?: string;
+}) {
   return (
     <>
       <div role="status" className="empty:hidden">
@@ -24,7 +33,7 @@ export function FormAlert({ outcome, onClose }: { outcome: Outcome; onClose: () 
               type="button"
               onClick={onClose}
               className="-m-1 rounded p-1 text-red-800 hover:bg-red-100"
-              aria-label="Close the error message"
+              aria-label={closeLabel}
             >
               <StrokeIcon name="close" className="h-4 w-4" />
             </button>

@@ -1,3 +1,4 @@
+import { englishFormWords } from './form-words';
 import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { formActions } from '@growmail/contracts/form-posts';
@@ -15,11 +16,11 @@ import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
 const textFields = [
-  { name: 'firstname', label: 'First name', autoComplete: 'given-name', type: 'text' },
-  { name: 'lastname', label: 'Last name', autoComplete: 'family-name', type: 'text' },
-  { name: 'company_name', label: 'Company name', autoComplete: 'organization', type: 'text' },
-  { name: 'email', label: 'Company email', autoComplete: 'email', type: 'email' },
-  { name: 'phone_number', label: 'Phone number', autoComplete: 'tel', type: 'tel' },
+  { name: 'firstname', autoComplete: 'given-name', type: 'text' },
+  { name: 'lastname', autoComplete: 'family-name', type: 'text' },
+  { name: 'company_name', autoComplete: 'organization', type: 'text' },
+  { name: 'email', autoComplete: 'email', type: 'email' },
+  { name: 'phone_number', autoComplete: 'tel', type: 'tel' },
 ] as const;
 
 export type LeadChoice = { name: string; label: string; options: readonly SelectOption[] };
@@ -72,8 +73,10 @@ export function LeadForm({
   stamp,
   language,
   messages: catalogue = messages,
+  words: catalogueWords = englishFormWords,
   summaryTargets = {},
 }: Props & ServedProps) {
+  const words = catalogueWords.lead;
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
@@ -144,7 +147,7 @@ export function LeadForm({
         title={catalogue.errorSummary}
       />
       <p id={hintId} className="text-sm text-ink-700">
-        All fields are required.
+        {words.required}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         {textFields.map((field) => (
@@ -152,7 +155,7 @@ export function LeadForm({
             key={field.name}
             id={fieldId(field.name)}
             name={field.name}
-            label={field.label}
+            label={words[field.name]}
             type={field.type}
             autoComplete={field.autoComplete}
             required
@@ -167,7 +170,11 @@ export function LeadForm({
             id={fieldId(choice.name)}
             name={choice.name}
             label={choice.label}
-            options={choice.options}
+            options={choice.options.map((option) => ({
+              ...option,
+              label: words.options[option.value] ?? option.label,
+            }))}
+            placeholder={words.select}
             required
             value={values[choice.name] || null}
             error={errors[choice.name]}
@@ -178,14 +185,14 @@ export function LeadForm({
       {children}
       <PostFields form={type} stamp={stamp} language={language} />
       <Honeypot {...honeypot} />
-      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
+      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} closeLabel={catalogueWords.closeError} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton
           submitting={submitting}
           disabled={hydrated && !complete}
           describedBy={hydrated && !complete ? hintId : undefined}
         >
-          {submitting ? 'Submitting…' : submitLabel}
+          {submitting ? words.submitting : submitLabel}
         </SubmitButton>
         {actions}
       </div>

@@ -2,6 +2,7 @@ import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { Language } from '@growmail/contracts/language';
 import type { Messages } from '@growmail/contracts/messages';
 import { useState } from 'react';
+import type { FormWords } from './form-words';
 
 const none: FormPageState = { values: {}, errors: {} };
 
@@ -29,6 +30,8 @@ export type ServedProps = {
   stamp?: string | undefined;
   language?: Language | undefined;
   messages?: Messages | undefined;
+  /** The island's labels and buttons in the page's language (./form-words.ts). */
+  words?: FormWords | undefined;
 };
 
 /** Whether a served state has problems to show: a field's message, or one for the whole form. */

@@ -1,22 +1,22 @@
+import type { Language } from '@growmail/contracts/language';
 import { ExternalLink } from 'lucide-react';
 import { PageSection } from '@/components/page-section';
 import { press } from '@/lib/content/press';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  fr: new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
 
 /** 'In The News.': three press items in three columns that stack on small screens. */
-export function InTheNews() {
+export function InTheNews({ language = 'en' }: { language?: Language }) {
+  const fr = language === 'fr';
   return (
     <PageSection
       id="in-the-news"
       className="scroll-mt-24"
       containerClassName="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24"
-      title="In The News."
+      title={fr ? 'On parle de nous.' : 'In The News.'}
       titleClassName="text-3xl font-bold tracking-tight text-ink-900 md:text-4xl"
     >
       <ul className="mt-10 grid gap-8 md:grid-cols-3">
@@ -34,7 +34,7 @@ export function InTheNews() {
               <div className="flex flex-1 flex-col p-6">
                 <p className="text-sm text-ink-600">
                   <span className="font-semibold text-ink-900">{item.publication}</span> ·{' '}
-                  <time dateTime={item.date}>{dateFormat.format(new Date(item.date))}</time>
+                  <time dateTime={item.date}>{dateFormats[language].format(new Date(item.date))}</time>
                 </p>
                 <h3 className="mt-2 text-lg font-bold text-ink-900">
                   <a
@@ -43,7 +43,11 @@ export function InTheNews() {
                     className="after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
                   >
                     {item.headline}
-                    <span className="sr-only"> (on {item.publication}, opens another site)</span>
+                    <span className="sr-only">
+                      {fr
+                        ? ` (sur ${item.publication}, en anglais, ouvre un autre site)`
+                        : ` (on ${item.publication}, opens another site)`}
+                    </span>
                     <ExternalLink aria-hidden="true" className="ml-1 inline h-4 w-4 align-baseline" />
                   </a>
                 </h3>

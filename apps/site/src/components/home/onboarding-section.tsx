@@ -1,18 +1,19 @@
+import type { Language } from '@growmail/contracts/language';
 import { PageSection } from '@/components/page-section';
-import { home } from '@/lib/content/home';
+import { homeIn } from '@/lib/content/home';
 
 /** Three steps from sign-up to first campaign (spec "Product"). */
-export function OnboardingSection() {
+export function OnboardingSection({ language = 'en' }: { language?: Language }) {
   return (
     <PageSection
       id="how-it-works"
       className="scroll-mt-24 bg-ink-50"
       containerClassName="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24"
-      title="Up and running in three steps"
+      title={language === 'fr' ? 'Prêt en trois étapes' : 'Up and running in three steps'}
       titleClassName="text-center text-3xl font-bold tracking-tight text-ink-900 md:text-4xl"
     >
       <ol className="mt-12 grid gap-6 md:grid-cols-3">
-        {home.onboarding.map((step, index) => (
+        {homeIn[language].onboarding.map((step, index) => (
           <li key={step.title} className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm">
             <span
               aria-hidden="true"

@@ -1,9 +1,20 @@
+import type { Language } from '@growmail/contracts/language';
 import type { ReactNode } from 'react';
 import { DisclosureChevron } from '@/components/ui/disclosure-chevron';
 
 type NavLink = { href: string; label: string };
 
+const words = {
+  en: { open: 'Open menu', close: 'Close menu', nav: 'Mobile', products: 'Products' },
+  fr: { open: 'Ouvrir le menu', close: 'Fermer le menu', nav: 'Mobile', products: 'Produits' },
+} satisfies Record<Language, Record<string, string>>;
+
 type Props = {
+  language?: Language;
+  /** The width from which the desktop navigation replaces the menu. */
+  until?: 'md' | 'lg';
+  /** The link to the page's twin in the other language, last in the menu's list. */
+  children?: ReactNode;
   products: readonly { href: string; title: string }[];
   links: readonly NavLink[];
   /** The calls to action, rendered by the server header. */
@@ -39,13 +50,16 @@ const MenuIcon = () => (
  * (components/head-script.tsx) keeps `aria-expanded` in step, closes the menu when a link is
  * chosen, and runs the Products accordion (`data-disclosure`).
  */
-export function MobileMenu({ products, links, actions }: Props) {
+export function MobileMenu({ language = 'en', until = 'md', products, links, actions, children }: Props) {
+  const text = words[language];
   return (
     // Stretched to the header's height, so the menu anchored to it opens right under the header.
-    <div className="group/menu flex items-center self-stretch [anchor-name:--mobile-menu] md:hidden">
+    <div
+      className={`group/menu flex items-center self-stretch [anchor-name:--mobile-menu] ${until === 'lg' ? 'lg:hidden' : 'md:hidden'}`}
+    >
       <button type="button" popoverTarget={menuId} aria-controls={menuId} className="-mr-2 rounded-lg p-2 text-ink-900">
-        <span className={`sr-only ${whileClosed}`}>Open menu</span>
-        <span className={`sr-only ${whileOpen}`}>Close menu</span>
+        <span className={`sr-only ${whileClosed}`}>{text.open}</span>
+        <span className={`sr-only ${whileOpen}`}>{text.close}</span>
         <MenuIcon />
       </button>
       {/* In the top layer, so it is placed by anchor positioning: full width under the header,
@@ -55,7 +69,7 @@ export function MobileMenu({ products, links, actions }: Props) {
         popover="auto"
         className="max-h-full w-full border-t border-ink-100 bg-white text-inherit shadow-lg [position-anchor:--mobile-menu] [position-area:bottom]"
       >
-        <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4">
+        <nav aria-label={text.nav} className="mx-auto max-w-7xl px-4 py-4">
           <ul className="flex flex-col gap-1">
             <li>
               {/* Rendered open, so the products stay reachable if the script never runs; the
@@ -67,7 +81,7 @@ export function MobileMenu({ products, links, actions }: Props) {
                 aria-controls={productsId}
                 className="group/products flex w-full items-center justify-between rounded-lg px-3 py-3 text-left font-medium text-ink-900"
               >
-                Products
+                {text.products}
                 <DisclosureChevron open={false} className="h-5 w-5 group-aria-expanded/products:rotate-180" />
               </button>
               <ul id={productsId} className="mb-2 ml-3 border-l border-ink-100 pl-3">
@@ -87,6 +101,7 @@ export function MobileMenu({ products, links, actions }: Props) {
                 </a>
               </li>
             ))}
+            {children && <li>{children}</li>}
           </ul>
           <div className="mt-4 flex flex-col gap-3 border-t border-ink-100 pt-4">{actions}</div>
         </nav>

@@ -1,26 +1,32 @@
+import type { Language } from '@growmail/contracts/language';
 import type { LegalDocument as Document } from '@/lib/content/schemas';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', dateOptions),
+  fr: new Intl.DateTimeFormat('fr', dateOptions),
+};
+const words = {
+  en: { updated: 'Last updated', contents: 'Contents' },
+  fr: { updated: 'Dernière mise à jour :', contents: 'Sommaire' },
+} satisfies Record<Language, Record<string, string>>;
 
 /** A policy page: title, date, a table of contents and numbered sections with anchors. */
-export function LegalDocument({ document }: { document: Document }) {
+export function LegalDocument({ document, language = 'en' }: { document: Document; language?: Language }) {
+  const text = words[language];
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 lg:px-8 lg:py-16">
       <header className="max-w-3xl">
         <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 lg:text-5xl">{document.title}</h1>
         <p className="mt-3 text-ink-600">
-          Last updated <time dateTime={document.updated}>{dateFormat.format(new Date(document.updated))}</time>
+          {text.updated}{' '}
+          <time dateTime={document.updated}>{dateFormats[language].format(new Date(document.updated))}</time>
         </p>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-16">
         <nav aria-labelledby="contents-title" className="lg:sticky lg:top-8 lg:self-start">
           <h2 id="contents-title" className="text-sm font-semibold tracking-wide text-ink-600 uppercase">
-            Contents
+            {text.contents}
           </h2>
           <ol className="mt-3 space-y-2 border-l border-ink-100 pl-4 text-sm">
             {document.sections.map((section, index) => (

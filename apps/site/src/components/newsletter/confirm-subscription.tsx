@@ -1,4 +1,5 @@
-import { newsletterConsentWording, parseFieldError } from '@growmail/contracts/form-fields';
+import { englishFormWords } from '@/components/forms/form-words';
+import { parseFieldError } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
 import { useRef, useSyncExternalStore, type FormEvent } from 'react';
@@ -25,6 +26,7 @@ export function ConfirmSubscription({
   served: servedState,
   language,
   messages: catalogue = messages,
+  words: { confirm: words, newsletter } = englishFormWords,
 }: { usersUrl: string } & ServedProps) {
   const [served, summary, clearSummary] = useServedForm(servedState);
   const servedToken = served.values.token || null;
@@ -59,14 +61,13 @@ export function ConfirmSubscription({
     <div className="mx-auto flex max-w-xl flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm md:p-8">
       <div>
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-ink-900 focus:outline-none">
-          Confirm your subscription
+          {words.form}
         </h1>
         <p className="mt-2 text-ink-700" hidden={!token}>
-          {newsletterConsentWording}
+          {newsletter.consent}
         </p>
         <p className="mt-2 text-ink-700" hidden={Boolean(token)}>
-          This page opens from the link in the confirmation email we send when you subscribe to our newsletter. Use that
-          link to confirm.
+          {words.noLink}
         </p>
       </div>
       <form
@@ -76,7 +77,7 @@ export function ConfirmSubscription({
         data-form="confirm"
         onSubmit={submit}
         className="relative flex flex-col gap-5"
-        aria-label="Confirm your subscription"
+        aria-label={words.form}
         hidden={!token}
       >
         <ErrorSummary items={[]} alert={summary.alert} title={catalogue.errorSummary} />
@@ -86,9 +87,7 @@ export function ConfirmSubscription({
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         {outcome?.kind !== 'success' && (
           <div>
-            <SubmitButton submitting={submitting}>
-              {submitting ? 'Confirming…' : 'Confirm my subscription'}
-            </SubmitButton>
+            <SubmitButton submitting={submitting}>{submitting ? words.confirming : words.confirm}</SubmitButton>
           </div>
         )}
       </form>

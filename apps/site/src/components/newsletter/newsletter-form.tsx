@@ -1,4 +1,5 @@
-import { newsletterConsentWording, parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
+import { englishFormWords } from '@/components/forms/form-words';
+import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
 import { useId, useState, type FormEvent } from 'react';
@@ -23,6 +24,7 @@ export function NewsletterForm({
   served: servedState,
   language,
   messages: catalogue = messages,
+  words: { newsletter: words } = englishFormWords,
 }: { usersUrl: string; apiKey: string; page: string } & ServedProps) {
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
@@ -70,16 +72,16 @@ export function NewsletterForm({
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`} className="text-sm font-semibold text-ink-900">
-        Get the newsletter
+        {words.title}
       </h2>
       <ErrorSummary
         items={summary.errors.email ? [{ fieldId: `${id}-email`, message: summary.errors.email }] : []}
         alert={summary.alert}
         title={catalogue.errorSummary}
       />
-      <p className="text-sm text-ink-700">{newsletterConsentWording}</p>
+      <p className="text-sm text-ink-700">{words.consent}</p>
       <label htmlFor={`${id}-email`} className="sr-only">
-        Email address
+        {words.email}
       </label>
       <div className="flex gap-2">
         <input
@@ -87,7 +89,7 @@ export function NewsletterForm({
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={words.placeholder}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={invalid || undefined}
@@ -96,7 +98,7 @@ export function NewsletterForm({
             invalid ? 'border-red-700' : 'border-ink-300'
           }`}
         />
-        <SubmitButton submitting={submitting}>Subscribe</SubmitButton>
+        <SubmitButton submitting={submitting}>{words.subscribe}</SubmitButton>
       </div>
       <input type="hidden" name="page" value={page} />
       <PostFields form="newsletter" stamped={false} language={language} />

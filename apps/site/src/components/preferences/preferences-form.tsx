@@ -1,3 +1,4 @@
+import { englishFormWords } from '@/components/forms/form-words';
 import { unsubscribePath } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
@@ -34,10 +35,7 @@ function readLink(): Link | null {
   };
 }
 
-const scopes = [
-  { value: 'list', label: 'This list only', hint: 'Stop the emails this message came from.' },
-  { value: 'all', label: 'All lists', hint: 'Stop every marketing email from us.' },
-] as const;
+const scopes = [{ value: 'list' }, { value: 'all' }] as const;
 
 let cached: { key: string; link: Link | null } | null = null;
 const snapshot = () => {
@@ -64,6 +62,7 @@ export function PreferencesForm({
   served: servedState,
   language,
   messages: catalogue = messages,
+  words: { preferences: words } = englishFormWords,
 }: { usersUrl: string } & ServedProps) {
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));
@@ -97,12 +96,12 @@ export function PreferencesForm({
         <BrandLogo />
       </div>
       <div>
-        <h1 className="text-3xl font-bold text-ink-900">Email preferences</h1>
+        <h1 className="text-3xl font-bold text-ink-900">{words.title}</h1>
         <p className="mt-2 text-ink-700" hidden={!link}>
-          Choose which emails <strong className="break-all text-ink-900">{link?.email}</strong> stops receiving.
+          {words.choose} <strong className="break-all text-ink-900">{link?.email}</strong> {words.stops}
         </p>
         <p className="mt-2 text-ink-700" hidden={Boolean(link)}>
-          This page opens from the unsubscribe link at the bottom of our emails. Use that link to set your preferences.
+          {words.noLink}
         </p>
       </div>
       <form
@@ -112,7 +111,7 @@ export function PreferencesForm({
         data-form="preferences"
         onSubmit={submit}
         className="relative flex flex-col gap-5"
-        aria-label="Email preferences"
+        aria-label={words.title}
         hidden={!link}
       >
         <ErrorSummary items={[]} alert={summary.alert} title={catalogue.errorSummary} />
@@ -120,7 +119,7 @@ export function PreferencesForm({
         <input type="hidden" name="email" value={link?.email ?? ''} />
         <input type="hidden" name="contact_id" value={link?.id ?? ''} />
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm font-medium text-ink-900">Unsubscribe me from</legend>
+          <legend className="mb-2 text-sm font-medium text-ink-900">{words.from}</legend>
           {scopes.map((option) => (
             <div
               key={option.value}
@@ -138,10 +137,10 @@ export function PreferencesForm({
               />
               <div>
                 <label htmlFor={`scope-${option.value}`} className="block font-medium text-ink-900">
-                  {option.label}
+                  {option.value === 'all' ? words.all : words.list}
                 </label>
                 <p id={`scope-${option.value}-hint`} className="text-sm text-ink-700">
-                  {option.hint}
+                  {option.value === 'all' ? words.allHint : words.listHint}
                 </p>
               </div>
             </div>
@@ -151,7 +150,7 @@ export function PreferencesForm({
         <Honeypot {...honeypot} />
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         <div>
-          <SubmitButton submitting={submitting}>{submitting ? 'Saving…' : 'Save preferences'}</SubmitButton>
+          <SubmitButton submitting={submitting}>{submitting ? words.saving : words.save}</SubmitButton>
         </div>
       </form>
     </div>

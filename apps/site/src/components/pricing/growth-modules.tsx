@@ -1,3 +1,4 @@
+import type { PricingWords } from './pricing-words';
 import type { CatalogueModule } from '@growmail/contracts/catalogue';
 import type { Language } from '@growmail/contracts/language';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
@@ -9,9 +10,11 @@ export function GrowthModules({
   selected,
   selection,
   per,
+  words,
   language,
   onToggle,
 }: {
+  words: PricingWords;
   modules: readonly CatalogueModule[];
   selected: ReadonlySet<string>;
   selection: PricingSelection;
@@ -22,7 +25,7 @@ export function GrowthModules({
   return (
     <div className="mt-6 border-t border-ink-100 pt-4">
       <fieldset>
-        <legend className="text-sm font-semibold text-ink-900">Modules</legend>
+        <legend className="text-sm font-semibold text-ink-900">{words.modules}</legend>
         <ul className="mt-3 space-y-4">
           {modules.map((module) => {
             const always = module.code === campaignModuleCode;
@@ -42,8 +45,8 @@ export function GrowthModules({
                     onChange={(event) => onToggle(module.code, event.target.checked)}
                   />
                   <span className="flex-1 font-medium text-ink-900">
-                    {module.name}
-                    {always && <span className="font-normal text-ink-700"> (always included)</span>}
+                    {words.moduleNames[module.code] ?? module.name}
+                    {always && <span className="font-normal text-ink-700">{words.always}</span>}
                   </span>
                   <span data-testid="module-price" className="ml-auto text-right text-ink-700 tabular-nums">
                     {price
@@ -53,7 +56,7 @@ export function GrowthModules({
                 </label>
                 {module.features.length > 0 && (
                   <p id={featuresId} className="mt-1 ml-8 text-sm text-ink-700">
-                    Adds {module.features.join(', ').toLowerCase()}.
+                    {words.adds(words.moduleFeatures[module.code] ?? module.features)}
                   </p>
                 )}
               </li>

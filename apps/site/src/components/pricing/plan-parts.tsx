@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
 import { appLinks } from '@/lib/runtime';
 import { FeatureList } from './plan-card';
@@ -8,29 +9,40 @@ import { FeatureList } from './plan-card';
  * as slots (src/components/Pricing.astro), so the island's script carries only what changes.
  */
 const features = {
-  flex: ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'],
-  growth: [
-    'Engage, convert and retain up to 50K users',
-    '5 seats',
-    '10X campaigns a month',
-    'API contact synchronization',
-  ],
-} as const;
+  en: {
+    flex: ['1 credit per email sent', '3 seats', 'Email campaigns and newsletters', 'Resend to non-openers'],
+    growth: [
+      'Engage, convert and retain up to 50K users',
+      '5 seats',
+      '10X campaigns a month',
+      'API contact synchronization',
+    ],
+  },
+  fr: {
+    flex: ['1 crédit par email envoyé', '3 utilisateurs', 'Campagnes email et newsletters', 'Renvoi aux non-ouvreurs'],
+    growth: [
+      'Engagez, convertissez et fidélisez jusqu’à 50\u00a0000 utilisateurs',
+      '5 utilisateurs',
+      '10 fois plus de campagnes par mois',
+      'Synchronisation des contacts par API',
+    ],
+  },
+} as const satisfies Record<Language, Record<'flex' | 'growth', readonly string[]>>;
 
-type Plan = keyof typeof features;
+type Plan = keyof (typeof features)['en'];
 
-export function PlanFeatures({ plan }: { plan: Plan }) {
-  return <FeatureList items={features[plan]} />;
+export function PlanFeatures({ plan, language = 'en' }: { plan: Plan; language?: Language | undefined }) {
+  return <FeatureList items={features[language][plan]} />;
 }
 
-export function PlanSignUp({ plan }: { plan: Plan }) {
+export function PlanSignUp({ plan, language = 'en' }: { plan: Plan; language?: Language | undefined }) {
   return (
     <GetStartedLink
       registerBase={appLinks.register}
       location={`pricing-${plan}`}
       className={`${plan === 'growth' ? 'button-primary' : 'button-secondary'} w-full`}
     >
-      Get Started free
+      {language === 'fr' ? 'Commencer gratuitement' : 'Get Started free'}
     </GetStartedLink>
   );
 }

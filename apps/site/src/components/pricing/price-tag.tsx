@@ -10,8 +10,11 @@ export function PriceTag({
   currency,
   per,
   label,
+  regular = 'Regular price ',
   language,
 }: {
+  /** The struck-through price's name for screen readers, in the page's language. */
+  regular?: string;
   price: PeriodPrice;
   currency: CurrencyCode;
   per: string;
@@ -24,7 +27,7 @@ export function PriceTag({
       <p className="h-6 text-ink-600">
         {price.discounted && (
           <s data-testid="original-price">
-            <span className="sr-only">Regular price </span>
+            <span className="sr-only">{regular}</span>
             {formatMoney(price.original, currency, language)}
           </s>
         )}

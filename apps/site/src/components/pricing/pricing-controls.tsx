@@ -1,3 +1,4 @@
+import type { PricingWords } from './pricing-words';
 import { billingPeriods, currencies, pricingQueryKeys, type ContactBracket } from '@growmail/contracts/pricing';
 import type { SubmitEventHandler, Ref } from 'react';
 import type { PricingSelection } from './selection';
@@ -16,6 +17,7 @@ const legend = 'text-sm font-semibold text-ink-900';
  * turns invisible, keeping its place so nothing moves.
  */
 export function PricingControls({
+  words,
   selection,
   brackets,
   action,
@@ -24,6 +26,7 @@ export function PricingControls({
   onChange,
   onSubmit,
 }: {
+  words: PricingWords;
   selection: PricingSelection;
   brackets: readonly ContactBracket[];
   /** The page's own path, with `#pricing` where the section is not the page's top. */
@@ -42,7 +45,7 @@ export function PricingControls({
       className="flex flex-col gap-5 md:flex-row md:flex-wrap md:items-end md:gap-8"
     >
       <fieldset>
-        <legend className={legend}>Currency</legend>
+        <legend className={legend}>{words.currency}</legend>
         <div className={group}>
           {currencies.map((currency) => (
             <label key={currency.value} className={segment}>
@@ -60,7 +63,7 @@ export function PricingControls({
         </div>
       </fieldset>
       <fieldset>
-        <legend className={legend}>Billing period</legend>
+        <legend className={legend}>{words.period}</legend>
         <div className={group}>
           {billingPeriods.map((period) => (
             <label key={period.value} className={segment}>
@@ -72,14 +75,14 @@ export function PricingControls({
                 checked={selection.period === period.value}
                 onChange={() => onChange({ period: period.value })}
               />
-              {period.label}
+              {words.periods[period.value] ?? period.label}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="flex flex-col">
         <label htmlFor="pricing-bracket" className={legend}>
-          Contacts
+          {words.contacts}
         </label>
         <div className="mt-2 flex flex-wrap gap-3">
           <select
@@ -99,7 +102,7 @@ export function PricingControls({
             ))}
           </select>
           <button type="submit" className={`button-secondary h-11${enhanced ? ' invisible' : ''}`}>
-            Show prices
+            {words.show}
           </button>
         </div>
       </div>

@@ -13,6 +13,7 @@ import { formReadyEvent } from '@/components/forms/form-ready';
 import { GrowthModules } from './growth-modules';
 import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
+import { pricingWords } from './pricing-words';
 import { PricingControls } from './pricing-controls';
 import { formSearch, readSelection, selectionSearch, type PricingSelection } from './selection';
 import { useLocationSearch } from './use-location-search';
@@ -75,6 +76,7 @@ export function PricingPlans({
   language = defaultLanguage,
   ...fixed
 }: Props) {
+  const text = pricingWords[language];
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
   const [search, setSearch] = useLocationSearch(rendered);
@@ -116,16 +118,17 @@ export function PricingPlans({
   useEffect(() => hydrated(), []);
 
   const { currency, period, bracket } = selection;
-  const per = period === 'year' ? 'per year' : 'per month';
+  const per = period === 'year' ? text.perYear : text.perMonth;
   const flex = flexPricePer1000(catalogue.rates, bracket.min, currency);
   const flexPrice: PeriodPrice | undefined =
     flex === undefined ? undefined : { amount: flex, original: flex, discounted: false };
   const total = growthTotal(catalogue.modules, modules, bracket, currency, period);
-  const currencyLabel = currencies.find((option) => option.value === currency)?.label;
+  const currencyLabel = text.currencies[currency] ?? currencies.find((option) => option.value === currency)?.label;
 
   return (
     <>
       <PricingControls
+        words={text}
         selection={selection}
         brackets={brackets}
         action={action}
@@ -138,26 +141,21 @@ export function PricingPlans({
         }}
       />
       <p role="status" className="sr-only">
-        Prices in {currencyLabel}, billed {period === 'year' ? 'annually' : 'monthly'}, for {bracket.label} contacts.
+        {text.status(currencyLabel ?? currency, period === 'year', bracket.label)}
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        <PlanCard
-          id="flex"
-          name="Flex"
-          heading={cardHeading}
-          pitch="Pay as you send. Buy credits when you need them, with no monthly commitment."
-          action={fixed.flexAction}
-        >
+        <PlanCard id="flex" name="Flex" heading={cardHeading} pitch={text.flexPitch} action={fixed.flexAction}>
           {flexPrice ? (
             <PriceTag
               price={flexPrice}
               currency={currency}
-              per="per 1,000 credits"
-              label="Pay as you go"
+              per={text.per1000}
+              label={text.payAsYouGo}
+              regular={text.regular}
               language={language}
             />
           ) : (
-            <p className="text-3xl font-bold text-ink-900">Ask us</p>
+            <p className="text-3xl font-bold text-ink-900">{text.askUs}</p>
           )}
           <div className="mt-6">{fixed.flexFeatures}</div>
         </PlanCard>
@@ -166,18 +164,26 @@ export function PricingPlans({
           name="Growth"
           heading={cardHeading}
           highlighted
-          pitch="One subscription for your growing audience. Start with Campaigns and add what you need."
+          pitch={text.growthPitch}
           action={fixed.growthAction}
         >
           <div data-testid="growth-total">
-            <PriceTag price={total} currency={currency} per={per} label="Total for your modules" language={language} />
+            <PriceTag
+              price={total}
+              currency={currency}
+              per={per}
+              label={text.total}
+              regular={text.regular}
+              language={language}
+            />
           </div>
           <div className="mt-6">{fixed.growthFeatures}</div>
           <GrowthModules
             modules={catalogue.modules}
             selected={modules}
             selection={selection}
-            per={period === 'year' ? '/yr' : '/mo'}
+            per={period === 'year' ? text.perYearShort : text.perMonthShort}
+            words={text}
             language={language}
             onToggle={toggle}
           />

@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import type { ReactNode } from 'react';
 
 /**
@@ -5,17 +6,27 @@ import type { ReactNode } from 'react';
  * route shell places (`PricingPlans`): prerendered from the catalogue at build and refreshed
  * from the modules service in the browser.
  */
-export function PricingSection({ headingLevel = 'h2', children }: { headingLevel?: 'h1' | 'h2'; children: ReactNode }) {
+export function PricingSection({
+  headingLevel = 'h2',
+  children,
+  language = 'en',
+}: {
+  headingLevel?: 'h1' | 'h2';
+  children: ReactNode;
+  language?: Language;
+}) {
+  const fr = language === 'fr';
   const Heading = headingLevel;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 bg-ink-50">
       <div className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
         <Heading id="pricing-title" className="text-3xl font-bold text-ink-900 md:text-4xl">
-          Pricing
+          {fr ? 'Tarifs' : 'Pricing'}
         </Heading>
         <p className="mt-3 max-w-2xl text-ink-700">
-          Start free with 1,000 credits. Pay per email with Flex, grow with a subscription, or talk to us about
-          Enterprise.
+          {fr
+            ? 'Démarrez gratuitement avec 1\u00a0000 crédits. Payez à l’email avec Flex, grandissez avec un abonnement, ou parlez-nous d’Enterprise.'
+            : 'Start free with 1,000 credits. Pay per email with Flex, grow with a subscription, or talk to us about Enterprise.'}
         </p>
         <div className="mt-8">{children}</div>
       </div>

@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { ChevronDown } from 'lucide-react';
 import { PageSection } from '@/components/page-section';
 
@@ -5,13 +6,19 @@ import { PageSection } from '@/components/page-section';
  * Frequently asked questions as native disclosures: each <details> opens and closes with
  * Enter or Space on its summary, with no script, and is announced as expanded or collapsed.
  */
-export function FaqAccordion({ faqs }: { faqs: readonly { question: string; answer: readonly string[] }[] }) {
+export function FaqAccordion({
+  faqs,
+  language = 'en',
+}: {
+  faqs: readonly { question: string; answer: readonly string[] }[];
+  language?: Language;
+}) {
   return (
     <PageSection
       id="faq"
       className="scroll-mt-24 bg-ink-50"
       containerClassName="mx-auto max-w-3xl px-4 py-16 lg:py-24"
-      title="Frequently asked questions"
+      title={language === 'fr' ? 'Questions fréquentes' : 'Frequently asked questions'}
       titleClassName="text-center text-3xl font-bold tracking-tight text-ink-900 md:text-4xl"
     >
       <div className="mt-10 divide-y divide-ink-100 rounded-2xl border border-ink-100 bg-white">

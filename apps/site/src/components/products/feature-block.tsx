@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
 import type { FeatureBlock as Block } from '@/lib/content/schemas';
 import { appLinks } from '@/lib/runtime';
@@ -12,19 +13,27 @@ const themes = {
 } satisfies Record<Block['colour'], unknown>;
 
 const taglines = {
-  inbox: 'Inbox',
-  channels: 'Channels',
-  personalisation: 'Personalisation',
-  report: 'Reports',
-} satisfies Record<Block['tagline'], string>;
+  en: { inbox: 'Inbox', channels: 'Channels', personalisation: 'Personalisation', report: 'Reports' },
+  fr: { inbox: 'Boîte de réception', channels: 'Canaux', personalisation: 'Personnalisation', report: 'Rapports' },
+} satisfies Record<Language, Record<Block['tagline'], string>>;
 
 /** A feature block (spec "Screens and routes"): tagline, title, description, benefits and a call to action beside a visual. */
-export function FeatureBlock({ block, headingLevel: Heading = 'h3' }: { block: Block; headingLevel?: 'h2' | 'h3' }) {
+export function FeatureBlock({
+  block,
+  headingLevel: Heading = 'h3',
+  language = 'en',
+}: {
+  block: Block;
+  headingLevel?: 'h2' | 'h3';
+  language?: Language;
+}) {
   const theme = themes[block.colour];
   return (
     <article className="grid items-center gap-8 md:grid-cols-2 lg:gap-16" data-direction={block.direction}>
       <div>
-        <p className={`text-sm font-bold tracking-wide uppercase ${theme.eyebrow}`}>{taglines[block.tagline]}</p>
+        <p className={`text-sm font-bold tracking-wide uppercase ${theme.eyebrow}`}>
+          {taglines[language][block.tagline]}
+        </p>
         <Heading className="mt-2 text-2xl font-bold tracking-tight text-ink-900 md:text-3xl">{block.title}</Heading>
         <p className="mt-4 text-lg text-ink-700">{block.description}</p>
         <ul className="mt-6 space-y-3">
@@ -69,11 +78,19 @@ export function FeatureBlock({ block, headingLevel: Heading = 'h3' }: { block: B
 }
 
 /** Four blocks, alternating sides as their content says. */
-export function FeatureBlocks({ blocks, headingLevel }: { blocks: readonly Block[]; headingLevel?: 'h2' | 'h3' }) {
+export function FeatureBlocks({
+  blocks,
+  headingLevel,
+  language,
+}: {
+  blocks: readonly Block[];
+  headingLevel?: 'h2' | 'h3';
+  language?: Language;
+}) {
   return (
     <div className="space-y-20 lg:space-y-28">
       {blocks.map((block) => (
-        <FeatureBlock key={block.title} block={block} headingLevel={headingLevel} />
+        <FeatureBlock key={block.title} block={block} headingLevel={headingLevel} language={language} />
       ))}
     </div>
   );

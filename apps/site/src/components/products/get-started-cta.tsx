@@ -1,14 +1,17 @@
+import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
 import { PageSection } from '@/components/page-section';
-import { appLinks } from '@/lib/runtime';
+import { appLinks, demoLink } from '@/lib/runtime';
 
 /** The closing call to action: sign up free or book a demo. */
 export function GetStartedCta({
   title,
   lead,
   location,
-  cta = 'Get started free',
+  cta,
+  language = 'en',
 }: {
+  language?: Language;
   title: string;
   lead: string;
   /** The sign-up button's words. */
@@ -31,13 +34,13 @@ export function GetStartedCta({
           location={location}
           className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
         >
-          {cta}
+          {cta ?? (language === 'fr' ? 'Commencer gratuitement' : 'Get started free')}
         </GetStartedLink>
         <a
-          href={appLinks.demo}
+          href={demoLink(language)}
           className="inline-flex items-center justify-center rounded-lg border border-brand-200 px-5 py-3 font-semibold text-white hover:bg-brand-800"
         >
-          Get a demo
+          {language === 'fr' ? 'Demander une démo' : 'Get a demo'}
         </a>
       </div>
     </PageSection>

@@ -1,3 +1,4 @@
+import { englishFormWords } from '@/components/forms/form-words';
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
 import type { ServedProps } from '@/components/forms/server-state';
@@ -5,16 +6,17 @@ import { startupBudgets, startupUserCounts } from '@growmail/contracts/form-opti
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
 export function StartupForm({ salesUrl, usersUrl, ...page }: { salesUrl: string; usersUrl: string } & ServedProps) {
+  const words = (page.words ?? englishFormWords).lead;
   return (
     <LeadForm
       url={`${salesUrl}/leads`}
       usersUrl={usersUrl}
       type="startup"
       choices={[
-        { name: 'user_count', label: 'Number of users', options: startupUserCounts },
-        { name: 'annual_budget', label: 'Annual email marketing budget', options: startupBudgets },
+        { name: 'user_count', label: words.users, options: startupUserCounts },
+        { name: 'annual_budget', label: words.budget, options: startupBudgets },
       ]}
-      submitLabel="Submit Application"
+      submitLabel={words.startup}
       successMessage={(page.messages ?? messages).startupSubmitted}
       {...page}
     />

@@ -1,3 +1,4 @@
+import type { Language } from '@growmail/contracts/language';
 import { alternatingSides, featureBlocksSchema, homeSchema } from './schemas';
 
 // The home page's copy is code, not a content file: the type checker sees its shape, and parsing
@@ -108,3 +109,116 @@ export const homeFeatures = featureBlocksSchema.parse(
     },
   ]),
 );
+
+/** The home page's copy in French (D37): written for businesses in West and Central Africa, with *vous*. */
+const homeFr = homeSchema.parse({
+  heroLead:
+    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisations, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui marche, sur une seule plateforme.',
+  onboarding: [
+    {
+      title: 'Créez un compte gratuit',
+      description:
+        'Inscrivez-vous en moins de 2 minutes. Sans carte bancaire, et sans appel commercial avant d’essayer.',
+    },
+    {
+      title: 'Ajoutez vos contacts',
+      description:
+        'Importez un tableur, connectez votre application par l’API, ou laissez vos formulaires d’inscription recueillir les abonnés pour vous.',
+    },
+    {
+      title: 'Envoyez votre première campagne',
+      description: 'Créez-la, prévisualisez-la, envoyez-la. Vos 1 000 premiers crédits sont offerts.',
+    },
+  ],
+  proof: [
+    { value: '99,9\u00a0%', label: 'des emails livrés en boîte de réception' },
+    { value: '+16\u00a0%', label: 'd’ouvertures avec le renvoi en un clic' },
+    { value: '90 jours', label: 'de journal d’envoi consultable' },
+    { value: 'Illimités', label: 'emails transactionnels avec chaque offre Growth' },
+  ],
+  closing: {
+    title: 'Votre prochaine vente est déjà dans votre liste de clients.',
+    lead: 'Démarrez gratuitement avec 1 000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
+    cta: 'Créer votre compte gratuit',
+  },
+});
+
+/** The home page's copy in each language. */
+export const homeIn: Record<Language, typeof home> = { en: home, fr: homeFr };
+
+/** The four feature blocks on the home page in French, linking to the French product pages. */
+const homeFeaturesFr = featureBlocksSchema.parse(
+  alternatingSides([
+    {
+      icon: 'megaphone',
+      tagline: 'inbox',
+      title: 'Des campagnes qui arrivent en boîte de réception',
+      description:
+        'Créez une campagne une fois et envoyez-la à des milliers de clients. Nous gérons l’authentification, la réputation et les rebonds : votre message arrive en boîte de réception, pas dans les spams.',
+      benefits: [
+        '99,9\u00a0% des emails en boîte de réception',
+        'Éditeur glisser-déposer avec aperçu mobile',
+        'Renvoi aux non-ouvreurs en un clic',
+        'Envoi programmé au meilleur moment',
+      ],
+      colour: 'brand',
+      highlight: { value: '99,9\u00a0%', label: 'en boîte de réception' },
+      link: '/fr/products/campaign',
+      cta: 'Découvrir les campagnes email',
+    },
+    {
+      icon: 'workflow',
+      tagline: 'channels',
+      title: 'Des parcours sur tous les canaux',
+      description:
+        'Bienvenue, panier abandonné, reconquête : dessinez le parcours dans l’éditeur visuel et laissez les actions de chaque client décider du prochain email, SMS ou web push.',
+      benefits: [
+        'Éditeur visuel de parcours',
+        'Déclencheurs venus de votre application ou de votre site',
+        'Séquences avec délais et embranchements',
+        'Email, SMS et web push dans un même parcours',
+      ],
+      colour: 'violet',
+      highlight: { value: 'Illimités', label: 'parcours avec Growth' },
+      link: '/fr/products/automations',
+      cta: 'Découvrir l’automatisation',
+    },
+    {
+      icon: 'send',
+      tagline: 'personalisation',
+      title: 'Des emails transactionnels qui restent personnels',
+      description:
+        'Reçus, réinitialisations de mot de passe et alertes envoyés par notre API en quelques secondes, remplis des données de chaque client, depuis des modèles que votre équipe modifie sans redéploiement.',
+      benefits: [
+        'Emails transactionnels illimités',
+        'Modèles avec variables pour chaque champ',
+        'Pièces jointes PDF jusqu’à 1\u00a0Mo',
+        'Serveurs d’envoi dédiés avec Enterprise',
+      ],
+      colour: 'sky',
+      highlight: { value: 'Secondes', label: 'de l’appel d’API à la boîte' },
+      link: '/fr/products/transactionals',
+      cta: 'Découvrir les emails transactionnels',
+    },
+    {
+      icon: 'chart',
+      tagline: 'report',
+      title: 'Des rapports qui montrent ce qui fait vendre',
+      description:
+        'Suivez chaque ouverture, chaque clic et chaque événement de votre application et de votre site. Comparez les événements, voyez les pages visitées, et sachez quel message a fait revenir vos clients.',
+      benefits: [
+        'Analyse et comparaison d’événements',
+        'Analyse des visites de votre site',
+        'Journal d’envoi consultable 90 jours',
+        'Rapports de campagne à partager',
+      ],
+      colour: 'amber',
+      highlight: { value: '90 jours', label: 'de journal d’envoi' },
+      link: '/fr/products/analytics',
+      cta: 'Découvrir l’analytique',
+    },
+  ]),
+);
+
+/** The home page's feature blocks in each language. */
+export const homeFeaturesIn: Record<Language, typeof homeFeatures> = { en: homeFeatures, fr: homeFeaturesFr };

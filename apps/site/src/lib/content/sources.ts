@@ -44,7 +44,11 @@ export const contentSources = {
   docs: { base: 'src/content/docs', pattern: '**/*.mdx', schema: docsPageSchema },
   changelog: { base: 'src/content/changelog', pattern: '*.md', schema: changelogEntrySchema },
   products: { base: 'src/content/products', pattern: '*.yaml', schema: productSchema, id: productSlug },
+  /** The French twins of the product pages (D37), one per English file, by the same name. */
+  productsFr: { base: 'src/content/products/fr', pattern: '*.yaml', schema: productSchema, id: productSlug },
   legal: { base: 'src/content/legal', pattern: '*.yaml', schema: legalDocumentSchema },
+  /** The French translations of the legal documents (D37); the English text prevails in a dispute. */
+  legalFr: { base: 'src/content/legal/fr', pattern: '*.yaml', schema: legalDocumentSchema },
   partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },
   press: { file: 'src/content/press.yaml', schema: pressItemSchema, rules: pressSchema },
   testimonials: { file: 'src/content/testimonials.yaml', schema: testimonialSchema, rules: testimonialsSchema },

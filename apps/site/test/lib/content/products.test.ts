@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { products } from '@/lib/content/products';
+import { products, productsIn } from '@/lib/content/products';
 import { contentError, productSchema, productSlug } from '@/lib/content/schemas';
 
 /** A real product file, as an editor would start a new one. */
@@ -72,5 +72,17 @@ describe('a bad product file', () => {
 
   it('stops the build when its file name is not a URL segment', () => {
     expect(() => productSlug('Web Push.yaml')).toThrow('content/products/Web Push.yaml');
+  });
+
+  it('have a French twin each, by the same name, at the same place under /fr (D37)', () => {
+    const french = productsIn('fr');
+    expect(french.map((product) => [product.slug, product.order])).toEqual(
+      products.map((product) => [product.slug, product.order]),
+    );
+    expect(french.map((product) => product.path)).toEqual(products.map((product) => `/fr${product.path}`));
+    expect(french.find((product) => product.slug === 'automations')?.footerPath).toBe('/fr/products/automation');
+    expect(french.flatMap((product) => product.blocks.map((block) => block.cta))).toEqual(
+      Array(16).fill('Commencer gratuitement'),
+    );
   });
 });

@@ -1,0 +1,98 @@
+import { newsletterConsentWordingFr } from '@growmail/contracts/messages-fr';
+import type { FormWords } from '@/components/forms/form-words';
+
+/** The form islands' words on the French pages (D37), passed as props so only those pages carry them. */
+export const formWordsFr: FormWords = {
+  contact: {
+    form: 'Écrivez-nous',
+    fullname: 'Nom complet',
+    email: 'Adresse e-mail',
+    subject: 'Objet',
+    body: 'Message',
+    sending: 'Envoi…',
+    send: 'Envoyer le message',
+  },
+  newsletter: {
+    title: 'Recevoir la newsletter',
+    email: 'Adresse e-mail',
+    placeholder: 'vous@entreprise.com',
+    subscribe: 'M’abonner',
+    consent: newsletterConsentWordingFr,
+  },
+  lead: {
+    firstname: 'Prénom',
+    lastname: 'Nom',
+    company_name: 'Nom de l’entreprise',
+    email: 'E-mail professionnel',
+    phone_number: 'Numéro de téléphone',
+    users: 'Nombre d’utilisateurs',
+    budget: 'Budget annuel d’e-mail marketing',
+    select: 'Choisir…',
+    submitting: 'Envoi…',
+    demo: 'Demander une démo',
+    startup: 'Envoyer ma candidature',
+    required: 'Tous les champs sont obligatoires.',
+    options: {
+      '0:100K': 'Moins de 100 000',
+      '100K:250K': '100 000 à 250 000',
+      '250K:500K': '250 000 à 500 000',
+      '500K:1M': '500 000 à 1 million',
+      '1M:5M': '1 à 5 millions',
+      '5M+': 'Plus de 5 millions',
+      '10:50K': '10 000 à 50 000',
+      '50K:100K': '50 000 à 100 000',
+      '1K:5K': '1 000 à 5 000 $',
+      '5K:10K': '5 000 à 10 000 $',
+    },
+  },
+  calculator: {
+    form: 'Calculateur d’économies',
+    customers: 'Nombre de clients',
+    annualCost: 'Coût annuel actuel (USD)',
+    email: 'Adresse e-mail',
+    services: 'Services que vous payez aujourd’hui',
+    serviceNames: {
+      campaign: 'Campagnes email',
+      automation: 'Automatisations marketing',
+      transactional: 'Emails transactionnels',
+      push: 'Notifications push mobiles',
+    },
+    estimate: 'Estimer mes économies',
+    couldSave: 'Vous pourriez économiser',
+    efficient: 'Votre configuration est déjà rentable',
+    saveUpTo: 'Vous pouvez économiser jusqu’à',
+    everyYear: 'chaque année en confiant vos messages à Growmail, et aussi :',
+    efficientLead:
+      'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.',
+    benefits: [
+      'Envoyer tous vos messages, des campagnes aux reçus, depuis un seul endroit',
+      'Modifier vos contenus sans toucher au code',
+      'Protéger les données clients grâce à une sécurité intégrée',
+      'Faire grandir vos envois au rythme de votre activité',
+    ],
+    book: 'Réserver une démo de 30 minutes',
+    edit: 'Modifier mes réponses',
+  },
+  preferences: {
+    title: 'Préférences e-mail',
+    from: 'Me désabonner de',
+    list: 'Cette liste seulement',
+    listHint: 'Ne plus recevoir les e-mails de la liste de ce message.',
+    all: 'Toutes les listes',
+    allHint: 'Ne plus recevoir aucun e-mail marketing de notre part.',
+    saving: 'Enregistrement…',
+    save: 'Enregistrer mes préférences',
+    choose: 'Choisissez les e-mails que',
+    stops: 'ne recevra plus.',
+    noLink:
+      'Cette page s’ouvre depuis le lien de désabonnement en bas de nos e-mails. Utilisez ce lien pour régler vos préférences.',
+  },
+  confirm: {
+    form: 'Confirmez votre abonnement',
+    confirming: 'Confirmation…',
+    confirm: 'Confirmer mon abonnement',
+    noLink:
+      'Cette page s’ouvre depuis le lien de l’e-mail de confirmation envoyé lors de votre inscription à la newsletter. Utilisez ce lien pour confirmer.',
+  },
+  closeError: 'Fermer le message d’erreur',
+};

@@ -1,0 +1,22 @@
+import { catalogueFor, intlLocales } from '@growmail/contracts/catalogues';
+import type { Language } from '@growmail/contracts/language';
+import { formWordsFr } from './form-words-fr';
+
+/**
+ * What an island takes from a page in another language than English: the language, and for a
+ * form its messages and words. Nothing on an English page, whose islands' props stay as they were
+ * and whose script carries no French (D37).
+ */
+export const islandLanguage = (language: Language) => (language === 'en' ? {} : { language });
+export const formLanguage = (language: Language) =>
+  language === 'en' ? {} : { language, messages: catalogueFor(language).messages, words: formWordsFr };
+
+/** The calculator's own messages (its rules' words), beside a form's, on a page in another language than English. */
+export const calculatorLanguage = (language: Language) =>
+  language === 'en' ? {} : { ...formLanguage(language), calculatorMessages: catalogueFor(language).calculatorMessages };
+
+/** The demo picker's words and the `Intl` locale of its times, on a page in another language than English. */
+export const bookingLanguage = (language: Language) =>
+  language === 'en'
+    ? {}
+    : { language, messages: catalogueFor(language).bookingMessages, locale: intlLocales[language] };
