@@ -6,10 +6,13 @@ import { useSite, viewports, type Viewport } from '@growmail/test-support/site';
 
 /**
  * Brotli bytes (as the server sends them) of JavaScript a page may load once every island on it
- * has loaded: the issue's 70 KB, on every page. React alone is 57.5 KB; the home page, with six
- * islands on it (carousel, testimonial, pricing, two forms and the push prompt), is the fullest.
+ * has loaded, on every page. React alone is 58.8 KB; the home page, with six islands on it
+ * (carousel, testimonial, pricing, two forms and the push prompt), is the fullest. Issue 21 set
+ * 70 KB; the two languages (D37, D38) and the offline key (D39) brought home to 70.8 KB after
+ * every word table was split per form and the French words left the English script, so the
+ * ceiling is 71 KB (docs/decisions.md, "The JavaScript budget after issues 30 and 31").
  */
-const budget = 70 * 1024;
+const budget = 71 * 1024;
 
 const site = useSite();
 

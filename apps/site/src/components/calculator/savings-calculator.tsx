@@ -1,4 +1,4 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { calculatorWords } from '@/components/calculator/calculator-words';
 import type { Wording } from '@growmail/contracts/language';
 import {
   calculatorServices,
@@ -65,9 +65,10 @@ export function SavingsCalculator({
   stamp,
   language,
   messages: catalogue,
-  words: { calculator: words } = englishFormWords,
+  words: formWords,
   calculatorMessages: wording,
 }: Props & ServedProps & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
+  const words = formWords?.calculator ?? calculatorWords;
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [form, setForm] = useState(() => servedForm(served.values));

@@ -1,4 +1,5 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { closeErrorWord } from '@/components/forms/form-words';
+import { contactWords } from '@/components/contact/contact-words';
 import {
   enquiryFieldError,
   enquiryFields,
@@ -43,11 +44,8 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));
   const catalogue: Messages = page.messages ?? messages;
-  const words = (page.words ?? englishFormWords).contact;
-  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({
-    stampFrom: usersUrl,
-    language: page.language,
-  });
+  const words = page.words?.contact ?? contactWords;
+  const { submitting, outcome, setOutcome, honeypot, send, formRef } = useGuestSubmit({ stampFrom: usersUrl });
 
   const change = (field: EnquiryField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -132,7 +130,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
       <FormAlert
         outcome={outcome}
         onClose={() => setOutcome(null)}
-        closeLabel={(page.words ?? englishFormWords).closeError}
+        closeLabel={page.words?.closeError ?? closeErrorWord}
       />
       <div>
         <SubmitButton submitting={submitting}>{submitting ? words.sending : words.send}</SubmitButton>

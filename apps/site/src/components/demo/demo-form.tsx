@@ -1,4 +1,4 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { leadWords } from '@/components/forms/lead-words';
 import { demoSubscriberOptions } from '@growmail/contracts/form-options';
 import { messages } from '@growmail/contracts/messages';
 import { useEffect, type ReactNode } from 'react';
@@ -34,10 +34,8 @@ export function DemoForm({
       url={`${usersUrl}/demos`}
       usersUrl={usersUrl}
       type="demo"
-      choices={[
-        { name: 'subscribers', label: (page.words ?? englishFormWords).lead.users, options: demoSubscriberOptions },
-      ]}
-      submitLabel={(page.words ?? englishFormWords).lead.demo}
+      choices={[{ name: 'subscribers', label: (page.words?.lead ?? leadWords).users, options: demoSubscriberOptions }]}
+      submitLabel={(page.words?.lead ?? leadWords).demo}
       successMessage={(page.messages ?? messages).demoSubmitted}
       summaryTargets={summaryTargets}
       actions={actions}

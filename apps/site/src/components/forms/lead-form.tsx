@@ -1,4 +1,5 @@
-import { englishFormWords } from './form-words';
+import { closeErrorWord } from './form-words';
+import { leadWords } from '@/components/forms/lead-words';
 import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { messages } from '@growmail/contracts/messages';
 import { formActions } from '@growmail/contracts/form-posts';
@@ -73,10 +74,10 @@ export function LeadForm({
   stamp,
   language,
   messages: catalogue = messages,
-  words: catalogueWords = englishFormWords,
+  words: catalogueWords,
   summaryTargets = {},
 }: Props & ServedProps) {
-  const words = catalogueWords.lead;
+  const words = catalogueWords?.lead ?? leadWords;
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];
   const blank = Object.fromEntries(names.map((name) => [name, ''])) as Record<string, string>;
@@ -185,7 +186,11 @@ export function LeadForm({
       {children}
       <PostFields form={type} stamp={stamp} language={language} />
       <Honeypot {...honeypot} />
-      <FormAlert outcome={outcome} onClose={() => setOutcome(null)} closeLabel={catalogueWords.closeError} />
+      <FormAlert
+        outcome={outcome}
+        onClose={() => setOutcome(null)}
+        closeLabel={catalogueWords?.closeError ?? closeErrorWord}
+      />
       <div className="flex flex-wrap gap-3">
         <SubmitButton
           submitting={submitting}

@@ -1,4 +1,5 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { confirmWords } from '@/components/newsletter/confirm-words';
+import { newsletterWords } from '@/components/newsletter/newsletter-words';
 import { parseFieldError } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
@@ -26,8 +27,10 @@ export function ConfirmSubscription({
   served: servedState,
   language,
   messages: catalogue = messages,
-  words: { confirm: words, newsletter } = englishFormWords,
+  words: formWords,
 }: { usersUrl: string } & ServedProps) {
+  const words = formWords?.confirm ?? confirmWords;
+  const newsletter = formWords?.newsletter ?? newsletterWords;
   const [served, summary, clearSummary] = useServedForm(servedState);
   const servedToken = served.values.token || null;
   const token = useSyncExternalStore(

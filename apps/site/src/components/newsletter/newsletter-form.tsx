@@ -1,4 +1,4 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { newsletterWords } from '@/components/newsletter/newsletter-words';
 import { parseFieldError, type SubmissionAccepted } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
@@ -24,8 +24,9 @@ export function NewsletterForm({
   served: servedState,
   language,
   messages: catalogue = messages,
-  words: { newsletter: words } = englishFormWords,
+  words: formWords,
 }: { usersUrl: string; apiKey: string; page: string } & ServedProps) {
+  const words = formWords?.newsletter ?? newsletterWords;
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [email, setEmail] = useState(served.values.email ?? '');

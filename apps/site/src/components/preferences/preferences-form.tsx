@@ -1,4 +1,4 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { preferencesWords } from '@/components/preferences/preferences-words';
 import { unsubscribePath } from '@growmail/contracts/form-fields';
 import { formActions } from '@growmail/contracts/form-posts';
 import { messages } from '@growmail/contracts/messages';
@@ -62,8 +62,9 @@ export function PreferencesForm({
   served: servedState,
   language,
   messages: catalogue = messages,
-  words: { preferences: words } = englishFormWords,
+  words: formWords,
 }: { usersUrl: string } & ServedProps) {
+  const words = formWords?.preferences ?? preferencesWords;
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));
   const link = useSyncExternalStore(

@@ -1,4 +1,4 @@
-import type { PricingWords } from './pricing-words';
+import { fillIn, type PricingWords } from './pricing-words';
 import type { CatalogueModule } from '@growmail/contracts/catalogue';
 import type { Language } from '@growmail/contracts/language';
 import { campaignModuleCode, modulePrice, priceLabel } from '@growmail/contracts/pricing';
@@ -56,7 +56,9 @@ export function GrowthModules({
                 </label>
                 {module.features.length > 0 && (
                   <p id={featuresId} className="mt-1 ml-8 text-sm text-ink-700">
-                    {words.adds(words.moduleFeatures[module.code] ?? module.features)}
+                    {fillIn(words.adds, {
+                      features: (words.moduleFeatures[module.code] ?? module.features).join(', ').toLowerCase(),
+                    })}
                   </p>
                 )}
               </li>

@@ -13,7 +13,7 @@ import { formReadyEvent } from '@/components/forms/form-ready';
 import { GrowthModules } from './growth-modules';
 import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
-import { pricingWords } from './pricing-words';
+import { englishPricingWords, fillIn, type PricingWords } from './pricing-words';
 import { PricingControls } from './pricing-controls';
 import { formSearch, readSelection, selectionSearch, type PricingSelection } from './selection';
 import { useLocationSearch } from './use-location-search';
@@ -30,6 +30,8 @@ type Props = {
   search?: string;
   /** The page's language: how amounts are written, and the currency shown before a choice (D38). */
   language?: Language;
+  /** The island's words on a page in another language than English (lib/pricing-words-fr.ts). */
+  words?: PricingWords;
   /**
    * What no choice changes, rendered on the server and passed in as slots
    * (src/components/Pricing.astro): the cards' features and links, and the Enterprise card.
@@ -74,9 +76,10 @@ export function PricingPlans({
   action,
   search: rendered,
   language = defaultLanguage,
+  words,
   ...fixed
 }: Props) {
-  const text = pricingWords[language];
+  const text = words ?? englishPricingWords;
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
   const [search, setSearch] = useLocationSearch(rendered);
@@ -141,7 +144,11 @@ export function PricingPlans({
         }}
       />
       <p role="status" className="sr-only">
-        {text.status(currencyLabel ?? currency, period === 'year', bracket.label)}
+        {fillIn(text.status, {
+          currency: currencyLabel ?? currency,
+          billed: text.billed[period] ?? period,
+          bracket: bracket.label,
+        })}
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         <PlanCard id="flex" name="Flex" heading={cardHeading} pitch={text.flexPitch} action={fixed.flexAction}>

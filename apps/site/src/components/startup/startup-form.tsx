@@ -1,4 +1,4 @@
-import { englishFormWords } from '@/components/forms/form-words';
+import { leadWords } from '@/components/forms/lead-words';
 import { messages } from '@growmail/contracts/messages';
 import { LeadForm } from '@/components/forms/lead-form';
 import type { ServedProps } from '@/components/forms/server-state';
@@ -6,7 +6,7 @@ import { startupBudgets, startupUserCounts } from '@growmail/contracts/form-opti
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
 export function StartupForm({ salesUrl, usersUrl, ...page }: { salesUrl: string; usersUrl: string } & ServedProps) {
-  const words = (page.words ?? englishFormWords).lead;
+  const words = page.words?.lead ?? leadWords;
   return (
     <LeadForm
       url={`${salesUrl}/leads`}

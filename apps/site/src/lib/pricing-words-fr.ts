@@ -1,0 +1,45 @@
+import type { PricingWords } from '@/components/pricing/pricing-words';
+
+/** The plans island's words on the French pages (D37), passed as props so only those pages carry them. */
+export const pricingWordsFr: PricingWords = {
+  currency: 'Devise',
+  period: 'Facturation',
+  periods: { month: 'Mensuelle', year: 'Annuelle' },
+  contacts: 'Contacts',
+  show: 'Afficher les prix',
+  status: 'Prix en {currency}, facturation {billed}, pour {bracket} contacts.',
+  billed: { month: 'mensuelle', year: 'annuelle' },
+  currencies: {
+    NGN: 'naira nigérian',
+    USD: 'dollar US',
+    KES: 'shilling kényan',
+    GHS: 'cedi ghanéen',
+    XOF: 'franc CFA (UEMOA)',
+    XAF: 'franc CFA (CEMAC)',
+  },
+  perYear: 'par an',
+  perMonth: 'par mois',
+  perYearShort: '/an',
+  perMonthShort: '/mois',
+  flexPitch: 'Payez ce que vous envoyez. Achetez des crédits quand vous en avez besoin, sans engagement mensuel.',
+  per1000: 'pour 1\u00a0000 crédits',
+  payAsYouGo: 'Sans engagement',
+  askUs: 'Nous consulter',
+  growthPitch: 'Un abonnement qui suit votre audience. Commencez par les campagnes, ajoutez ce qu’il vous faut.',
+  total: 'Total de vos modules',
+  modules: 'Modules',
+  always: ' (toujours inclus)',
+  adds: 'Ajoute\u00a0: {features}.',
+  regular: 'Prix normal ',
+  moduleNames: {
+    campaign: 'Campagnes',
+    automation: 'Automatisation marketing',
+    transactional: 'Emails transactionnels',
+    analytics: 'Analytique d’application',
+  },
+  moduleFeatures: {
+    automation: ['Parcours illimités', 'Éditeur visuel de parcours', 'Répondeurs automatiques avancés'],
+    transactional: ['Emails transactionnels illimités', 'Capture automatique des abonnés'],
+    analytics: ['Analyse d’événements', 'Comparaison d’événements', 'Analyse des visites de pages'],
+  },
+};
