@@ -49,6 +49,7 @@ const englishInterface = [
   'Thank you',
   'Our newsletter',
   'Get the newsletter',
+  'Get product updates',
   'Email preferences',
   'Confirm your subscription',
   'Last updated',

@@ -126,11 +126,15 @@ export const priceLabel = (amount: number, currency: CurrencyCode, language: Lan
 
 export type ContactBracket = { id: string; min: number; max: number | null; label: string };
 
-/** 'min - max' with thousands separators (D10); an open-ended bracket reads '10,000,000+'. */
-export function bracketLabel(bracket: { min: number; max: number | null }): string {
+/**
+ * 'min - max' with thousands separators (D10); an open-ended bracket reads '10,000,000+'. On a
+ * French page the separators are French ones, as `Intl` writes them ('0 - 499 999', D37).
+ */
+export function bracketLabel(bracket: { min: number; max: number | null }, language: Language = 'en'): string {
+  const format = language === 'en' ? wholeNumber : new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   return bracket.max === null
-    ? `${wholeNumber.format(bracket.min)}+`
-    : `${wholeNumber.format(bracket.min)} - ${wholeNumber.format(bracket.max)}`;
+    ? `${format.format(bracket.min)}+`
+    : `${format.format(bracket.min)} - ${format.format(bracket.max)}`;
 }
 
 export function campaignModule(catalogue: Pick<Catalogue, 'modules'>): CatalogueModule {
@@ -140,10 +144,10 @@ export function campaignModule(catalogue: Pick<Catalogue, 'modules'>): Catalogue
 }
 
 /** The brackets the selector offers: the first eight of the campaign module's pricing list (D10). */
-export function contactBrackets(catalogue: Pick<Catalogue, 'modules'>): ContactBracket[] {
+export function contactBrackets(catalogue: Pick<Catalogue, 'modules'>, language: Language = 'en'): ContactBracket[] {
   return campaignModule(catalogue)
     .pricing.slice(0, offeredBracketCount)
-    .map((entry) => ({ id: entry._id, ...entry.contact_bracket, label: bracketLabel(entry.contact_bracket) }));
+    .map((entry) => ({ id: entry._id, ...entry.contact_bracket, label: bracketLabel(entry.contact_bracket, language) }));
 }
 
 /** The volume tier containing a contact count, or undefined outside every tier. */

@@ -111,7 +111,7 @@ describe.each(await sharedDatabases())('the leads of a large table on $name', ({
     // What head does after its first line: close the pipe while the export has more to write.
     child.stdout.destroy();
     const [code] = (await once(child, 'exit')) as [number];
-    expect(first.toString()).toMatch(/^"id","type","email","created_at",/);
+    expect(first.toString()).toMatch(/^"id","type","email","language","created_at",/);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 

@@ -1,6 +1,7 @@
 import { catalogueFor, intlLocales } from '@growmail/contracts/catalogues';
 import type { Language } from '@growmail/contracts/language';
 import { formWordsFr } from './form-words-fr';
+import { productUpdatesWordsFr } from './product-updates-words-fr';
 
 /**
  * What an island takes from a page in another language than English: the language, and for a
@@ -20,3 +21,7 @@ export const bookingLanguage = (language: Language) =>
   language === 'en'
     ? {}
     : { language, messages: catalogueFor(language).bookingMessages, locale: intlLocales[language] };
+
+/** The push prompt's words and messages on a page in another language than English. */
+export const pushLanguage = (language: Language) =>
+  language === 'en' ? {} : { words: productUpdatesWordsFr, messages: catalogueFor(language).messages };

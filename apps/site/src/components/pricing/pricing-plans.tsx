@@ -81,7 +81,7 @@ export function PricingPlans({
 }: Props) {
   const text = words ?? englishPricingWords;
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
-  const brackets = useMemo(() => contactBrackets(catalogue), [catalogue]);
+  const brackets = useMemo(() => contactBrackets(catalogue, language), [catalogue, language]);
   const [search, setSearch] = useLocationSearch(rendered);
   const selection = readSelection(search, brackets, language);
   const [modules, setModules] = useState<ReadonlySet<string>>(new Set());

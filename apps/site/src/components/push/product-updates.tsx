@@ -1,14 +1,18 @@
-import { messages } from '@growmail/contracts/messages';
+import { messages as englishMessages, type Messages } from '@growmail/contracts/messages';
 import { isEmail } from '@growmail/contracts/rules';
 // Part of the island, not a lazy import: the island already loads on first use, and Vite's
 // preload helper for a lazy import would cost more (0.7 KB) than the SDK's own code.
 import * as sdk from '@growmail/webpush-sdk';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { productUpdatesWords, type ProductUpdatesWords } from './product-updates-words';
 
 type Settings = { apiKey: string; usersUrl: string; messagingUrl: string };
 type Props = Settings & {
   /** The button's bell, drawn on the server: an island that drew it would ship an icon library. */
   icon?: ReactNode;
+  /** On a page in another language than English (D37): its words and messages. */
+  words?: ProductUpdatesWords | undefined;
+  messages?: Messages | undefined;
 };
 type Status = { tone: 'success' | 'problem'; text: string } | null;
 
@@ -20,7 +24,14 @@ const noSubscription = () => () => {};
  * visitor's own submit. The island, and the SDK (D20) with it, loads on the first press, key or
  * focus on the button (client:interaction).
  */
-export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) {
+export function ProductUpdates({
+  apiKey,
+  usersUrl,
+  messagingUrl,
+  icon,
+  words = productUpdatesWords,
+  messages = englishMessages,
+}: Props) {
   const supported = useSyncExternalStore(noSubscription, pushSupported, () => true);
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
@@ -51,7 +62,7 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) 
     }
     setError('');
     setBusy(true);
-    setStatus(await subscribe(email.trim(), { apiKey, usersUrl, messagingUrl }));
+    setStatus(await subscribe(email.trim(), { apiKey, usersUrl, messagingUrl }, words));
     setBusy(false);
   };
 
@@ -64,7 +75,7 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) 
         className="inline-flex items-center gap-2 text-sm font-medium text-ink-700 underline-offset-4 hover:text-brand-800 hover:underline"
       >
         {icon}
-        Get product updates
+        {words.open}
       </button>
     );
   }
@@ -72,19 +83,19 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) 
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="flex max-w-md flex-col gap-2">
       <p id={`${id}-title`} className="text-sm font-semibold text-ink-900">
-        Product updates as browser notifications
+        {words.title}
       </p>
       <div className="flex flex-wrap items-start gap-2">
         <div className="flex w-full min-w-0 flex-col md:w-auto md:flex-1">
           <label htmlFor={`${id}-email`} className="sr-only">
-            Email address
+            {words.email}
           </label>
           <input
             ref={input}
             id={`${id}-email`}
             type="email"
             autoComplete="email"
-            placeholder="you@company.com"
+            placeholder={words.placeholder}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={error ? true : undefined}
@@ -98,10 +109,10 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) 
           )}
         </div>
         <button type="submit" disabled={busy} className="button-primary disabled:opacity-70">
-          {busy ? 'Turning on…' : 'Turn on'}
+          {busy ? words.turningOn : words.turnOn}
         </button>
         <button type="button" onClick={() => setOpen(false)} className="button-secondary">
-          Not now
+          {words.notNow}
         </button>
       </div>
       <p role="status" className={`text-sm ${status?.tone === 'problem' ? 'text-red-700' : 'text-brand-800'}`}>
@@ -111,7 +122,7 @@ export function ProductUpdates({ apiKey, usersUrl, messagingUrl, icon }: Props) 
   );
 }
 
-async function subscribe(email: string, settings: Settings): Promise<Status> {
+async function subscribe(email: string, settings: Settings, words: ProductUpdatesWords): Promise<Status> {
   try {
     // The visitor sees the outcome here, so the SDK need not log it to the console too.
     await sdk.register(settings.apiKey, {
@@ -121,14 +132,12 @@ async function subscribe(email: string, settings: Settings): Promise<Status> {
     });
     const subscription = (await sdk.requestPermission()) ?? (await sdk.getSubscription());
     if (Notification.permission === 'denied') {
-      return { tone: 'problem', text: 'Notifications are blocked for this site. Allow them in your browser settings.' };
+      return { tone: 'problem', text: words.blocked };
     }
-    if (!subscription) return { tone: 'problem', text: 'Notifications could not be turned on in this browser.' };
+    if (!subscription) return { tone: 'problem', text: words.unavailable };
     const saved = await sdk.saveSubscriptionToken(subscription, email);
-    return saved
-      ? { tone: 'success', text: 'You are subscribed. We will only send product news.' }
-      : { tone: 'problem', text: 'Your subscription could not be saved. Please try again.' };
+    return saved ? { tone: 'success', text: words.subscribed } : { tone: 'problem', text: words.notSaved };
   } catch {
-    return { tone: 'problem', text: 'Notifications could not be turned on in this browser.' };
+    return { tone: 'problem', text: words.unavailable };
   }
 }
