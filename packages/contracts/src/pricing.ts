@@ -147,7 +147,11 @@ export function campaignModule(catalogue: Pick<Catalogue, 'modules'>): Catalogue
 export function contactBrackets(catalogue: Pick<Catalogue, 'modules'>, language: Language = 'en'): ContactBracket[] {
   return campaignModule(catalogue)
     .pricing.slice(0, offeredBracketCount)
-    .map((entry) => ({ id: entry._id, ...entry.contact_bracket, label: bracketLabel(entry.contact_bracket, language) }));
+    .map((entry) => ({
+      id: entry._id,
+      ...entry.contact_bracket,
+      label: bracketLabel(entry.contact_bracket, language),
+    }));
 }
 
 /** The volume tier containing a contact count, or undefined outside every tier. */
