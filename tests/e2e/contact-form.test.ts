@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
-import { useSite, viewports } from '@growmail/test-support/site';
+import { useSite, viewports, type PageOptions } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
 
 const enquiries = () => site.app.leads.list({ type: 'enquiry' });
 
 describe.each(viewports)('the contact form at $name', (viewport) => {
-  const open = async () => {
-    const opened = await site.openPage(viewport);
+  const open = async (options: PageOptions = {}) => {
+    const opened = await site.openPage(viewport, options);
     await opened.page.goto(`${site.url}/#contact-us`);
     const form = opened.page.getByRole('form', { name: 'Send us a message' });
     await expect.poll(() => form.isVisible()).toBe(true);
@@ -91,7 +91,8 @@ describe.each(viewports)('the contact form at $name', (viewport) => {
   });
 
   it('shows the network failure message in a red alert that can be closed, and keeps what was typed', async () => {
-    const { page, context, form } = await open();
+    // Without the site's worker: with it, the lead goes to the worker instead (offline.test.ts).
+    const { page, context, form } = await open({ serviceWorkers: 'block' });
     await failRequests(page, '**/services/users/guests/enquiry');
     await form.getByLabel('Full name').fill('Offline Person');
     await form.getByLabel('Email address').fill('offline@example.com');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { axeViolations } from '@growmail/test-support/axe';
 import { failRequests, focusedName, holdRequests, isGreen, isRed, textColour } from '@growmail/test-support/forms';
-import { useSite, viewports } from '@growmail/test-support/site';
+import { useSite, viewports, type PageOptions } from '@growmail/test-support/site';
 
 // The SMTP server's hooks come before useSite's, so it starts before the site and stops after it.
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -94,8 +94,8 @@ async function chooseWithKeyboard(page: Page, combobox: Locator, option: string)
 
 describe.each(viewports)('the lead forms at $name', (viewport) => {
   describe.each(cases)('$path', (form) => {
-    const open = async () => {
-      const opened = await site.openPage(viewport);
+    const open = async (options: PageOptions = {}) => {
+      const opened = await site.openPage(viewport, options);
       await opened.page.goto(`${site.url}${form.path}`);
       const element = opened.page.getByRole('form', { name: form.form });
       await expect.poll(() => element.isVisible()).toBe(true);
@@ -207,7 +207,8 @@ describe.each(viewports)('the lead forms at $name', (viewport) => {
     });
 
     it('shows the spec’s failure message on a network failure, keeping what was typed', async () => {
-      const { page, context, element } = await open();
+      // Without the site's worker: with it, the lead goes to the worker instead (offline.test.ts).
+      const { page, context, element } = await open({ serviceWorkers: 'block' });
       await failRequests(page, form.endpoint);
       await fill(element, `offline-${viewport.name}`);
       for (const choice of form.choices) {

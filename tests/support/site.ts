@@ -43,9 +43,11 @@ async function startSite(env: Record<string, string> = {}) {
 
 /**
  * `javaScript: false` opens the page as Opera Mini or a script that never arrived leaves it
- * (issue 20); `timezoneId` is the browser's own zone (an IANA name), else the machine's.
+ * (issue 20); `timezoneId` is the browser's own zone (an IANA name), else the machine's;
+ * `serviceWorkers: 'block'` is a browser without the site's worker (D39), where a form that
+ * cannot reach the server says so rather than handing its lead to the worker.
  */
-export type PageOptions = { javaScript?: boolean; timezoneId?: string };
+export type PageOptions = { javaScript?: boolean; timezoneId?: string; serviceWorkers?: 'allow' | 'block' };
 
 export type PageProblems = { console: string[]; failed: string[] };
 export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
@@ -61,6 +63,7 @@ async function openPage(browser: Browser, viewport: Viewport, options: PageOptio
     isMobile: viewport.name === 'mobile',
     hasTouch: viewport.name === 'mobile',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   if (options.javaScript === false) scriptsOff.add(context);
   await context.route(`${testAppUrl}/**`, (route) =>
