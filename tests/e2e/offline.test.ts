@@ -83,7 +83,7 @@ async function fillContact(page: Page, email: string, subject: string) {
 
 describe.each(viewports)('offline at $name (D39)', (viewport) => {
   it('keeps a lead sent with the network gone, and sends it once when it is back', async () => {
-    const { page, context } = await site.openPage(viewport);
+    const { page, context } = await site.openPage(viewport, { serviceWorkers: 'allow' });
     await withWorker(page, '/contact');
     const email = `offline-${viewport.name}@soko.test`;
     const form = await fillContact(page, email, 'Sent from a lift');
@@ -103,7 +103,7 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
   });
 
   it('opens a page already seen with its notice, an unknown page as the offline page, and never a personal link', async () => {
-    const { page, context } = await site.openPage(viewport);
+    const { page, context } = await site.openPage(viewport, { serviceWorkers: 'allow' });
     await withWorker(page, '/');
     await page.goto(`${origin}/newsletter/confirm?token=not-a-real-token`);
     proxy.cut();
@@ -128,7 +128,11 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
   });
 
   it('books a demo saved offline, and shows the form again with fresh times when the slot went meanwhile', async () => {
-    const { page, context } = await site.openPage(viewport, { javaScript: true, timezoneId: 'Africa/Lagos' });
+    const { page, context } = await site.openPage(viewport, {
+      javaScript: true,
+      timezoneId: 'Africa/Lagos',
+      serviceWorkers: 'allow',
+    });
     await withWorker(page, '/demo');
     await page.reload();
     const slots = await page
@@ -208,7 +212,7 @@ function randomFrom(seed: number) {
 
 describe('twenty leads on a flapping network (D39)', () => {
   it('loses none and stores none twice', { timeout: 300_000 }, async () => {
-    const { page, context } = await site.openPage(viewports[0]);
+    const { page, context } = await site.openPage(viewports[0], { serviceWorkers: 'allow' });
     page.setDefaultTimeout(20_000);
     await withWorker(page, '/contact');
     const random = randomFrom(39);

@@ -44,8 +44,10 @@ async function startSite(env: Record<string, string> = {}) {
 /**
  * `javaScript: false` opens the page as Opera Mini or a script that never arrived leaves it
  * (issue 20); `timezoneId` is the browser's own zone (an IANA name), else the machine's;
- * `serviceWorkers: 'block'` is a browser without the site's worker (D39), where a form that
- * cannot reach the server says so rather than handing its lead to the worker.
+ * `serviceWorkers: 'allow'` lets the site's worker (D39) register and take the page's requests.
+ * It is blocked unless a test asks for it: requests the worker makes are not seen by the page's
+ * routes (what `holdRequests` and `failRequests` hold back or fail), and with it a lead the
+ * island cannot send goes to the worker; tests/e2e/offline.test.ts and webpush.test.ts test it.
  */
 export type PageOptions = { javaScript?: boolean; timezoneId?: string; serviceWorkers?: 'allow' | 'block' };
 
@@ -63,7 +65,7 @@ async function openPage(browser: Browser, viewport: Viewport, options: PageOptio
     isMobile: viewport.name === 'mobile',
     hasTouch: viewport.name === 'mobile',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.javaScript === false) scriptsOff.add(context);
   await context.route(`${testAppUrl}/**`, (route) =>

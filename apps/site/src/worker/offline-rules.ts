@@ -11,6 +11,28 @@ export const warmPages = ['/', '/pricing', '/contact', '/demo'] as const;
 /** The page shown offline for a page never opened: the ways to reach us that work later. */
 export const offlinePagePath = '/offline';
 
+/** The prefix of the French pages (D37): a visitor reading them is kept and shown French ones. */
+const frenchPrefix = '/fr';
+const isFrench = (pathname: string) => pathname === frenchPrefix || pathname.startsWith(`${frenchPrefix}/`);
+
+/** The offline page in the language of the page asked for. */
+export const offlinePageFor = (pathname: string): string =>
+  isFrench(pathname) ? `${frenchPrefix}${offlinePagePath}` : offlinePagePath;
+
+/**
+ * What the worker keeps when it starts, for the pages open now: the most read pages and the
+ * offline page, in each language those pages are in, and the open pages themselves.
+ */
+export function pagesToWarm(openPaths: readonly string[]): string[] {
+  const prefixes = new Set(
+    openPaths.length === 0 ? [''] : openPaths.map((path) => (isFrench(path) ? frenchPrefix : '')),
+  );
+  const kept = [...prefixes].flatMap((prefix) =>
+    [...warmPages, offlinePagePath].map((path) => (prefix && path === '/' ? prefix : `${prefix}${path}`)),
+  );
+  return [...new Set([...kept, ...openPaths])];
+}
+
 /** The most pages kept on the device; the oldest go first. */
 export const maxCachedPages = 40;
 

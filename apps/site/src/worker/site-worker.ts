@@ -17,9 +17,10 @@ import {
   maxCachedPages,
   mayKeepPage,
   notReached,
+  offlinePageFor,
   offlinePagePath,
+  pagesToWarm,
   replayOutcome,
-  warmPages,
   withOfflineNotice,
 } from './offline-rules';
 import { discardPath, savedPage, type SavedSubmission } from './saved-page';
@@ -99,6 +100,7 @@ setCatchHandler(async ({ request }) => {
   if (request.destination !== 'document') return Response.error();
   const cache = await caches.open(pagesCache);
   return (
+    (await cache.match(offlinePageFor(new URL(request.url).pathname))) ??
     (await cache.match(offlinePagePath)) ??
     new Response(offlineText, { headers: { 'content-type': 'text/plain; charset=utf-8' } })
   );
@@ -114,9 +116,8 @@ worker.addEventListener('activate', (event: ExtendableEvent) => {
 async function warm(): Promise<void> {
   if (savesData()) return;
   const open = (await worker.clients.matchAll({ type: 'window' })).map((client) => new URL(client.url).pathname);
-  const paths = new Set([...warmPages, offlinePagePath, ...open]);
   await Promise.all(
-    [...paths].map(async (path) => {
+    pagesToWarm(open).map(async (path) => {
       try {
         const request = new Request(path, { credentials: 'same-origin' });
         const response = await fetch(request);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { workerRegistrationCode } from '@/components/worker-registration';
-import { isLeadPost, mayKeepPage, offlineNotice, replayOutcome, withOfflineNotice } from '@/worker/offline-rules';
+import {
+  isLeadPost,
+  mayKeepPage,
+  offlineNotice,
+  offlinePageFor,
+  pagesToWarm,
+  replayOutcome,
+  withOfflineNotice,
+} from '@/worker/offline-rules';
 import { savedPage, savedTitle, type SavedSubmission } from '@/worker/saved-page';
 
 const at = (path: string) => new URL(path, 'https://growmail.test');
@@ -36,6 +44,29 @@ describe('what the site worker keeps on the device (D39)', () => {
     expect(html).toMatch(
       new RegExp(`<body class="x"><p role="status" data-offline-notice [^>]*>${offlineNotice}</p><main>Pricing</main>`),
     );
+  });
+});
+
+describe("the pages kept in the visitor's language (D37, D39)", () => {
+  it('shows the offline page in the language of the page asked for', () => {
+    expect(offlinePageFor('/products/campaign')).toBe('/offline');
+    expect(offlinePageFor('/fr/products/campaign')).toBe('/fr/offline');
+    expect(offlinePageFor('/fr')).toBe('/fr/offline');
+    expect(offlinePageFor('/from-somewhere')).toBe('/offline');
+  });
+
+  it('keeps the most read pages in the languages of the pages open, and those pages', () => {
+    expect(pagesToWarm(['/terms'])).toEqual(['/', '/pricing', '/contact', '/demo', '/offline', '/terms']);
+    expect(pagesToWarm(['/fr/terms'])).toEqual([
+      '/fr',
+      '/fr/pricing',
+      '/fr/contact',
+      '/fr/demo',
+      '/fr/offline',
+      '/fr/terms',
+    ]);
+    expect(pagesToWarm(['/', '/fr'])).toHaveLength(10);
+    expect(pagesToWarm([])).toEqual(['/', '/pricing', '/contact', '/demo', '/offline']);
   });
 });
 
