@@ -33,12 +33,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, withDefaultUser, type Db } from '../apps/server/src/db/index.ts';
-import { migrationProvider } from '../apps/server/src/db/migrations/index.ts';
+import { migratorOf, openDatabase, withDefaultUser, type Db } from '../apps/server/src/db/index.ts';
 import { erasePerson } from '../apps/server/src/people/erase.ts';
 import { exportPerson } from '../apps/server/src/people/export.ts';
 import { pruneExpired } from '../apps/server/src/people/retention.ts';
@@ -150,7 +148,7 @@ async function measure(url: string, leads: number): Promise<string> {
   const rows: Row[] = [];
   const db = openDatabase(url);
   try {
-    const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+    const migrator = await migratorOf(db.kysely);
     await check(migrator.migrateTo('0012-address-indexes'));
     const seeded = await timed(() => seed(db, leads));
     rows.push({

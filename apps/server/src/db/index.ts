@@ -76,6 +76,19 @@ export function withDefaultUser(url: string): string {
 }
 
 /**
+ * The migrator of this database's schema. Kysely looks for its migration tables in every schema
+ * unless told which; name the one in use, or a kysely_migration table in another schema (such as
+ * public) is taken for ours, and its lock table then "does not exist" in this one.
+ */
+export async function migratorOf(db: Kysely<Database>): Promise<Migrator> {
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  return new Migrator({ db, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+/**
  * Brings the schema up to date; throws with the failing migration's error. Servers starting at
  * once on one PostgreSQL apply each migration once: Kysely's Migrator holds a session-level
  * `pg_advisory_lock` on a fixed key around reading the applied list and running the rest, so
@@ -83,18 +96,7 @@ export function withDefaultUser(url: string): string {
  * SQLite is one file on one machine and needs none.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Kysely looks for its migration tables in every schema unless told which; name the one in
-  // use, or a kysely_migration table in another schema (such as public) is taken for ours.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (await migratorOf(db)).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
