@@ -1,4 +1,6 @@
 import { formActions } from '@growmail/contracts/form-posts';
+import { defaultLanguage } from '@growmail/contracts/language';
+import { inLanguage, languageOf } from '@/lib/language';
 
 /**
  * What the site's worker keeps and sends (D39), as plain rules with no worker API in them, so
@@ -11,24 +13,17 @@ export const warmPages = ['/', '/pricing', '/contact', '/demo'] as const;
 /** The page shown offline for a page never opened: the ways to reach us that work later. */
 export const offlinePagePath = '/offline';
 
-/** The prefix of the French pages (D37): a visitor reading them is kept and shown French ones. */
-const frenchPrefix = '/fr';
-const isFrench = (pathname: string) => pathname === frenchPrefix || pathname.startsWith(`${frenchPrefix}/`);
-
-/** The offline page in the language of the page asked for. */
-export const offlinePageFor = (pathname: string): string =>
-  isFrench(pathname) ? `${frenchPrefix}${offlinePagePath}` : offlinePagePath;
+/** The offline page in the language of the page asked for (D37). */
+export const offlinePageFor = (pathname: string): string => inLanguage(offlinePagePath, languageOf(pathname));
 
 /**
  * What the worker keeps when it starts, for the pages open now: the most read pages and the
  * offline page, in each language those pages are in, and the open pages themselves.
  */
 export function pagesToWarm(openPaths: readonly string[]): string[] {
-  const prefixes = new Set(
-    openPaths.length === 0 ? [''] : openPaths.map((path) => (isFrench(path) ? frenchPrefix : '')),
-  );
-  const kept = [...prefixes].flatMap((prefix) =>
-    [...warmPages, offlinePagePath].map((path) => (prefix && path === '/' ? prefix : `${prefix}${path}`)),
+  const languages = new Set(openPaths.length === 0 ? [defaultLanguage] : openPaths.map(languageOf));
+  const kept = [...languages].flatMap((language) =>
+    [...warmPages, offlinePagePath].map((path) => inLanguage(path, language)),
   );
   return [...new Set([...kept, ...openPaths])];
 }
