@@ -68,3 +68,22 @@ describe('client errors anywhere answer 4xx, say little, and log at info without
     expect(response.body).toBe('Not found\n');
   });
 });
+
+describe('the request log', () => {
+  it('writes one line per request, when it completes, naming the request and its answer', async () => {
+    lines.length = 0;
+    const response = await app.inject('/terms');
+    expect(response.statusCode).toBe(200);
+    const logged = lines as unknown as {
+      msg: string;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+      responseTime?: number;
+    }[];
+    expect(logged.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const completed = logged.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({ req: { method: 'GET', url: '/terms' }, res: { statusCode: 200 } });
+    expect(completed[0]!.responseTime).toEqual(expect.any(Number));
+  });
+});
