@@ -201,6 +201,39 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
   });
 });
 
+describe('Save-Data (D39)', () => {
+  it('keeps only the pages the visitor opens, and fetches the main pages once the visitor no longer saves data', async () => {
+    const { page, context } = await site.openPage(viewports[0], { serviceWorkers: 'allow' });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const kept = () =>
+      page.evaluate(async () =>
+        (await (await caches.open('gm-pages')).keys()).map((request) => new URL(request.url).pathname).sort(),
+      );
+    await page.goto(`${origin}/terms`);
+    expect(await page.evaluate(() => (navigator as { connection?: { saveData?: boolean } }).connection?.saveData)).toBe(
+      true,
+    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    await page.goto(`${origin}/privacy`);
+    await expect.poll(kept, { timeout: 15_000 }).toEqual(['/privacy']);
+    // Nothing is fetched ahead, however long the worker runs: a fetch ahead would land in the cache.
+    for (let check = 0; check < 6; check += 1) {
+      await page.waitForTimeout(500);
+      expect(await kept()).toEqual(['/privacy']);
+    }
+
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: false });
+    await page.reload();
+    await expect
+      .poll(kept, { timeout: 15_000 })
+      .toEqual(['/', '/contact', '/demo', '/offline', '/pricing', '/privacy'].sort());
+    await context.close();
+  });
+});
+
 /** A seeded generator, so a failing run can be played again as it was. */
 function randomFrom(seed: number) {
   let state = seed;

@@ -28,6 +28,9 @@ export function pagesToWarm(openPaths: readonly string[]): string[] {
   return [...new Set([...kept, ...openPaths])];
 }
 
+/** What a loaded page tells the worker when the visitor does not save data: keep the main pages. */
+export const warmMessage = 'gm-warm';
+
 /** The most pages kept on the device; the oldest go first. */
 export const maxCachedPages = 40;
 

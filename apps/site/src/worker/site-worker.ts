@@ -21,6 +21,7 @@ import {
   offlinePagePath,
   pagesToWarm,
   replayOutcome,
+  warmMessage,
   withOfflineNotice,
 } from './offline-rules';
 import { discardPath, savedPage, type SavedSubmission } from './saved-page';
@@ -28,11 +29,12 @@ import { discardPath, savedPage, type SavedSubmission } from './saved-page';
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response> | Response): void };
 type SyncEvent = ExtendableEvent & { tag: string };
+type ExtendableMessageEvent = ExtendableEvent & { data: unknown; source: unknown };
 type WorkerScope = {
   location: Location;
   navigator: Navigator & { connection?: { saveData?: boolean } };
   registration: ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
-  clients: { claim(): Promise<void>; matchAll(options: { type: 'window' }): Promise<Array<{ url: string }>> };
+  clients: { claim(): Promise<void> };
   addEventListener(type: string, listener: (event: never) => void): void;
 };
 
@@ -109,21 +111,33 @@ setCatchHandler(async ({ request }) => {
 const offlineText = 'You are offline, and this page was not kept on this device. Try again once you are back online.';
 
 worker.addEventListener('activate', (event: ExtendableEvent) => {
-  event.waitUntil(worker.clients.claim().then(warm));
+  event.waitUntil(worker.clients.claim());
 });
 
-/** The pages a visitor reaches most, and the pages open now, kept once the worker runs; none with Save-Data. */
-async function warm(): Promise<void> {
+/**
+ * A page of the site says it loaded, and the visitor has not asked to save data: the pages they
+ * reach most are kept, with the page open now, unless they are kept already. The page decides,
+ * since it reads the visitor's Save-Data setting where a worker may not.
+ */
+worker.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if (event.data !== warmMessage) return;
+  const source = event.source as { url?: string } | null;
+  event.waitUntil(warm(source?.url ? [new URL(source.url).pathname] : []));
+});
+
+/** The pages a visitor reaches most and the pages open now, each fetched once; none with Save-Data. */
+async function warm(open: string[]): Promise<void> {
   if (savesData()) return;
-  const open = (await worker.clients.matchAll({ type: 'window' })).map((client) => new URL(client.url).pathname);
+  const cache = await caches.open(pagesCache);
   await Promise.all(
     pagesToWarm(open).map(async (path) => {
       try {
         const request = new Request(path, { credentials: 'same-origin' });
+        if (await cache.match(request)) return;
         const response = await fetch(request);
         const url = new URL(request.url);
         if (mayKeepPage(url, response.status, response.headers.get('cache-control')) && !response.redirected) {
-          await (await caches.open(pagesCache)).put(request, response);
+          await cache.put(request, response);
         }
       } catch {
         // Offline already: what was not kept is fetched on the next visit.
