@@ -2,13 +2,12 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '@growmail/test-support/app';
-import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { serversOnEachDatabase } from '@growmail/test-support/servers';
 import { partOf, startSmtp } from '@growmail/test-support/smtp';
 import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
 import { parseDemosArgs, runDemos } from '../../src/cli/demos.ts';
 import { loadConfig } from '../../src/config.ts';
-import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import type { Db } from '../../src/db/index.ts';
 import { linkSecret, manageBookingLink } from '../../src/demos/links.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 
@@ -22,48 +21,8 @@ const quick = { outbox: { pollMs: 50 }, webhooks: { pollMs: 50, retryBaseMs: 20 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const halfHour = 30 * 60_000;
 
-/**
- * Three servers on one database, and the separate connection `npm run demos` would open.
- * PostgreSQL: three apps with pools of their own on a fresh schema, as three processes would
- * be. SQLite serves one process, whose connection is synchronous (node:sqlite): three app
- * instances in this process each run their own outbox, webhook and reminder rounds on that one
- * connection, which is how several rounds meet on SQLite. A second connection to it here
- * would block the event loop on the first's write lock, so the command line shares it too.
- */
-type Store = {
-  name: string;
-  create: (env: Record<string, string>) => Promise<{ servers: FastifyInstance[]; cli: Db; drop: () => Promise<void> }>;
-};
-const stores: Store[] = [
-  {
-    name: 'sqlite',
-    create: async (settings) => {
-      const db = openDatabase('sqlite::memory:');
-      await migrateToLatest(db.kysely);
-      const shared = { ...db, close: async () => {} };
-      const servers = await Promise.all([0, 1, 2].map(() => testApp(settings, { ...quick, db: shared })));
-      return { servers, cli: shared, drop: () => db.close() };
-    },
-  },
-];
-if ((await testDatabases()).some((database) => database.name === 'postgres')) {
-  stores.push({
-    name: 'postgres',
-    create: async (settings) => {
-      const schema = await createSchema('demo_servers');
-      const servers = await Promise.all([0, 1, 2].map(() => testApp({ ...settings, DATABASE_URL: schema.url }, quick)));
-      const cli = openDatabase(schema.url);
-      return {
-        servers,
-        cli,
-        drop: async () => {
-          await cli.close();
-          await schema.drop();
-        },
-      };
-    },
-  });
-}
+/** Three servers on one database, and the connection `npm run demos` would open. */
+const stores = await serversOnEachDatabase(3, 'demo_servers', quick);
 
 describe.each(stores)('a demo handled by three servers on $name (D32)', ({ create }) => {
   let servers: FastifyInstance[];

@@ -3,43 +3,16 @@ import { idempotencyMessages } from '@growmail/contracts/idempotency';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '@growmail/test-support/app';
-import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { serversOnEachDatabase } from '@growmail/test-support/servers';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { demoRequest, enquiry } from '@growmail/test-support/submissions';
-import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
 
 const sales = 'sales@growmail.test';
 const env = { SALES_INBOX: sales, MAIL_FROM: 'site@growmail.test', RATE_LIMIT_PER_MINUTE: '1000' };
 const quick = { outbox: { pollMs: 50 } };
 
-/** Three servers on one database: PostgreSQL with a pool each, or three apps on one SQLite connection. */
-type Store = {
-  name: string;
-  create: (env: Record<string, string>) => Promise<{ servers: FastifyInstance[]; drop: () => Promise<void> }>;
-};
-const stores: Store[] = [
-  {
-    name: 'sqlite',
-    create: async (settings) => {
-      const db = openDatabase('sqlite::memory:');
-      await migrateToLatest(db.kysely);
-      const shared = { ...db, close: async () => {} };
-      const servers = await Promise.all([0, 1, 2].map(() => testApp(settings, { ...quick, db: shared })));
-      return { servers, drop: () => db.close() };
-    },
-  },
-];
-if ((await testDatabases()).some((database) => database.name === 'postgres')) {
-  stores.push({
-    name: 'postgres',
-    create: async (settings) => {
-      const schema = await createSchema('idempotency');
-      const servers = await Promise.all([0, 1, 2].map(() => testApp({ ...settings, DATABASE_URL: schema.url }, quick)));
-      return { servers, drop: schema.drop };
-    },
-  });
-}
+/** Three servers on one database. */
+const stores = await serversOnEachDatabase(3, 'idempotency', quick);
 
 describe.each(stores)('one submission per idempotency key, three servers on $name (D39)', ({ create }) => {
   let servers: FastifyInstance[];

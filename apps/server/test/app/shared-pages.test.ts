@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
-import { createSchema, testDatabases } from '@growmail/test-support/databases';
-import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import { serversOnEachDatabase } from '@growmail/test-support/servers';
+import type { Db } from '../../src/db/index.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { trackingSecret } from '../../src/secrets.ts';
 import { mintFormStamp, stampIssuedAt } from '../../src/submissions/screening.ts';
@@ -156,49 +156,16 @@ describe('pages with a lead form are the same for every visitor (D35)', () => {
   });
 });
 
-/** Two servers on one database, and the connection `npm run demos` would open (as in demo-servers.test.ts). */
-type Store = {
-  name: string;
-  create: () => Promise<{ servers: FastifyInstance[]; cli: Db; drop: () => Promise<void> }>;
-};
+/** Two servers on one database, and the connection `npm run demos` would open. */
 const settings = { RATE_LIMIT_PER_MINUTE: '1000' };
-const stores: Store[] = [
-  {
-    name: 'sqlite',
-    create: async () => {
-      const db = openDatabase('sqlite::memory:');
-      await migrateToLatest(db.kysely);
-      const shared = { ...db, close: async () => {} };
-      const servers = await Promise.all([0, 1].map(() => testApp(settings, { db: shared })));
-      return { servers, cli: shared, drop: () => db.close() };
-    },
-  },
-];
-if ((await testDatabases()).some((database) => database.name === 'postgres')) {
-  stores.push({
-    name: 'postgres',
-    create: async () => {
-      const schema = await createSchema('shared_demo_page');
-      const servers = await Promise.all([0, 1].map(() => testApp({ ...settings, DATABASE_URL: schema.url })));
-      const cli = openDatabase(schema.url);
-      return {
-        servers,
-        cli,
-        drop: async () => {
-          await cli.close();
-          await schema.drop();
-        },
-      };
-    },
-  });
-}
+const stores = await serversOnEachDatabase(2, 'shared_demo_page');
 
 describe.each(stores)('/demo kept briefly, on two servers sharing $name (D32, D35)', ({ create }) => {
   let servers: FastifyInstance[];
   let cli: Db;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ servers, cli, drop } = await create());
+    ({ servers, cli, drop } = await create(settings));
   }, 30_000);
   afterAll(async () => {
     await Promise.all((servers ?? []).map((server) => server.close()));
