@@ -1,10 +1,8 @@
 import ICAL from 'ical.js';
-import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '@growmail/test-support/app';
-import { partOf, startSmtp } from '@growmail/test-support/smtp';
-import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
+import { describe, expect, it } from 'vitest';
+import { useMailingApp } from '@growmail/test-support/app';
+import { partOf } from '@growmail/test-support/smtp';
 import { cancelBooking, queueReminders } from '../../src/demos/change-booking.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 
@@ -16,35 +14,12 @@ function eventOf(ics: string) {
 }
 
 describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
-  let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    receiver = await startWebhookReceiver();
-    app = await testApp(
-      {
-        SMTP_URL: smtp.url,
-        SALES_INBOX: 'sales@growmail.test',
-        MAIL_FROM: 'site@growmail.test',
-        WEBHOOK_URL: receiver.url,
-        WEBHOOK_SECRET: webhookSecret,
-        RATE_LIMIT_PER_MINUTE: '1000',
-      },
-      { outbox: { pollMs: 50 }, webhooks: { pollMs: 50, retryBaseMs: 20 } },
-    );
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await receiver?.close();
-  });
+  const mailing = useMailingApp();
 
   const book = async (email: string, zone: string) => {
-    const page = parse((await app.inject('/demo')).body);
+    const page = parse((await mailing.app.inject('/demo')).body);
     const slot = page.querySelector('[data-demo-slot-days] input[name="slot"]')!.getAttribute('value')!;
-    const response = await app.inject({
+    const response = await mailing.app.inject({
       method: 'POST',
       url: '/demo',
       payload: new URLSearchParams({
@@ -61,14 +36,16 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(303);
-    const booking = (await app.demos.upcoming(new Date())).find((row) => row.email === email)!;
+    const booking = (await mailing.app.demos.upcoming(new Date())).find((row) => row.email === email)!;
     return { slot, booking };
   };
   const mailTo = async (address: string, subject: RegExp) => {
     await expect
-      .poll(() => smtp.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw)), { timeout: 5000 })
+      .poll(() => mailing.smtp.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw)), {
+        timeout: 5000,
+      })
       .toBeTruthy();
-    return smtp.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw))!;
+    return mailing.smtp.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw))!;
   };
 
   it('mails the prospect the time in their zone and the team’s, with an RFC 5545 invitation', async () => {
@@ -108,23 +85,28 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
     expect(partOf(sales, 'text/plain')).toContain(`demo_start: ${slot}`);
     await expect
       .poll(
-        () => receiver.accepted.find((event) => event.type === 'demo.booked' && event.data.booking_id === booking.id),
+        () =>
+          mailing.receiver.accepted.find(
+            (event) => event.type === 'demo.booked' && event.data.booking_id === booking.id,
+          ),
         {
           timeout: 5000,
         },
       )
       .toBeTruthy();
-    const event = receiver.accepted.find((item) => item.type === 'demo.booked' && item.data.booking_id === booking.id)!;
+    const event = mailing.receiver.accepted.find(
+      (item) => item.type === 'demo.booked' && item.data.booking_id === booking.id,
+    )!;
     expect(event.data).toMatchObject({ email: 'sales-copy@duka.test', starts_at: slot, zone: 'Europe/London' });
-    expect(receiver.unverified).toEqual([]);
+    expect(mailing.receiver.unverified).toEqual([]);
   });
 
   it('sends a cancellation with the same UID and METHOD:CANCEL, and a signed demo.cancelled', async () => {
     const { booking } = await book('cancel@duka.test', 'Africa/Lagos');
-    expect(await cancelBooking(dataAccess(app.db), app.config, booking.id, new Date())).toBe(true);
-    expect(await cancelBooking(dataAccess(app.db), app.config, booking.id, new Date())).toBe(false);
-    app.outbox.nudge();
-    app.deliverWebhooks();
+    expect(await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date())).toBe(true);
+    expect(await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date())).toBe(false);
+    mailing.app.outbox.nudge();
+    mailing.app.deliverWebhooks();
     const mail = await mailTo('cancel@duka.test', /Subject: Cancelled: your Growmail demo/);
     const { calendar, event } = eventOf(partOf(mail, 'text/calendar'));
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
@@ -132,7 +114,7 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
     expect(event.sequence).toBe(1);
     await expect
       .poll(() =>
-        receiver.accepted.some((item) => item.type === 'demo.cancelled' && item.data.booking_id === booking.id),
+        mailing.receiver.accepted.some((item) => item.type === 'demo.cancelled' && item.data.booking_id === booking.id),
       )
       .toBe(true);
   });
@@ -141,15 +123,15 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
     const { booking } = await book('remind@duka.test', 'Africa/Nairobi');
     // The demo was booked more than a day ahead of a moment a day before it.
     const dayBefore = new Date(Date.parse(booking.starts_at) - 23 * 3_600_000);
-    await app.db.kysely
+    await mailing.app.db.kysely
       .updateTable('demo_bookings')
       .set({ updated_at: new Date(Date.parse(booking.starts_at) - 3 * 86_400_000).toISOString() })
       .where('id', '=', booking.id)
       .execute();
     const rounds = await Promise.all(
-      Array.from({ length: 5 }, () => queueReminders(dataAccess(app.db), app.config, dayBefore)),
+      Array.from({ length: 5 }, () => queueReminders(dataAccess(mailing.app.db), mailing.app.config, dayBefore)),
     );
-    const queuedForThis = await app.db.kysely
+    const queuedForThis = await mailing.app.db.kysely
       .selectFrom('outbox')
       .select('id')
       .where('topic', '=', 'demo:reminder')
@@ -157,8 +139,8 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
       .execute();
     expect(queuedForThis).toHaveLength(1);
     expect(rounds.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
-    expect(await queueReminders(dataAccess(app.db), app.config, dayBefore)).toBe(0);
-    app.outbox.nudge();
+    expect(await queueReminders(dataAccess(mailing.app.db), mailing.app.config, dayBefore)).toBe(0);
+    mailing.app.outbox.nudge();
     const mail = await mailTo('remind@duka.test', /Subject: Tomorrow: your Growmail demo/);
     expect(partOf(mail, 'text/plain')).toContain('(Africa/Nairobi time)');
   });

@@ -4,9 +4,8 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFr } from '@growmail/contracts/messages-fr';
 import { serviceMessagesFr } from '@growmail/contracts/service-messages-fr';
-import { testApp } from '@growmail/test-support/app';
-import { partOf, startSmtp, type ReceivedMail } from '@growmail/test-support/smtp';
-import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
+import { testApp, useMailingApp } from '@growmail/test-support/app';
+import { partOf, type ReceivedMail } from '@growmail/test-support/smtp';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const enquiry = {
@@ -35,43 +34,20 @@ function subjectOf(mail: ReceivedMail): string {
 }
 
 describe('Growmail en français: the server side (D37)', () => {
-  let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    receiver = await startWebhookReceiver();
-    app = await testApp(
-      {
-        SMTP_URL: smtp.url,
-        SALES_INBOX: 'sales@growmail.test',
-        MAIL_FROM: 'site@growmail.test',
-        WEBHOOK_URL: receiver.url,
-        WEBHOOK_SECRET: webhookSecret,
-        RATE_LIMIT_PER_MINUTE: '1000',
-      },
-      { outbox: { pollMs: 50 }, webhooks: { pollMs: 50, retryBaseMs: 20 } },
-    );
-    await app.ready();
-  }, 30_000);
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await receiver?.close();
-  });
+  const mailing = useMailingApp();
 
   const post = (url: string, fields: Record<string, string>) =>
-    app.inject({
+    mailing.app.inject({
       method: 'POST',
       url,
       payload: form(fields),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+  const mailsTo = (address: string) => mailing.smtp.received.filter((mail) => mail.to.includes(address));
 
   describe('the JSON services', () => {
     const send = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: body, headers });
+      mailing.app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: body, headers });
     const bad = { fullname: 'Awa', email: 'awa@', subject: 'Tarifs', body: 'Bonjour' };
 
     it('answer a problem in French when Accept-Language prefers it', async () => {
@@ -90,7 +66,7 @@ describe('Growmail en français: the server side (D37)', () => {
     });
 
     it('answer in the language of the site’s page that called them, whatever the browser prefers', async () => {
-      const origin = app.config.urls.public;
+      const origin = mailing.app.config.urls.public;
       const fromFrench = await send(bad, { referer: `${origin}/fr/contact`, 'accept-language': 'en' });
       expect(fromFrench.json<{ error: string }>().error).toBe(`email: ${messagesFr.invalidEmail}`);
       const fromEnglish = await send(bad, { referer: `${origin}/contact`, 'accept-language': 'fr' });
@@ -118,7 +94,7 @@ describe('Growmail en français: the server side (D37)', () => {
     });
 
     it('say an unknown endpoint is not there, in French', async () => {
-      const response = await app.inject({ url: '/services/nowhere', headers: { 'accept-language': 'fr' } });
+      const response = await mailing.app.inject({ url: '/services/nowhere', headers: { 'accept-language': 'fr' } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: serviceMessagesFr.notFound, payload: null });
     });
@@ -133,11 +109,11 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(location).toMatch(/^\/fr\/sent\?form=enquiry&reference=[\w-]+$/);
       const reference = new URLSearchParams(location.split('?')[1]).get('reference')!;
 
-      const lead = await app.leads.find(reference);
+      const lead = await mailing.app.leads.find(reference);
       expect(lead).toMatchObject({ email, language: 'fr' });
       expect(JSON.parse(lead!.metadata)).not.toHaveProperty('language');
 
-      const outcome = await app.inject(location);
+      const outcome = await mailing.app.inject(location);
       expect(outcome.statusCode).toBe(200);
       expect(parse(outcome.body).querySelector('#outcome-message')?.text).toBe(serviceMessagesFr.enquiryReceived);
 
@@ -154,9 +130,9 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(partOf(acknowledgement!, 'text/plain')).toContain('une personne de notre équipe vous répondra');
 
       await expect
-        .poll(() => receiver.accepted.find((event) => event.data.lead_id === reference), { timeout: 10_000 })
+        .poll(() => mailing.receiver.accepted.find((event) => event.data.lead_id === reference), { timeout: 10_000 })
         .toBeTruthy();
-      const event = receiver.accepted.find((item) => item.data.lead_id === reference)!;
+      const event = mailing.receiver.accepted.find((item) => item.data.lead_id === reference)!;
       expect(event).toMatchObject({ type: 'lead.created', data: { form: 'enquiry', email, language: 'fr' } });
     });
 
@@ -185,7 +161,7 @@ describe('Growmail en français: the server side (D37)', () => {
     });
 
     it('a form posted twice as a field is refused in French', async () => {
-      const response = await app.inject({
+      const response = await mailing.app.inject({
         method: 'POST',
         url: '/contact',
         payload: `${form({ ...enquiry, email: 'a@b.sn', language: 'fr' })}&email=c@d.sn`,
@@ -197,7 +173,7 @@ describe('Growmail en français: the server side (D37)', () => {
 
     it('a French visitor books a demo and receives the invitation in French, with times in their zone', async () => {
       const email = 'koffi@abidjan-shop.ci';
-      const slots = parse((await app.inject('/demo')).body)
+      const slots = parse((await mailing.app.inject('/demo')).body)
         .querySelectorAll('[data-demo-slot-days] input[name="slot"]:not([disabled])')
         .map((input) => input.getAttribute('value')!);
       const slot = slots[0]!;
@@ -228,7 +204,7 @@ describe('Growmail en français: the server side (D37)', () => {
         hourCycle: 'h23',
         timeZone: 'Africa/Abidjan',
       }).format(new Date(slot));
-      const outcome = parse((await app.inject(location)).body).querySelector('#outcome-message')?.text;
+      const outcome = parse((await mailing.app.inject(location)).body).querySelector('#outcome-message')?.text;
       expect(outcome).toBe(
         `Votre démo est réservée pour le ${day} à ${time} (heure de Africa/Abidjan). Nous avons hâte d’échanger avec vous.`,
       );
@@ -249,9 +225,9 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(event.getFirstPropertyValue('summary')).toBe('Démo Growmail');
       expect(String(event.getFirstPropertyValue('description'))).toMatch(/^Une démo de Growmail de 30 minutes avec /);
 
-      const booking = (await app.demos.upcoming(new Date())).find((row) => row.email === email)!;
+      const booking = (await mailing.app.demos.upcoming(new Date())).find((row) => row.email === email)!;
       expect(booking.language).toBe('fr');
-      expect((await app.leads.find(booking.lead_id!))?.language).toBe('fr');
+      expect((await mailing.app.leads.find(booking.lead_id!))?.language).toBe('fr');
     });
 
     it('a French newsletter request keeps its language, and its confirmation mail is French', async () => {
@@ -264,7 +240,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(subjectOf(mail!)).toBe('Confirmez votre inscription à notre lettre');
       const text = partOf(mail!, 'text/plain');
       expect(text).toMatch(/\/fr\/newsletter\/confirm\?token=[\w.-]+/);
-      const membership = await app.db.kysely
+      const membership = await mailing.app.db.kysely
         .selectFrom('list_memberships')
         .innerJoin('contacts', 'contacts.id', 'list_memberships.contact_id')
         .select(['list_memberships.language', 'list_memberships.consent_wording'])
