@@ -8,7 +8,7 @@ import type { Messages } from './messages.ts';
 export const messagesFr = {
   required: {
     fullname: 'Veuillez indiquer votre nom complet.',
-    email: 'Veuillez indiquer votre adresse e-mail.',
+    email: 'Veuillez indiquer votre adresse email.',
     subject: 'Veuillez indiquer l’objet de votre message.',
     body: 'Veuillez écrire votre message.',
     firstname: 'Veuillez indiquer votre prénom.',
@@ -17,9 +17,9 @@ export const messagesFr = {
     phone_number: 'Veuillez indiquer votre numéro de téléphone.',
     subscribers: 'Veuillez choisir le nombre d’utilisateurs.',
     user_count: 'Veuillez choisir le nombre d’utilisateurs.',
-    annual_budget: 'Veuillez choisir votre budget annuel d’e-mail marketing.',
+    annual_budget: 'Veuillez choisir votre budget annuel d’email marketing.',
   },
-  invalidEmail: 'Cette adresse e-mail n’est pas valide.',
+  invalidEmail: 'Cette adresse email n’est pas valide.',
   networkFailure: 'Oups\u202f! Une erreur s’est produite. Veuillez réessayer.',
   demoSubmitted: 'Votre demande a bien été envoyée',
   startupSubmitted: 'Votre candidature a bien été envoyée',
@@ -40,4 +40,4 @@ export const messagesFr = {
  * this exact wording with the consent of a membership asked for in French.
  */
 export const newsletterConsentWordingFr =
-  'Des conseils pour faire grandir vos revenus avec vos clients, une fois par mois. Nous vous envoyons un lien de confirmation par e-mail, et chaque e-mail vous permet de vous désabonner.';
+  'Des conseils pour faire grandir vos revenus avec vos clients, une fois par mois. Nous vous envoyons un lien de confirmation par email, et chaque email vous permet de vous désabonner.';

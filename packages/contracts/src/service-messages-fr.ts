@@ -6,7 +6,7 @@ export const serviceMessagesFr = {
   enquiryReceived: 'Merci de nous avoir écrit\u202f! Nous vous répondons très vite.',
   subscribed: 'Votre inscription est confirmée. Notre prochaine lettre arrive bientôt dans votre boîte.',
   confirmationSent:
-    'Merci\u202f! Ouvrez le lien que nous venons de vous envoyer par e-mail pour confirmer votre inscription.',
+    'Merci\u202f! Ouvrez le lien que nous venons de vous envoyer par email pour confirmer votre inscription.',
   alreadySubscribed: 'Votre adresse est déjà inscrite. Merci\u202f!',
   badApiKey: 'La clé d’API n’est pas valide.',
   badTrackingLink: 'Ce lien n’est pas valide.',

@@ -46,7 +46,7 @@ describe('the French catalogues (D37)', () => {
   });
 
   it('checks a field in the catalogue it is given, as the schema checks it', () => {
-    expect(enquiryFieldError('email', '', messagesFr)).toBe('Veuillez indiquer votre adresse e-mail.');
+    expect(enquiryFieldError('email', '', messagesFr)).toBe('Veuillez indiquer votre adresse email.');
     expect(enquiryFieldError('email', 'ada@example', messagesFr)).toBe(messagesFr.invalidEmail);
     expect(enquiryFieldError('body', 'x'.repeat(5001), messagesFr)).toBe('5000 caractères au maximum.');
     expect(enquiryFieldError('body', 'x'.repeat(5001))).toBe('At most 5000 characters.');

@@ -91,7 +91,7 @@ const wording = {
     cancelled: {
       subject: (when: string) => `Annulée\u202f: votre démo Growmail, ${when}`,
       lead: 'Votre démo Growmail a été annulée\u202f:',
-      next: 'Répondez à cet e-mail, ou réservez un autre horaire sur notre page de démo.',
+      next: 'Répondez à cet email, ou réservez un autre horaire sur notre page de démo.',
     },
   },
 } satisfies Record<Language, unknown>;

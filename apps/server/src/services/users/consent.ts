@@ -90,7 +90,7 @@ export function confirmationMail(
         'Pour vous inscrire, ouvrez ce lien et appuyez sur le bouton de la page\u202f:',
         confirmUrl,
         '',
-        'Si vous n’avez rien demandé, ignorez cet e-mail\u202f: nous ne vous inscrirons pas.',
+        'Si vous n’avez rien demandé, ignorez cet email\u202f: nous ne vous inscrirons pas.',
         '',
       ].join('\n'),
       headers,

@@ -31,7 +31,7 @@ export function ManageBooking({ booking, picker, served, language = 'en' }: Prop
       <p id="booking-status" className="text-ink-900">
         {booking?.status ??
           (fr
-            ? 'Ouvrez le lien de votre e-mail de réservation pour déplacer ou annuler votre démo.'
+            ? 'Ouvrez le lien de votre email de réservation pour déplacer ou annuler votre démo.'
             : 'Open the link in your booking email to move or cancel your demo.')}
       </p>
       {booking?.token && (
