@@ -34,6 +34,17 @@ describe('the brand in every page', () => {
     expect(images.size).toBeGreaterThanOrEqual(15);
   });
 
+  it('gives a French page a card of its own in French, and the other French pages the French home card (D37)', async () => {
+    const imageOf = async (route: string) =>
+      new URL(metaContent(await (await fetch(`${site.url}${route}`)).text(), 'og:image')!).pathname;
+    expect(await imageOf('/fr/pricing')).toBe('/og/fr/pricing.png');
+    expect(await imageOf('/fr/products/campaign')).toBe('/og/fr/products/campaign.png');
+    expect(await imageOf('/fr/sent')).toBe('/og/fr/home.png');
+    expect(await imageOf('/fr')).toBe('/og/fr/home.png');
+    const bytes = async (path: string) => Buffer.from(await (await fetch(`${site.url}${path}`)).arrayBuffer());
+    expect((await bytes('/og/fr/pricing.png')).equals(await bytes('/og/pricing.png'))).toBe(false);
+  });
+
   it('serves the favicon, the app icons of the manifest and the self-hosted brand font', async () => {
     const html = await (await fetch(site.url)).text();
     expect(html).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*" type="image\/svg\+xml"/);

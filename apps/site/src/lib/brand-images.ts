@@ -1,7 +1,8 @@
-import { products } from './content/products';
+import { products, productsIn } from './content/products';
 import { docsPages } from './docs/pages';
+import { inLanguage, languageOf } from './language';
 import type { OgCard } from './og-card';
-import { publicRoutes } from './routes';
+import { isUntranslated, publicRoutes } from './routes';
 
 /**
  * The images generated at build from the brand (D1): an Open Graph card per page and the
@@ -24,20 +25,56 @@ const pageCards: Readonly<Record<string, OgCard>> = {
   '/developers/changelog': { eyebrow: 'API changelog', title: 'What changed in the Growmail API.' },
 };
 
-/** What each page's card says; a route not listed here shares the home page's card. */
-export const ogCards: Readonly<Record<string, OgCard>> = {
-  ...pageCards,
-  ...Object.fromEntries([...products, ...docsPages].map((page) => [page.path, page.card])),
+/** The French twins' cards (D37): a page shared from /fr/ shows French. */
+const frenchPageCards: Readonly<Record<string, OgCard>> = {
+  '/fr': { eyebrow: 'Plateforme d’engagement client', title: 'Vendez plus à vos clients actuels.' },
+  '/fr/pricing': {
+    eyebrow: 'Tarifs',
+    title: 'Commencez gratuitement avec 1\u00a0000 crédits, puis payez selon votre croissance.',
+  },
+  '/fr/calculator': {
+    eyebrow: 'Calculateur d’économies',
+    title: 'Voyez ce que vous économisez avec une seule plateforme.',
+  },
+  '/fr/calculator/calculate': {
+    eyebrow: 'Calculateur d’économies',
+    title: 'Voyez ce que vous économisez avec une seule plateforme.',
+  },
+  '/fr/contact': { eyebrow: 'Nous contacter', title: 'Une question\u00a0? Parlez à l’équipe Growmail.' },
+  '/fr/demo': { eyebrow: 'Réservez une démo', title: 'Une démo gratuite de Growmail, à l’heure qui vous convient.' },
+  '/fr/startup': {
+    eyebrow: 'Programme startup',
+    title: 'Jusqu’à 70\u00a0% de remise sur des outils de croissance éprouvés.',
+  },
+  '/fr/privacy': {
+    eyebrow: 'Politique de confidentialité',
+    title: 'Comment Growmail traite les données personnelles.',
+  },
+  '/fr/terms': { eyebrow: 'Conditions générales', title: 'Les conditions d’utilisation de Growmail.' },
 };
 
-/** Every route that gets a card of its own: the sitemap's routes. */
-export const ogRoutes: readonly string[] = publicRoutes;
+/** What each page's card says; a route not listed here shares its language's home card. */
+export const ogCards: Readonly<Record<string, OgCard>> = {
+  ...pageCards,
+  ...frenchPageCards,
+  ...Object.fromEntries([...products, ...productsIn('fr'), ...docsPages].map((page) => [page.path, page.card])),
+};
 
-/** `/` → `/og/home.png`, `/products/campaign` → `/og/products/campaign.png`. */
+/** Every route that gets a card of its own: the sitemap's routes and their French twins. */
+export const ogRoutes: readonly string[] = [
+  ...publicRoutes,
+  ...publicRoutes.filter((route) => !isUntranslated(route)).map((route) => inLanguage(route, 'fr')),
+];
+
+/** `/` → `/og/home.png`, `/fr` → `/og/fr/home.png`, `/products/campaign` → `/og/products/campaign.png`. */
 export function ogImagePath(route: string): string {
-  const own = ogRoutes.includes(route) ? route : '/';
-  return `/og${own === '/' ? '/home' : own}.png`;
+  const home = inLanguage('/', languageOf(route));
+  const own = ogRoutes.includes(route) ? route : home;
+  return `/og${own === home ? `${home === '/' ? '' : home}/home` : own}.png`;
 }
+
+/** The card drawn for a route: its own, or its language's home card. */
+export const ogCardFor = (route: string): OgCard => ogCards[route] ?? ogCards[inLanguage('/', languageOf(route))]!;
 
 /** PNG icons of the web app manifest; full-bleed ('maskable') versions also serve iOS. */
 export const appIconSizes = [192, 512] as const;

@@ -41,8 +41,8 @@ export function PageHead({
   const address = (route: string) => `${runtime.urls.public}${route === '/' ? '' : route}`;
   const url = address(path);
   const english = englishPath(path);
-  // The card is drawn once per page, from the English twin's path (src/pages/og).
-  const image = `${runtime.urls.public}${ogImagePath(english)}`;
+  // The card is drawn once per page, in the page's language (src/pages/og).
+  const image = `${runtime.urls.public}${ogImagePath(path)}`;
   const imageAlt = `${siteConfig.name}: ${title}`;
   return (
     <>
