@@ -32,3 +32,13 @@ export const describeShifts = (shifts: LayoutShift[]) =>
   shifts.map((shift) => `${shift.value.toFixed(4)} (${shift.moved.join(', ')})`);
 
 export const totalShift = (shifts: LayoutShift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
+
+/**
+ * A page's total layout shift may not reach this. The issue asks for none, and every page
+ * records none on a quiet machine (every-page.test.ts prints them). The ceiling sits a little
+ * above zero because a busy machine's parser can still stop inside the main content and paint a
+ * part of it, which is not a fault of the page; a half-painted header, the last thing that moved
+ * (0.0069), is held back now and tested in layout-shift.test.ts. A real fault, such as a short
+ * page's footer jumping up once it is parsed, scores 0.25.
+ */
+export const shiftCeiling = 0.005;
