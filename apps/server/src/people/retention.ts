@@ -90,7 +90,8 @@ export type Pruned = Record<keyof typeof expiries, number>;
  * trigram index drops its text too, and a busy machine takes longer for any. The margin is for
  * what a batch cannot choose: a write that finds its pages out of the cache, or the disk busy.
  * Each SQLite batch starts with the log checkpointed (see `checkpoint`), so its commit never
- * copies the log into the file. `npm run bench:data` reports the slowest batch.
+ * copies the log into the file; a post may write between the two. `npm run bench:data`
+ * reports the slowest batch.
  */
 const firstBatch: Record<Db['dialect'], number> = { sqlite: 20, postgres: 1_000 };
 const sqliteBatchMs = 10;
@@ -126,6 +127,7 @@ export async function pruneExpired(
     for (;;) {
       if (options.stopped?.()) return pruned;
       await checkpoint(data.db);
+      await yieldToOthers();
       const started = performance.now();
       const deleted = await expiry.removeBatch(data, before, limit);
       const ms = performance.now() - started;
