@@ -13,7 +13,7 @@
  *
  * Rows are made by the database itself: `generate_series` on PostgreSQL, a recursive CTE on
  * SQLite. They are inserted under the schema up to migration 0012, and the later migrations (the
- * trigram indexes, the expiry indexes) then run on the full tables, as an upgrade would; the
+ * trigram, expiry and address indexes) then run on the full tables, as an upgrade would; the
  * table says how long that took. Leads are dated over the last 740 days, so about 1.4% are past
  * the 730 days kept and the housekeeping round has a backlog to delete; one enquiry in a thousand
  * names another lead's address in its message, so the people commands find mentions.
@@ -159,7 +159,7 @@ async function measure(url: string, leads: number): Promise<string> {
     const migrated = await timed(() => check(migrator.migrateToLatest()));
     rows.push({
       operation: 'later migrations on the full tables (0013–)',
-      rows: 'trigram and expiry indexes',
+      rows: 'trigram, expiry and address indexes',
       ms: migrated.ms,
     });
     if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);

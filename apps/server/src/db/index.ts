@@ -68,6 +68,17 @@ export function openDatabase(url: string, options: { searchPath?: string } = {})
   return { kysely, dialect: 'sqlite', status, close: () => kysely.destroy() };
 }
 
+/**
+ * On SQLite, copies what the write-ahead log holds into the database file, as far as no reader
+ * needs it (a passive checkpoint: it takes no write lock, and never waits). SQLite does this on
+ * its own in the commit that takes the log past 1,000 pages, and that commit then lasts as long
+ * as copying 4 MB; a writer that must stay short (a housekeeping batch) calls this first, so
+ * its own commit finds the log nearly empty. Nothing to do on PostgreSQL.
+ */
+export async function checkpoint(db: Pick<Db, 'kysely' | 'dialect'>): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(passive)`.execute(db.kysely);
+}
+
 /** pg takes a missing user from $USER, which services and CI often lack; name the OS account as psql does. */
 export function withDefaultUser(url: string): string {
   const parsed = new URL(url);

@@ -153,20 +153,28 @@ const peopleQueries = (db: Executor) => ({
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * The SQL condition: the table's JSON text, lower-cased, contains `needle` (given in lower
- * case), found through the trigram index of migration 0014. PostgreSQL's GIN index serves the
- * LIKE itself. On SQLite the FTS5 trigram index first finds the rows whose text holds the
- * needle in any case (a phrase query: the needle's trigrams, in a row), and the LIKE decides
- * on those alone; either way the rows are the ones the LIKE alone would find.
+ * The SQL condition: the table's JSON text names `needle` (given in lower case), found through
+ * an index. On PostgreSQL that is the index of the addresses each text names (migration 0017),
+ * which finds the rows naming the address whole, as address-match.ts decides; a needle that is
+ * not an address of that shape (no form accepts one) falls back to the LIKE. On SQLite the FTS5
+ * trigram index (0014) first finds the rows whose text holds the needle in any case (a phrase
+ * query: the needle's trigrams, in a row), and the LIKE decides on those alone. Either way
+ * address-match.ts has the last word on each row.
  */
 export function mentioning(db: Executor, table: PeopleTable, needle: string) {
   const column = jsonColumns[table];
   const like = sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(needle)}%`} escape '\\'`;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return like;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (!indexedAddress.test(needle)) return like;
+    return sql<SqlBool>`mentioned_addresses(${sql.ref(column)}) @> array[${needle}]::text[]`;
+  }
   const index = sql.table(`${table}_${column}_trigrams`);
   const phrase = `"${needle.replaceAll('"', '""')}"`;
   return sql<SqlBool>`rowid in (select rowid from ${index} where ${index} match ${phrase}) and ${like}`;
 }
+
+/** An address as `mentioned_addresses` (migration 0017) writes them: a local part, an `@`, domain labels. */
+const indexedAddress = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*$/u;
 
 /** The row's address lower-cased, as the indexes of migration 0012 are written. */
 const lowerEmail = sql<string>`lower(email)`;

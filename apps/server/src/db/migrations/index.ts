@@ -15,6 +15,7 @@ import * as language from './0013-language.ts';
 import * as mentionSearch from './0014-mention-search.ts';
 import * as expiryIndexes from './0015-expiry-indexes.ts';
 import * as idempotencyKeys from './0016-idempotency-keys.ts';
+import * as mentionAddresses from './0017-mention-addresses.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-mention-search': mentionSearch,
   '0015-expiry-indexes': expiryIndexes,
   '0016-idempotency-keys': idempotencyKeys,
+  '0017-mention-addresses': mentionAddresses,
 };
 
 export const migrationProvider: MigrationProvider = {
