@@ -285,9 +285,12 @@ function report(viewport: Viewport, visits: Visit[]) {
 }
 
 // The two sizes walk the site side by side, each in contexts of its own: what each gate measures
-// (bytes, violations, shifts on a quiet page) does not depend on how busy the machine is.
+// (bytes, violations, shifts on a quiet page) does not depend on how busy the machine is. A
+// concurrent test asserts with its own `expect`, so that each gate reports on its own.
 describe.concurrent.each(viewports)('every page at $name size', (viewport) => {
-  it('keeps its byte, layout and JavaScript budgets, with no axe violation, console error or failed request', async () => {
+  it('keeps its byte, layout and JavaScript budgets, with no axe violation, console error or failed request', async ({
+    expect,
+  }) => {
     const visits: Visit[] = [];
     for (const route of site.app.site.routes()) visits.push(await visit(viewport, route));
     report(viewport, visits);
