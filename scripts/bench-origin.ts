@@ -26,16 +26,16 @@
  * generator caps nginx's figure, and the figures describe this machine, not a deployment.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
-import { exitCode, freePort, spawnServer, waitUntilReady } from '@growmail/test-support/process';
+import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { loadSite } from '../apps/server/src/site/site-files.ts';
+import { startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -109,28 +109,6 @@ function get(url: string, headers: Record<string, string>): Promise<Answer> {
       .on('error', reject)
       .end();
   });
-}
-
-/** Milliseconds of CPU a process has used, from /proc (Linux): utime and stime, in ticks of 10 ms. */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/**
- * Waits until a process is idle, under 5% of a core for half a second (60 s at most): the server
- * after start-up, while it precompresses the site, and after a load, while it still answers the
- * requests the load left in flight.
- */
-async function untilIdle(pid: number) {
-  const started = Date.now();
-  let before = await cpuMs(pid);
-  while (Date.now() - started < 60_000) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await cpuMs(pid);
-    if (now - before < 25) return;
-    before = now;
-  }
 }
 
 type Captured = { file: string; status: number; gzip: boolean; headers: Map<string, string> };
@@ -230,29 +208,16 @@ function summarise(url: string, runs: Round[]) {
 const directory = mkdtempSync(join(tmpdir(), 'gm-bench-origin-'));
 const root = join(directory, 'pages');
 mkdirSync(root);
-const serverPort = await freePort();
-const server = spawnServer(
-  {
-    PORT: String(serverPort),
-    SITE_ENV: 'production',
-    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
-    DATABASE_URL: `sqlite:${join(directory, 'growmail.sqlite')}`,
-    SITE_DIR: siteDir,
-    // Production's default, so its request log is part of the cost, unless LOG_LEVEL says otherwise.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    // No page is rate limited today; raised so that a limit added to pages could not refuse the load.
-    RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
-    MCP_REQUESTS_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
-  },
-  { stdout: 'ignore' },
-);
 let nginx: Awaited<ReturnType<typeof runNginx>> | undefined;
 
+const { server, origin, pid } = await startOriginServer({ directory, siteDir }).catch((error: unknown) => {
+  rmSync(directory, { recursive: true, force: true });
+  throw error;
+});
+
 try {
-  await waitUntilReady(serverPort, server);
   const started = Date.now();
-  await untilIdle(server.child.pid!);
-  const origin = `http://127.0.0.1:${serverPort}`;
+  await untilIdle(pid);
   const captured = await capture(origin, root);
 
   const nginxPort = await freePort();
@@ -281,13 +246,13 @@ try {
     // flight are still answered after it, so each run waits for the server to be idle.
     for (const url of urls) {
       await load(url, 1);
-      await untilIdle(server.child.pid!);
+      await untilIdle(pid);
     }
     const runs: [Round[], Round[]] = [[], []];
     for (let round = 0; round < rounds; round++) {
       for (const [side, url] of urls.entries()) {
         runs[side]!.push(await load(url, duration / rounds));
-        await untilIdle(server.child.pid!);
+        await untilIdle(pid);
       }
     }
     const ours = summarise(urls[0], runs[0]);

@@ -18,4 +18,10 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('identity')).toBeNull();
     expect(chooseEncoding('deflate')).toBeNull();
   });
+
+  it('answers the same for a header asked again, after many distinct headers', () => {
+    for (let n = 0; n < 300; n++) expect(chooseEncoding(`gzip;q=0.${n % 9}, x-${n}`)).toBe(n % 9 === 0 ? null : 'gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+  });
 });

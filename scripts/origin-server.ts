@@ -1,0 +1,67 @@
+/**
+ * The server as the origin benches run it (bench:origin, bench:cpu): its own process in
+ * production mode, on a SQLite file in the bench's directory, at production's log level unless
+ * LOG_LEVEL says otherwise, its log to /dev/null, and no rate limit a page load could reach.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { freePort, spawnServer, waitUntilReady, type ServerProcess } from '@growmail/test-support/process';
+
+export async function startOriginServer(options: {
+  directory: string;
+  siteDir: string;
+  /** Given to Node before the entry (`--cpu-prof`…). */
+  nodeArgs?: string[];
+}): Promise<{ server: ServerProcess; origin: string; pid: number }> {
+  const port = await freePort();
+  const server = spawnServer(
+    {
+      PORT: String(port),
+      SITE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite:${join(options.directory, 'growmail.sqlite')}`,
+      SITE_DIR: options.siteDir,
+      // Production's default, so its request log is part of the cost, unless LOG_LEVEL says otherwise.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // No page is rate limited today; raised so that a limit added to pages could not refuse the load.
+      RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+      MCP_REQUESTS_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+    },
+    { stdout: 'ignore', nodeArgs: options.nodeArgs ?? [] },
+  );
+  try {
+    await waitUntilReady(port, server);
+  } catch (error) {
+    server.child.kill('SIGTERM');
+    throw error;
+  }
+  return { server, origin: `http://127.0.0.1:${port}`, pid: server.child.pid! };
+}
+
+/** Milliseconds of CPU a process has used in user space and in the kernel, from /proc (Linux), in ticks of 10 ms. */
+export async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** Milliseconds of CPU a process has used, user and kernel together. */
+export async function cpuMs(pid: number): Promise<number> {
+  const { user, system } = await cpuTimes(pid);
+  return user + system;
+}
+
+/**
+ * Waits until a process is idle, under 5% of a core for half a second (60 s at most): the server
+ * after start-up, while it precompresses the site, and after a load, while it still answers the
+ * requests the load left in flight.
+ */
+export async function untilIdle(pid: number) {
+  const started = Date.now();
+  let before = await cpuMs(pid);
+  while (Date.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await cpuMs(pid);
+    if (now - before < 25) return;
+    before = now;
+  }
+}
