@@ -52,7 +52,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // One Chromium for the run; each file connects to it (tests/support/chromium.ts).
           globalSetup: ['tests/support/chromium.ts'],
-          testTimeout: 60_000,
+          // Two minutes: a test that walks a form through several page loads with axe at each took
+          // 50 s on a slower two-core machine beside another file; a timeout is not a speed test.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           // A page hydrates its islands after load; on a busy two-core machine that can take
           // longer than the default second, so a poll waits up to five for what it expects.
