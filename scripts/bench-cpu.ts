@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { cpuTimes, startOriginServer, untilIdle } from './origin-server.ts';
+import { count, cpuTimes, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -40,16 +40,6 @@ const { values: flags, positionals } = parseArgs({
   },
   allowPositionals: true,
 });
-
-/** A whole number of at least 1 from a flag, or the run stops here with the flag named. */
-function count(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
-    process.exit(1);
-  }
-  return value;
-}
 
 const requests = count('requests', flags.requests);
 const runs = count('runs', flags.runs);

@@ -35,7 +35,7 @@ import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
 import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { loadSite } from '../apps/server/src/site/site-files.ts';
-import { startOriginServer, untilIdle } from './origin-server.ts';
+import { count, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -46,16 +46,6 @@ const { values: flags, positionals } = parseArgs({
   },
   allowPositionals: true,
 });
-
-/** A whole number of at least 1 from a flag, or the run stops here with the flag named. */
-function count(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
-    process.exit(1);
-  }
-  return value;
-}
 
 const duration = count('duration', flags.duration ?? (flags.quick ? '2' : '8'));
 const connections = count('connections', flags.connections);

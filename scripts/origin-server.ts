@@ -65,3 +65,13 @@ export async function untilIdle(pid: number) {
     before = now;
   }
 }
+
+/** A whole number of at least 1 from a flag, or the run stops here with the flag named. */
+export function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
+    process.exit(1);
+  }
+  return value;
+}
