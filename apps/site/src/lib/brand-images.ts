@@ -69,8 +69,8 @@ export const ogRoutes: readonly string[] = [
 /** `/` → `/og/home.png`, `/fr` → `/og/fr/home.png`, `/products/campaign` → `/og/products/campaign.png`. */
 export function ogImagePath(route: string): string {
   const home = inLanguage('/', languageOf(route));
-  const own = ogRoutes.includes(route) ? route : home;
-  return `/og${own === home ? `${home === '/' ? '' : home}/home` : own}.png`;
+  if (!ogRoutes.includes(route) || route === home) return `/og${home === '/' ? '' : home}/home.png`;
+  return `/og${route}.png`;
 }
 
 /** The card drawn for a route: its own, or its language's home card. */
