@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import { linkSecret, manageBookingLink } from '../../apps/server/src/demos/links.ts';
 import { axeViolations } from '@growmail/test-support/axe';
+import { fillDemoContact } from '@growmail/test-support/forms';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite({ RATE_LIMIT_PER_MINUTE: '100' });
@@ -73,11 +74,7 @@ describe.each(viewports)('a demo booked, moved and cancelled at $name', (viewpor
 
       await page.goto(`${site.url}/demo`);
       const form = page.getByRole('form', { name: 'Request a demo' });
-      await form.getByLabel('First name').fill('Kofi');
-      await form.getByLabel('Last name').fill('Mensah');
-      await form.getByLabel('Company name').fill('Adinkra Ltd');
-      await form.getByLabel('Company email').fill(email);
-      await form.getByLabel('Phone number').fill('+233 24 123 4567');
+      await fillDemoContact(form, email);
       await chooseUsers(page, form, javaScript);
       const zone = form.getByLabel('Show times in');
       // The island runs on the first field used: the times are then in the browser's zone, in its days.

@@ -2,6 +2,7 @@ import { bookingMessages } from '@growmail/contracts/demo-booking';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
+import { fillDemoContact } from '@growmail/test-support/forms';
 import { useSite, viewports } from '@growmail/test-support/site';
 import { startSmtp } from '@growmail/test-support/smtp';
 import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
@@ -141,11 +142,7 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
     const slot = slots[slots.length - 1 - viewports.indexOf(viewport)]!;
     const email = `slot-${viewport.name}@soko.test`;
     const form = page.getByRole('form', { name: 'Request a demo' });
-    await form.getByLabel('First name').fill('Kofi');
-    await form.getByLabel('Last name').fill('Mensah');
-    await form.getByLabel('Company name').fill('Adinkra Ltd');
-    await form.getByLabel('Company email').fill(email);
-    await form.getByLabel('Phone number').fill('+233 24 123 4567');
+    await fillDemoContact(form, email);
     await page
       .locator(`input[name="slot"][value="${slot}"]`)
       .evaluate((radio) => ((radio as HTMLInputElement).checked = true));

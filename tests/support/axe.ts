@@ -22,8 +22,8 @@ const checker = (page: Page) =>
 
 /**
  * The axe violations on the page as it is now, one readable line each. A page opened with
- * JavaScript off has a copy of itself checked (below): AxeBuilder finishes its run in a new
- * blank page of the same context, where no script may run, and would wait for ever.
+ * JavaScript off has a copy of itself checked (below): axe's run in a context without script
+ * never settles, and waits for ever.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = scriptsOff.has(page.context()) ? await runAxeInPage(page) : await checker(page).analyze();

@@ -48,3 +48,12 @@ export const isGreen = ({ red, green, blue }: { red: number; green: number; blue
 /** Reads as red: red clearly leads. */
 export const isRed = ({ red, green, blue }: { red: number; green: number; blue: number }) =>
   red > green + 60 && red > blue + 60;
+
+/** Fills the demo form's contact fields (first and last name, company, email, phone) as one prospect. */
+export async function fillDemoContact(form: Locator, email: string) {
+  await form.getByLabel('First name').fill('Kofi');
+  await form.getByLabel('Last name').fill('Mensah');
+  await form.getByLabel('Company name').fill('Adinkra Ltd');
+  await form.getByLabel('Company email').fill(email);
+  await form.getByLabel('Phone number').fill('+233 24 123 4567');
+}
