@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import type { ReactNode } from 'react';
 import { WhatsAppLink } from '@/components/whatsapp-link';
-import { siteConfig } from '@/lib/site-config';
+import { SalesEmail } from '@/components/sales-email';
 
 /** 'Got Questions?' at #contact-us (spec "Screens and routes"): the enquiry form (an island, `children`), and the address for those who prefer email. */
 const words = {
@@ -31,13 +31,7 @@ export function ContactSection({ children, language = 'en' }: { children: ReactN
             {text.title}
           </h2>
           <p className="mt-3 text-ink-700">{text.lead}</p>
-          <p className="mt-3 text-ink-700">
-            {text.email}{' '}
-            <a className="underline" href={`mailto:${siteConfig.contactEmail}`}>
-              {siteConfig.contactEmail}
-            </a>
-            .
-          </p>
+          <SalesEmail lead={text.email} className="mt-3 text-ink-700" />
           <WhatsAppLink language={language} message={text.whatsApp} lead={text.chat} className="mt-3 text-ink-700" />
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-sm md:p-8">{children}</div>
