@@ -22,10 +22,10 @@ export default defineConfig({
     // Three files at a time in every project, e2e included, on two cores. Vitest's default on
     // such a machine is one, and an e2e file spends much of its time waiting on the browser's
     // frames, its timers and the server. One run each on one quiet machine: two took 649 s,
-    // three 544 s, four 563 s (the cores were then busy throughout, vmstat 0 % idle). Files are
-    // independent: each starts its own server on a free port with its own database (a fresh
-    // PostgreSQL schema, an in-memory SQLite), and shares only the one Chromium, in contexts
-    // of its own.
+    // three 544 s, four 563 s (vmstat, sampled during it, showed the cores 0 % idle); two CI
+    // runs at three on the same machine took 615 s and 675 s. Files are independent: each
+    // starts its own server on a free port with its own database (a fresh PostgreSQL schema, an
+    // in-memory SQLite), and shares only the one Chromium, in contexts of its own.
     maxWorkers: 3,
     projects: [
       {
