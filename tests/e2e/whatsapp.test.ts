@@ -7,7 +7,7 @@ import { useSite, viewports } from '@growmail/test-support/site';
 const site = useSite({ WHATSAPP_NUMBER: '+14155550123' });
 
 describe.each(viewports)('the WhatsApp links at $name size (D34)', (viewport) => {
-  it('name a chat with the number on the contact and demo pages, and pass axe', async () => {
+  it('name a chat with the number on the contact and demo pages, beside the sales email, and pass axe', async () => {
     const { page, context, problems } = await site.openPage(viewport);
     for (const [path, message] of [
       ['/contact', 'Hello Growmail, I have a question'],
@@ -19,6 +19,10 @@ describe.each(viewports)('the WhatsApp links at $name size (D34)', (viewport) =>
         `https://wa.me/14155550123?text=${encodeURIComponent(message)}`,
       );
       expect(await link.isVisible(), path).toBe(true);
+      // The other way that needs no form (D39): the sales address as a mail link.
+      const mail = page.getByRole('main').getByRole('link', { name: 'hello@growmail.io' });
+      expect(await mail.getAttribute('href'), path).toBe('mailto:hello@growmail.io');
+      expect(await mail.isVisible(), path).toBe(true);
       expect(await axeViolations(page), path).toEqual([]);
     }
     expect(problems.console).toEqual([]);
