@@ -67,16 +67,26 @@ describe('web push on the site', () => {
       });
     await expect.poll(async () => Object.values(await workers()).includes(true), { timeout: 30_000 }).toBe(true);
     const cdp = await context.newCDPSession(page);
-    // The registration's id, for the push below; enabling the domain reports every registration.
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((entry) => entry.scopeURL === `${site.url}/` && !entry.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
+    // The browser's own view of the worker versions, for the push below: the registration's id, and
+    // whether the keyed script is activated there (enabling the domain reports them all).
+    const versions = new Map<string, { registrationId: string; keyed: boolean; status: string }>();
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+      for (const version of updated) {
+        if (!version.scriptURL.startsWith(`${site.url}/gm-service-worker.js`)) continue;
+        versions.set(version.versionId, {
+          registrationId: version.registrationId,
+          keyed: new URL(version.scriptURL).searchParams.has('key'),
+          status: version.status,
+        });
+      }
     });
     await cdp.send('ServiceWorker.enable');
     if (!(await workers()).active) await cdp.send('ServiceWorker.stopAllWorkers');
     await expect.poll(async () => (await workers()).active, { timeout: 30_000 }).toBe(true);
+    const keyedVersion = () =>
+      [...versions.values()].find((version) => version.keyed && version.status === 'activated');
+    await expect.poll(() => keyedVersion()?.status, { timeout: 30_000 }).toBe('activated');
+    const registrationId = keyedVersion()!.registrationId;
     const { scope, script } = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return { scope: registration.scope, script: registration.active!.scriptURL };
@@ -94,17 +104,18 @@ describe('web push on the site', () => {
 
     // A push as the push service would deliver it, through the DevTools protocol.
     const trackingId = 'e2e-3f9a1c';
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: site.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({
-        title: 'Journeys are here',
-        body: 'Build drip campaigns visually.',
-        icon: '/icon.svg',
-        tracking_id: trackingId,
-        url: '/products/automations',
-      }),
-    });
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: site.url,
+        registrationId,
+        data: JSON.stringify({
+          title: 'Journeys are here',
+          body: 'Build drip campaigns visually.',
+          icon: '/icon.svg',
+          tracking_id: trackingId,
+          url: '/products/automations',
+        }),
+      });
     const shown = () =>
       page.evaluate(async () => {
         const ready = await navigator.serviceWorker.ready;
@@ -115,14 +126,30 @@ describe('web push on the site', () => {
           data: n.data,
         }));
       });
-    await expect.poll(shown).toEqual([
+    const expected = [
       {
         title: 'Journeys are here',
         body: 'Build drip campaigns visually.',
         tag: trackingId,
         data: { tracking_id: trackingId, url: '/products/automations' },
       },
-    ]);
+    ];
+    await deliver();
+    // DevTools hands the push to the browser and answers at once; the browser drops it without a
+    // word if the worker cannot be started for it (one CI run on a machine at load 10 saw no
+    // notification in 20 s). A push service sends again what was not taken, so the test does too,
+    // once; the notification's tag makes a second delivery replace the first, never add to it.
+    const first = await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual(expected)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!first) {
+      await deliver();
+      await expect.poll(shown).toEqual(expected);
+    }
 
     // Headless Chromium cannot click a system notification, so the worker receives the
     // notificationclick event the browser would send, carrying the real notification.
