@@ -17,7 +17,7 @@ import { chosenStart, describeSlot } from './slot-picker.ts';
 import { canonicalZone } from './slots.ts';
 
 /** What the page says, in the language the demo was booked in (D37). */
-const pageMessages = {
+export const pageMessages = {
   en: {
     badLink: 'This link is not valid. Open the link in your booking email, or write to us.',
     cancelled: 'This demo was cancelled, so it cannot be changed. You can book another on our demo page.',

@@ -61,7 +61,7 @@ export const formWordsFr: FormWords = {
     couldSave: 'Vous pourriez économiser',
     efficient: 'Votre configuration est déjà rentable',
     saveUpTo: 'Vous pouvez économiser jusqu’à',
-    everyYear: 'chaque année en confiant vos messages à Growmail, et aussi :',
+    everyYear: 'chaque année en confiant vos messages à Growmail, et aussi\u202f:',
     efficientLead:
       'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.',
     benefits: [

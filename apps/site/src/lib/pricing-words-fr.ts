@@ -29,7 +29,7 @@ export const pricingWordsFr: PricingWords = {
   total: 'Total de vos modules',
   modules: 'Modules',
   always: ' (toujours inclus)',
-  adds: 'Ajoute\u00a0: {features}.',
+  adds: 'Ajoute\u202f: {features}.',
   regular: 'Prix normal ',
   moduleNames: {
     campaign: 'Campagnes',

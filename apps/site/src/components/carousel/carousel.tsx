@@ -15,10 +15,11 @@ type Props = {
 };
 
 const words = {
-  en: { of: 'of', showing: 'Showing', play: 'Play', pause: 'Pause', show: 'Show', slide: 'slide' },
+  en: { of: 'of', colon: ':', showing: 'Showing', play: 'Play', pause: 'Pause', show: 'Show', slide: 'slide' },
   fr: {
     of: 'sur',
-    showing: 'Affiché :',
+    colon: '\u202f:',
+    showing: 'Affiché\u202f:',
     play: 'Lire',
     pause: 'Mettre en pause',
     show: 'Afficher',
@@ -140,7 +141,7 @@ export function Carousel({
               key={slideLabels[index] ?? index}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} ${text.of} ${count}: ${slideLabels[index] ?? ''}`}
+              aria-label={`${index + 1} ${text.of} ${count}${text.colon} ${slideLabels[index] ?? ''}`}
               className={slideClasses}
               style={leader > 0 ? { order: (index - leader + count) % count } : undefined}
               data-carousel-slide=""

@@ -13,11 +13,11 @@ const words = {
     chat: 'Rather chat?',
   },
   fr: {
-    title: 'Des questions ?',
-    lead: 'Offres, migration, délivrabilité ou autre chose : posez votre question. Une personne de notre équipe répond à chaque message, en général sous un jour ouvré.',
-    email: 'Vous préférez l’email ? Écrivez à',
+    title: 'Des questions\u202f?',
+    lead: 'Offres, migration, délivrabilité ou autre chose\u202f: posez votre question. Une personne de notre équipe répond à chaque message, en général sous un jour ouvré.',
+    email: 'Vous préférez l’email\u202f? Écrivez à',
     whatsApp: 'Bonjour Growmail, j’ai une question',
-    chat: 'Plutôt discuter ?',
+    chat: 'Plutôt discuter\u202f?',
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -14,7 +14,7 @@ export function FeaturesSection({ language = 'en' }: { language?: Language }) {
           </h2>
           <p className="mt-4 text-lg text-ink-700">
             {fr
-              ? 'Quatre outils qui travaillent ensemble : chaque message que reçoit un client prolonge le précédent.'
+              ? 'Quatre outils qui travaillent ensemble\u202f: chaque message que reçoit un client prolonge le précédent.'
               : 'Four tools that work as one, so every message a customer receives builds on the last.'}
           </p>
         </div>

@@ -21,7 +21,9 @@ export type PageMeta = {
   untranslated?: boolean;
 };
 
-const errorPrefix: Record<Language, string> = { en: 'Error: ', fr: 'Erreur : ' };
+const errorPrefix: Record<Language, string> = { en: 'Error: ', fr: 'Erreur\u202f: ' };
+/** The colon after the site's name in the card's alternative text: French puts U+202F before it. */
+const colon: Record<Language, string> = { en: ':', fr: '\u202f:' };
 
 /**
  * A page's title, description, canonical URL and social cards, rendered into <head> at build.
@@ -43,7 +45,7 @@ export function PageHead({
   const english = englishPath(path);
   // The card is drawn once per page, in the page's language (src/pages/og).
   const image = `${runtime.urls.public}${ogImagePath(path)}`;
-  const imageAlt = `${siteConfig.name}: ${title}`;
+  const imageAlt = `${siteConfig.name}${colon[language]} ${title}`;
   return (
     <>
       <title>{`${problem ? errorPrefix[language] : ''}${absoluteTitle ? title : `${title} | ${siteConfig.name}`}`}</title>

@@ -27,7 +27,7 @@ const words = {
     questions: 'Questions?',
     rights: 'All rights reserved.',
     social: 'Social media',
-    language: 'Language',
+    language: 'Language:',
   },
   fr: {
     products: 'Produits',
@@ -42,10 +42,10 @@ const words = {
     terms: 'Conditions générales',
     privacy: 'Politique de confidentialité',
     whatsApp: 'Bonjour Growmail, j’aimerais en savoir plus',
-    questions: 'Des questions ?',
+    questions: 'Des questions\u202f?',
     rights: 'Tous droits réservés.',
     social: 'Réseaux sociaux',
-    language: 'Langue',
+    language: 'Langue\u202f:',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -132,7 +132,7 @@ export function SiteFooter({ language = 'en', path, newsletter, productUpdates }
             © {new Date().getFullYear()} {siteConfig.name}. {text.rights}
           </p>
           <p>
-            <span className="sr-only">{text.language} : </span>
+            <span className="sr-only">{text.language} </span>
             <LanguageLink path={path} language={language} className="footer-link" />
           </p>
           {productUpdates}

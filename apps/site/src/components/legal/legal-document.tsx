@@ -8,7 +8,7 @@ const dateFormats: Record<Language, Intl.DateTimeFormat> = {
 };
 const words = {
   en: { updated: 'Last updated', contents: 'Contents' },
-  fr: { updated: 'Dernière mise à jour :', contents: 'Sommaire' },
+  fr: { updated: 'Dernière mise à jour\u202f:', contents: 'Sommaire' },
 } satisfies Record<Language, Record<string, string>>;
 
 /** A policy page: title, date, a table of contents and numbered sections with anchors. */

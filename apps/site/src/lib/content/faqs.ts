@@ -29,23 +29,23 @@ export const productFaqs = faqsSchema.parse([
 /** The same three questions in French (D37). */
 const productFaqsFr = faqsSchema.parse([
   {
-    question: 'Qu’est-ce qu’une campagne email ?',
+    question: 'Qu’est-ce qu’une campagne email\u202f?',
     answer: [
-      'Une campagne, c’est un message que vous créez une fois et envoyez à beaucoup de personnes en même temps : un lancement de produit, une promotion de Tabaski ou de fin d’année, une newsletter mensuelle.',
+      'Une campagne, c’est un message que vous créez une fois et envoyez à beaucoup de personnes en même temps\u202f: un lancement de produit, une promotion de Tabaski ou de fin d’année, une newsletter mensuelle.',
       'Dans Growmail, vous choisissez l’audience parmi vos listes et segments, rédigez l’email ou l’assemblez par glisser-déposer, le prévisualisez sur ordinateur et sur mobile, puis l’envoyez tout de suite ou le programmez.',
     ],
   },
   {
-    question: 'Mes emails arriveront-ils en boîte de réception ?',
+    question: 'Mes emails arriveront-ils en boîte de réception\u202f?',
     answer: [
       'Growmail livre 99,9\u00a0% des emails en boîte de réception. Nous authentifions votre domaine d’envoi avec SPF, DKIM et DMARC, surveillons la réputation de nos serveurs et retirons les adresses en rebond avant qu’elles ne vous pénalisent.',
-      'Chaque message est inscrit dans un journal d’envoi consultable jusqu’à 90 jours : vous voyez exactement ce qu’il est advenu de chaque email.',
+      'Chaque message est inscrit dans un journal d’envoi consultable jusqu’à 90 jours\u202f: vous voyez exactement ce qu’il est advenu de chaque email.',
     ],
   },
   {
-    question: 'Que faire quand mes taux d’ouverture sont faibles ?',
+    question: 'Que faire quand mes taux d’ouverture sont faibles\u202f?',
     answer: [
-      'Renvoyez la campagne à tous ceux qui ne l’ont pas ouverte, en un clic. Vous pouvez lui donner un nouvel objet et choisir l’heure d’envoi ; ceux qui l’ont déjà ouverte ne la reçoivent jamais deux fois.',
+      'Renvoyez la campagne à tous ceux qui ne l’ont pas ouverte, en un clic. Vous pouvez lui donner un nouvel objet et choisir l’heure d’envoi\u202f; ceux qui l’ont déjà ouverte ne la reçoivent jamais deux fois.',
       'Les clients qui utilisent le renvoi voient des taux d’ouverture environ 16\u00a0% plus élevés sur les campagnes renvoyées.',
     ],
   },

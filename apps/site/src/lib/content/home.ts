@@ -154,7 +154,7 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       tagline: 'inbox',
       title: 'Des campagnes qui arrivent en boîte de réception',
       description:
-        'Créez une campagne une fois et envoyez-la à des milliers de clients. Nous gérons l’authentification, la réputation et les rebonds : votre message arrive en boîte de réception, pas dans les spams.',
+        'Créez une campagne une fois et envoyez-la à des milliers de clients. Nous gérons l’authentification, la réputation et les rebonds\u202f: votre message arrive en boîte de réception, pas dans les spams.',
       benefits: [
         '99,9\u00a0% des emails en boîte de réception',
         'Éditeur glisser-déposer avec aperçu mobile',
@@ -171,7 +171,7 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       tagline: 'channels',
       title: 'Des parcours sur tous les canaux',
       description:
-        'Bienvenue, panier abandonné, reconquête : dessinez le parcours dans l’éditeur visuel et laissez les actions de chaque client décider du prochain email, SMS ou web push.',
+        'Bienvenue, panier abandonné, reconquête\u202f: dessinez le parcours dans l’éditeur visuel et laissez les actions de chaque client décider du prochain email, SMS ou web push.',
       benefits: [
         'Éditeur visuel de parcours',
         'Déclencheurs venus de votre application ou de votre site',
