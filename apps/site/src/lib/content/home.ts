@@ -127,7 +127,7 @@ const homeFr = homeSchema.parse({
     },
     {
       title: 'Envoyez votre première campagne',
-      description: 'Créez-la, prévisualisez-la, envoyez-la. Vos 1 000 premiers crédits sont offerts.',
+      description: 'Créez-la, prévisualisez-la, envoyez-la. Vos 1\u202f000 premiers crédits sont offerts.',
     },
   ],
   proof: [
@@ -138,7 +138,7 @@ const homeFr = homeSchema.parse({
   ],
   closing: {
     title: 'Votre prochaine vente est déjà dans votre liste de clients.',
-    lead: 'Démarrez gratuitement avec 1 000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
+    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
     cta: 'Créer votre compte gratuit',
   },
 });
