@@ -2,11 +2,11 @@
  * French typography (D37): a narrow no-break space (U+202F) between a word and `?`, `!`, `:` or
  * `;`, and inside guillemets (`«\u202ftexte\u202f»`), so that a narrow screen never starts a line
  * with the mark. Numbers too: U+202F between groups of digits (`1\u202f000`, as `Intl` writes
- * them) and before `%` (`99,9\u202f%`), and a no-break space (U+00A0) between an amount and its
+ * them), a no-break space before `%` (the copy writes U+202F, `99,9\u202f%`, as before `?` `!`
+ * `:` `;`; `Intl` writes U+00A0, and either holds), and U+00A0 between an amount and its
  * currency symbol (`5\u202f000\u00a0$`, as `Intl.NumberFormat('fr')` writes it), so that a number
- * is never broken across two lines nor parted from its unit. (`Intl` writes U+00A0 before `%`
- * too; the site writes the narrow one there, as it does before `?` `!` `:` `;`, and computes no
- * percentage with `Intl`.) The French catalogues write them as `\u202f` and `\u00a0`. A plain
+ * is never broken across two lines nor parted from its unit. The French catalogues write them as
+ * `\u202f` and `\u00a0`. A plain
  * space there, or none, is a fault; the guard tests of the French pages, catalogues and mails
  * use this one check.
  */
@@ -26,7 +26,8 @@ const currencySymbol = String.raw`(?:\$|€|₦|GH₵|₵|K[sS]h|F[ \u00a0\u202f
  * at it); a mark followed by a digit is a time or a ratio (`14:30`, `3:1`). Then a guillemet
  * without U+202F alone on its inner side. Then, after a digit: spaces of which one is not U+202F
  * before a group of exactly three digits (`1 000`, `1\u00a0000`); nothing, or a space other than
- * U+202F, before `%`; nothing, or a space other than U+00A0, before a currency symbol.
+ * U+202F, before `%`, unless it is U+00A0 as `Intl` writes it; nothing, or a space other than
+ * U+00A0, before a currency symbol.
  *
  * Left alone, as they are not a number split: a number written without a space (a year, `1500`);
  * digits on either side of a line break (the pages' text puts one between blocks, so a year may
@@ -41,7 +42,7 @@ const fault = new RegExp(
     String.raw`«(?!\u202f\S)`,
     String.raw`(?<!\S\u202f)»`,
     String.raw`(?<=\d)[^\S\n]*[^\S\n\u202f][^\S\n]*(?=\d{3}(?!\d))`,
-    String.raw`(?<=\d)(?:[^\S\n]*[^\S\n\u202f][^\S\n]*)?%`,
+    String.raw`(?<=\d)(?:[^\S\n]*[^\S\n\u202f\u00a0][^\S\n]*)?%`,
     String.raw`(?<=\d)(?:[^\S\n]*[^\S\n\u00a0][^\S\n]*)?(?=${currencySymbol})`,
   ].join('|'),
   'gu',

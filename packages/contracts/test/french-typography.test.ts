@@ -20,8 +20,7 @@ describe('the French typography check', () => {
     ['Entre 100 000 et 1 000 000', 3],
     ['99,9 % des emails', 1],
     ['99,9% des emails', 1],
-    // Intl('fr') writes U+00A0 before %; the site writes U+202F there, as before ? ! : ;.
-    ['+16\u00a0%', 1],
+    ['+16 \u00a0%', 1],
     ['jusqu’à 500 $', 1],
     ['5\u202f000\u202f$', 1],
     ['5\u202f000$', 1],
@@ -38,6 +37,8 @@ describe('the French typography check', () => {
     'Vos 1\u202f000 premiers crédits, 99,9\u202f% en boîte de réception, +16\u202f% d’ouvertures.',
     'De 1\u202f000 à 5\u202f000\u00a0$, 12\u202f500\u00a0F\u202fCFA, 80,00\u00a0Ksh, de 500 à 999 clients.',
     new Intl.NumberFormat('fr').format(1_234_567.5),
+    // Intl('fr') writes U+00A0 before %, where the copy writes U+202F: either keeps it on the line.
+    new Intl.NumberFormat('fr', { style: 'percent', maximumFractionDigits: 1 }).format(0.999),
     new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(5000),
     new Intl.NumberFormat('fr', { style: 'currency', currency: 'XOF' }).format(12_500),
     'Depuis 2026, 1500 équipes et 12 mois offerts.',
