@@ -15,6 +15,17 @@ describe('the French typography check', () => {
     ['Quoi ?!', 1],
     ['1 sur 12: Kestrel Pay', 1],
     ['Ajoute\u00a0: analyse', 1],
+    ['1 000 crédits', 1],
+    ['1\u00a0000 crédits', 1],
+    ['Entre 100 000 et 1 000 000', 3],
+    ['99,9 % des emails', 1],
+    ['99,9% des emails', 1],
+    ['+16 \u00a0%', 1],
+    ['jusqu’à 500 $', 1],
+    ['5\u202f000\u202f$', 1],
+    ['5\u202f000$', 1],
+    ['12\u202f500 F\u202fCFA', 1],
+    ['80,00 Ksh, 9,80 GH₵, 1 000,00 ₦', 4],
   ])('finds the faults in %j', (text, count) => {
     expect(frenchSpacingFaults(text)).toHaveLength(count);
   });
@@ -23,13 +34,22 @@ describe('the French typography check', () => {
     'Bonjour\u202f! Quoi\u202f?! Ainsi\u202f: oui\u202f; «\u202ftexte\u202f».',
     'Le lundi à 14:30, un ratio de 3:1.',
     'Ouvrez https://growmail.io/fr/sent?form=enquiry ou mailto:hello@growmail.io',
+    'Vos 1\u202f000 premiers crédits, 99,9\u202f% en boîte de réception, +16\u202f% d’ouvertures.',
+    'De 1\u202f000 à 5\u202f000\u00a0$, 12\u202f500\u00a0F\u202fCFA, 80,00\u00a0Ksh, de 500 à 999 clients.',
+    new Intl.NumberFormat('fr').format(1_234_567.5),
+    // Intl('fr') writes U+00A0 before %, where the copy writes U+202F: either keeps it on the line.
+    new Intl.NumberFormat('fr', { style: 'percent', maximumFractionDigits: 1 }).format(0.999),
+    new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(5000),
+    new Intl.NumberFormat('fr', { style: 'currency', currency: 'XOF' }).format(12_500),
+    'Depuis 2026, 1500 équipes et 12 mois offerts.',
+    'Cherchez https://growmail.io/docs?q=99%25%20de 1 à 5.',
   ])('finds none in %j', (text) => {
     expect(frenchSpacingFaults(text)).toEqual([]);
   });
 });
 
 describe('French typography in the catalogues (D37)', () => {
-  it('puts a narrow no-break space before ? ! : ; and inside « » in every French text', () => {
+  it('puts a narrow no-break space before ? ! : ; %, inside « » and between digit groups in every French text', () => {
     const texts = [
       ...stringsIn(catalogues.fr),
       newsletterConsentWordingFr,

@@ -12,9 +12,9 @@ const shownAttributes = ['alt', 'title', 'aria-label', 'placeholder'];
  * description and its card's alternative text, and the words its islands are handed to show later (their `props`, which carry
  * the French catalogues). Left out, as not French prose: scripts, styles and templates; code
  * (`code`, `pre`, `kbd`, `samp`); whatever is marked in another language (`lang="en"`: the
- * language switch's "English", its "Read this page in English"); and the price table's
- * `suspect` notes, English words for the team that the pricing island is handed with the rates
- * and never shows (packages/contracts/src/pricing.ts).
+ * language switch's "English", its "Read this page in English", the home page's English press
+ * items); and the price table's `suspect` notes, English words for the team that the pricing
+ * island is handed with the rates and never shows (packages/contracts/src/pricing.ts).
  */
 function frenchTexts(html: string): string[] {
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true } });
@@ -60,7 +60,7 @@ describe('French typography on the French pages (D37)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
 
-  it('puts a narrow no-break space before ? ! : ; and inside « » on every French page', async () => {
+  it('puts a narrow no-break space before ? ! : ; %, inside « » and between digit groups on every French page', async () => {
     const routes = app.site.routes().filter((route) => route === '/fr' || route.startsWith('/fr/'));
     expect(routes.length).toBeGreaterThan(10);
     const faults: string[] = [];

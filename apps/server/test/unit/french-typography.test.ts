@@ -68,7 +68,7 @@ function mailTexts(mail: OutboxMessage): string[] {
 }
 
 describe('French typography in what the server writes (D37)', () => {
-  it('puts a narrow no-break space before ? ! : ; and inside « » in every French mail', async () => {
+  it('puts a narrow no-break space before ? ! : ; %, inside « » and between digit groups in every French mail', async () => {
     const mails = await mailsIn('fr');
     expect(mails).toHaveLength(9);
     expect(mails.flatMap(mailTexts).flatMap(frenchSpacingFaults)).toEqual([]);

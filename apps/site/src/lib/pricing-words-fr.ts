@@ -22,7 +22,7 @@ export const pricingWordsFr: PricingWords = {
   perYearShort: '/an',
   perMonthShort: '/mois',
   flexPitch: 'Payez ce que vous envoyez. Achetez des crédits quand vous en avez besoin, sans engagement mensuel.',
-  per1000: 'pour 1\u00a0000 crédits',
+  per1000: 'pour 1\u202f000 crédits',
   payAsYouGo: 'Sans engagement',
   askUs: 'Nous consulter',
   growthPitch: 'Un abonnement qui suit votre audience. Commencez par les campagnes, ajoutez ce qu’il vous faut.',

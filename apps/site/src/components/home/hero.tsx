@@ -8,7 +8,7 @@ const words = {
   en: { eyebrow: 'Email, SMS, web push and analytics in one platform', note: '1,000 free credits. No card needed.' },
   fr: {
     eyebrow: 'Email, SMS, web push et analytique sur une seule plateforme',
-    note: '1\u00a0000 crédits offerts. Sans carte bancaire.',
+    note: '1\u202f000 crédits offerts. Sans carte bancaire.',
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -11,6 +11,8 @@ const dateFormats: Record<Language, Intl.DateTimeFormat> = {
 /** 'In The News.': three press items in three columns that stack on small screens. */
 export function InTheNews({ language = 'en' }: { language?: Language }) {
   const fr = language === 'fr';
+  // The sample articles are English: on a French page, their headline and summary say so.
+  const articleLanguage = fr ? 'en' : undefined;
   return (
     <PageSection
       id="in-the-news"
@@ -42,7 +44,7 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
                     rel="noopener"
                     className="after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
                   >
-                    {item.headline}
+                    <span lang={articleLanguage}>{item.headline}</span>
                     <span className="sr-only">
                       {fr
                         ? ` (sur ${item.publication}, en anglais, ouvre un autre site)`
@@ -51,7 +53,9 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
                     <ExternalLink aria-hidden="true" className="ml-1 inline h-4 w-4 align-baseline" />
                   </a>
                 </h3>
-                <p className="mt-2 text-ink-700">{item.summary}</p>
+                <p lang={articleLanguage} className="mt-2 text-ink-700">
+                  {item.summary}
+                </p>
               </div>
             </article>
           </li>

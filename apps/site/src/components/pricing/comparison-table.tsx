@@ -13,7 +13,7 @@ type Row = { feature: string } & Record<(typeof plans)[number]['key'], Cell>;
 
 /** What each plan includes, from spec "Business constants"; Growth's optional modules are marked as add-ons. */
 const rowsFr: Row[] = [
-  { feature: 'Prix', flex: 'Pour 1\u00a0000 crédits', growth: 'Mensuel ou annuel', enterprise: 'Sur devis' },
+  { feature: 'Prix', flex: 'Pour 1\u202f000 crédits', growth: 'Mensuel ou annuel', enterprise: 'Sur devis' },
   { feature: 'Utilisateurs', flex: '3', growth: '5', enterprise: 'Illimités' },
   { feature: 'Campagnes email', flex: true, growth: '10X par mois', enterprise: true },
   { feature: 'Synchro des contacts par API', flex: false, growth: true, enterprise: true },

@@ -27,7 +27,7 @@ const words = {
   fr: {
     does: (title: string) => `${title}\u202f: ce que vous pouvez faire`,
     start: (title: string) => `${title}\u202f: commencez dès aujourd’hui`,
-    lead: 'Créez un compte gratuit en moins de 2 minutes et envoyez votre première campagne avec 1\u00a0000 crédits offerts.',
+    lead: 'Créez un compte gratuit en moins de 2 minutes et envoyez votre première campagne avec 1\u202f000 crédits offerts.',
   },
 };
 

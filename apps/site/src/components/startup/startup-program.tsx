@@ -26,9 +26,9 @@ const eligibility: Record<Language, readonly string[]> = {
     'A user-based application',
   ],
   fr: [
-    'Entre 10\u00a0000 et 100\u00a0000 utilisateurs',
+    'Entre 10\u202f000 et 100\u202f000 utilisateurs',
     'Moins de 5 ans d’existence',
-    'Autofinancée, ou moins de 500\u00a0000\u00a0$ levés',
+    'Autofinancée, ou moins de 500\u202f000\u00a0$ levés',
     'Une application qui a des utilisateurs',
   ],
 };

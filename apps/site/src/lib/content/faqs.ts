@@ -38,7 +38,7 @@ const productFaqsFr = faqsSchema.parse([
   {
     question: 'Mes emails arriveront-ils en boîte de réception\u202f?',
     answer: [
-      'Growmail livre 99,9\u00a0% des emails en boîte de réception. Nous authentifions votre domaine d’envoi avec SPF, DKIM et DMARC, surveillons la réputation de nos serveurs et retirons les adresses en rebond avant qu’elles ne vous pénalisent.',
+      'Growmail livre 99,9\u202f% des emails en boîte de réception. Nous authentifions votre domaine d’envoi avec SPF, DKIM et DMARC, surveillons la réputation de nos serveurs et retirons les adresses en rebond avant qu’elles ne vous pénalisent.',
       'Chaque message est inscrit dans un journal d’envoi consultable jusqu’à 90 jours\u202f: vous voyez exactement ce qu’il est advenu de chaque email.',
     ],
   },
@@ -46,7 +46,7 @@ const productFaqsFr = faqsSchema.parse([
     question: 'Que faire quand mes taux d’ouverture sont faibles\u202f?',
     answer: [
       'Renvoyez la campagne à tous ceux qui ne l’ont pas ouverte, en un clic. Vous pouvez lui donner un nouvel objet et choisir l’heure d’envoi\u202f; ceux qui l’ont déjà ouverte ne la reçoivent jamais deux fois.',
-      'Les clients qui utilisent le renvoi voient des taux d’ouverture environ 16\u00a0% plus élevés sur les campagnes renvoyées.',
+      'Les clients qui utilisent le renvoi voient des taux d’ouverture environ 16\u202f% plus élevés sur les campagnes renvoyées.',
     ],
   },
 ]);

@@ -127,18 +127,18 @@ const homeFr = homeSchema.parse({
     },
     {
       title: 'Envoyez votre première campagne',
-      description: 'Créez-la, prévisualisez-la, envoyez-la. Vos 1 000 premiers crédits sont offerts.',
+      description: 'Créez-la, prévisualisez-la, envoyez-la. Vos 1\u202f000 premiers crédits sont offerts.',
     },
   ],
   proof: [
-    { value: '99,9\u00a0%', label: 'des emails livrés en boîte de réception' },
-    { value: '+16\u00a0%', label: 'd’ouvertures avec le renvoi en un clic' },
+    { value: '99,9\u202f%', label: 'des emails livrés en boîte de réception' },
+    { value: '+16\u202f%', label: 'd’ouvertures avec le renvoi en un clic' },
     { value: '90 jours', label: 'de journal d’envoi consultable' },
     { value: 'Illimités', label: 'emails transactionnels avec chaque offre Growth' },
   ],
   closing: {
     title: 'Votre prochaine vente est déjà dans votre liste de clients.',
-    lead: 'Démarrez gratuitement avec 1 000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
+    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
     cta: 'Créer votre compte gratuit',
   },
 });
@@ -156,13 +156,13 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       description:
         'Créez une campagne une fois et envoyez-la à des milliers de clients. Nous gérons l’authentification, la réputation et les rebonds\u202f: votre message arrive en boîte de réception, pas dans les spams.',
       benefits: [
-        '99,9\u00a0% des emails en boîte de réception',
+        '99,9\u202f% des emails en boîte de réception',
         'Éditeur glisser-déposer avec aperçu mobile',
         'Renvoi aux non-ouvreurs en un clic',
         'Envoi programmé au meilleur moment',
       ],
       colour: 'brand',
-      highlight: { value: '99,9\u00a0%', label: 'en boîte de réception' },
+      highlight: { value: '99,9\u202f%', label: 'en boîte de réception' },
       link: '/fr/products/campaign',
       cta: 'Découvrir les campagnes email',
     },
