@@ -17,8 +17,10 @@ const textFile = /\.(html|js|txt|xml)$/;
 
 /**
  * French as Intl and the catalogues write it (D37), whether or not a built page shows it yet:
- * every accented letter of French, the guillemets, the curly apostrophe, and the no-break space
- * and narrow no-break space (U+202F) that Intl puts in numbers and before `:`, `?`, `!` and `%`.
+ * every accented letter of French, the guillemets, the curly apostrophe, the no-break space that
+ * Intl puts before `%` and a currency, and the narrow no-break space (U+202F) of its digit groups,
+ * which the copy also puts before `?`, `!`, `:`, `;` and `%`. The face has no glyph for U+202F
+ * (docs/decisions.md, D37), so the browser draws that one from a system font.
  */
 const frenchCharacters = 'àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ«»’‘“”…–—\u00a0\u202f';
 
