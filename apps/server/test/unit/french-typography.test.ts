@@ -2,40 +2,22 @@ import ICAL from 'ical.js';
 import type { Language } from '@growmail/contracts/language';
 import { describe, expect, it } from 'vitest';
 import { frenchSpacingFaults, stringsIn } from '@growmail/test-support/french-typography';
-import { loadConfig } from '../../src/config.ts';
 import { pageMessages } from '../../src/demos/manage-page.ts';
-import {
-  bookedMail,
-  cancelledMail,
-  heldBookingMail,
-  movedMail,
-  reminderMail,
-  type BookedDemo,
-} from '../../src/demos/messages.ts';
+import { bookedMail, cancelledMail, heldBookingMail, movedMail, reminderMail } from '../../src/demos/messages.ts';
 import { postMessages } from '../../src/form-posts/refusals.ts';
 import type { Repositories } from '../../src/repositories/index.ts';
 import type { OutboxMessage } from '../../src/repositories/mail.ts';
 import { confirmationMail } from '../../src/services/users/consent.ts';
 import { acknowledge } from '../../src/submissions/acknowledgement.ts';
+import { bookedDemo, demoStart as start, mailConfig as config } from './demos/booked-demo.ts';
 
-const config = loadConfig({ LOG_LEVEL: 'silent', MAIL_FROM: 'site@growmail.test', SALES_INBOX: 'sales@growmail.test' });
-const start = new Date('2026-12-01T14:30:00.000Z');
 const link = 'https://growmail.test/demo/booking?token=t';
 type Outbox = Pick<Repositories, 'mail'>;
 
 /** Every mail the server writes to a visitor, in `language`: the demo's, the newsletter's confirmation, the acknowledgements. */
 async function mailsIn(language: Language): Promise<OutboxMessage[]> {
   // Two zones, so that the mails give the team's time too.
-  const demo: BookedDemo = {
-    id: '5f0c2a1e-8b7d-4c3a-9e1f-2d3c4b5a6e7f',
-    start,
-    end: new Date(start.getTime() + 30 * 60_000),
-    sequence: 0,
-    prospect: { name: 'Mariam Traoré', email: 'mariam@bamako.ml', zone: 'Africa/Douala' },
-    host: { name: 'Ada Obi', email: 'ada@growmail.test' },
-    teamZone: 'Africa/Lagos',
-    language,
-  };
+  const demo = bookedDemo(language);
   const acknowledgements: OutboxMessage[] = [];
   // The outbox as the acknowledgement uses it: nothing queued yet, and what it queues kept here.
   const enqueue = async (_topic: string, mail: OutboxMessage) => String(acknowledgements.push(mail));

@@ -1,20 +1,9 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
-import { bookedMail, cancelledMail, reminderMail, type BookedDemo } from '../../../src/demos/messages.ts';
+import { bookedMail, cancelledMail, reminderMail } from '../../../src/demos/messages.ts';
+import { bookedDemo, demoStart as start, mailConfig as config } from './booked-demo.ts';
 
-const config = loadConfig({ LOG_LEVEL: 'silent', MAIL_FROM: 'site@growmail.test', SALES_INBOX: 'sales@growmail.test' });
-const start = new Date('2026-12-01T14:30:00.000Z');
-const demo: BookedDemo = {
-  id: '5f0c2a1e-8b7d-4c3a-9e1f-2d3c4b5a6e7f',
-  start,
-  end: new Date(start.getTime() + 30 * 60_000),
-  sequence: 0,
-  prospect: { name: 'Mariam Traoré', email: 'mariam@bamako.ml', zone: 'Africa/Douala' },
-  host: { name: 'Ada Obi', email: 'ada@growmail.test' },
-  teamZone: 'Africa/Lagos',
-  language: 'fr',
-};
+const demo = bookedDemo('fr');
 /** The slot as a French reader sees it in a zone, by Intl. */
 const inFrench = (zone: string) =>
   `${new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(start)} à ${new Intl.DateTimeFormat('fr', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(start)}`;
