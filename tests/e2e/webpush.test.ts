@@ -85,8 +85,8 @@ describe('web push on the site', () => {
     await expect.poll(async () => (await workers()).active, { timeout: 30_000 }).toBe(true);
     const keyedVersion = () =>
       [...versions.values()].find((version) => version.keyed && version.status === 'activated');
-    await expect.poll(() => keyedVersion()?.status, { timeout: 30_000 }).toBe('activated');
-    const registrationId = keyedVersion()!.registrationId;
+    await expect.poll(keyedVersion, { timeout: 30_000 }).toBeDefined();
+    const { registrationId } = keyedVersion()!;
     const { scope, script } = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return { scope: registration.scope, script: registration.active!.scriptURL };

@@ -16,7 +16,7 @@ type Outbox = Pick<Repositories, 'mail'>;
 
 /** Every mail the server writes to a visitor, in `language`: the demo's, the newsletter's confirmation, the acknowledgements. */
 async function mailsIn(language: Language): Promise<OutboxMessage[]> {
-  // Two zones, so that the mails give the team's time too.
+  // The prospect's zone and the team's differ, so the mails give the team's time too.
   const demo = bookedDemo(language);
   const acknowledgements: OutboxMessage[] = [];
   // The outbox as the acknowledgement uses it: nothing queued yet, and what it queues kept here.
