@@ -18,17 +18,14 @@
  * server's own answer to the page (headers and gzip body), under the same load: the part of the
  * cost that is Node's and the kernel's, which no change to this server can remove.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { exitCode, freePort } from '@growmail/test-support/process';
+import { exitCode } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { count, cpuTimes, startOriginServer, untilIdle } from './origin-server.ts';
+import { answerOf, count, cpuTimes, startBareServer, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -52,40 +49,6 @@ async function load(url: string, amount: number) {
   const result = await autocannon({ url, connections, amount, headers: { 'accept-encoding': 'gzip' } });
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} answers not 2xx`);
-}
-
-/** Headers Node's server writes itself; the bare server is given every other header of the answer. */
-const nodeOwnHeaders = new Set(['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
-
-/** The server's answer to a page asked for with gzip, as the bare server repeats it. */
-function answerOf(url: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'gzip' }, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(response.headers))
-          if (typeof value === 'string' && !nodeOwnHeaders.has(name)) headers[name] = value;
-        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
-      });
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/** The bare server answering with `answer`, once it listens. */
-async function startBareServer(answer: object): Promise<{ child: ChildProcess; origin: string }> {
-  const file = join(directory, 'answer.json');
-  writeFileSync(file, JSON.stringify(answer));
-  const port = await freePort();
-  const child = spawn(process.execPath, [new URL('bare-server.ts', import.meta.url).pathname, file, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await once(child.stdout!, 'data');
-  return { child, origin: `http://127.0.0.1:${port}` };
 }
 
 type Cost = { user: number; system: number; total: number };
@@ -135,7 +98,7 @@ try {
     const url = `${origin}${page}`;
     console.log(row(`\`${page}\``, await measure(pid, url)));
     if (!flags.floor) continue;
-    const bare = await startBareServer(await answerOf(url));
+    const bare = await startBareServer(directory, await answerOf(url));
     try {
       console.log(row(`\`${page}\`, bare node:http`, await measure(bare.child.pid!, `${bare.origin}${page}`)));
     } finally {

@@ -12,6 +12,7 @@
  *   npm run bench:origin -- --rounds 4                # each side's 8 s as 4 turns of 2 s
  *   LOG_LEVEL=warn npm run bench:origin               # the server without its request log
  *   npm run bench:origin -- --lean-client             # autocannon keeping no response bodies (below)
+ *   npm run bench:origin -- --lean-client --floor     # also bare node:http sending the same answer
  *
  * The issue measured each side in one run. On a shared machine a burst of other work lands on one
  * side only; `--rounds` splits each side's time into turns taken alternately and merges their
@@ -32,6 +33,11 @@
  * their p99. `--lean-client` drops each body as it arrives (through autocannon's `setupClient`
  * hook), so the generator spends about 27 µs a request on any page and the servers set the
  * figures; the issue measured with autocannon as it is, which stays the default.
+ *
+ * `--floor` adds a third side taking its turns with the other two: scripts/bare-server.ts, Node's
+ * own HTTP server sending the server's gzip answer to the page and doing nothing else (as
+ * bench:cpu's `--floor`). Its ratio to nginx is the most any server in one Node process could
+ * reach here; the target still applies to the server alone.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -43,7 +49,7 @@ import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
 import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { loadSite } from '../apps/server/src/site/site-files.ts';
-import { count, startOriginServer, untilIdle } from './origin-server.ts';
+import { answerOf, count, startBareServer, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -52,6 +58,7 @@ const { values: flags, positionals } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '1' },
     'lean-client': { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -249,26 +256,38 @@ try {
       `${rounds > 1 ? ` in ${rounds} rounds, taking turns` : ''}, ` +
       `Accept-Encoding: gzip. The server (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ready and idle after ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s of precompressing) and nginx (one worker) run one process each; ` +
-      `the load generator runs in this process and shares the machine with both${flags['lean-client'] ? ', keeping no response bodies (--lean-client)' : ''}.\n`,
+      `the load generator runs in this process and shares the machine with both${flags['lean-client'] ? ', keeping no response bodies (--lean-client)' : ''}` +
+      `${flags.floor ? '; a third side, bare node:http sending the same answer, takes its turns with them (--floor)' : ''}.\n`,
   );
   const rows: string[][] = [];
   for (const page of pages) {
-    const urls = [`${origin}${page}`, `${nginxOrigin}${page}`] as const;
-    // A second's warm-up each, so the JIT and the caches are ready. The requests a run leaves in
-    // flight are still answered after it, so each run waits for the server to be idle.
-    for (const url of urls) {
-      await load(url, 1);
-      await untilIdle(pid);
-    }
-    const runs: [Round[], Round[]] = [[], []];
-    for (let round = 0; round < rounds; round++) {
-      for (const [side, url] of urls.entries()) {
-        runs[side]!.push(await load(url, duration / rounds));
-        await untilIdle(pid);
+    const bare = flags.floor ? await startBareServer(directory, await answerOf(`${origin}${page}`)) : undefined;
+    // Each side with the process that still answers what a run left in flight (nginx's are few).
+    const sides = [
+      { url: `${origin}${page}`, pid },
+      { url: `${nginxOrigin}${page}`, pid },
+      ...(bare ? [{ url: `${bare.origin}${page}`, pid: bare.child.pid! }] : []),
+    ];
+    const runs: Round[][] = sides.map(() => []);
+    try {
+      // A second's warm-up each, so the JIT and the caches are ready. The requests a run leaves
+      // in flight are still answered after it, so each run waits for its server to be idle.
+      for (const side of sides) {
+        await load(side.url, 1);
+        await untilIdle(side.pid);
       }
+      for (let round = 0; round < rounds; round++) {
+        for (const [index, side] of sides.entries()) {
+          runs[index]!.push(await load(side.url, duration / rounds));
+          await untilIdle(side.pid);
+        }
+      }
+    } finally {
+      bare?.child.kill();
+      if (bare) await exitCode(bare.child);
     }
-    const ours = summarise(urls[0], runs[0]);
-    const theirs = summarise(urls[1], runs[1]);
+    const [ours, theirs, floor] = sides.map((side, index) => summarise(side.url, runs[index]!));
+    if (!ours || !theirs) throw new Error('bench:origin: a side was not measured');
     const ratio = ours.perSecond / theirs.perSecond;
     const misses = [
       ...(ratio < minRatio ? [`ratio < ${minRatio}`] : []),
@@ -280,6 +299,7 @@ try {
       ...(ours.errors > 0 ? [`${ours.errors} errors`] : []),
       ...(ours.non2xx > 0 ? [`${ours.non2xx} not 2xx`] : []),
       ...(theirs.errors > 0 ? [`${theirs.errors} nginx errors`] : []),
+      ...(floor && floor.errors > 0 ? [`${floor.errors} bare node:http errors`] : []),
     ];
     const row = [
       `\`${page}\``,
@@ -288,18 +308,26 @@ try {
       Math.round(theirs.perSecond).toLocaleString('en'),
       String(theirs.p99),
       ratio.toFixed(2),
+      ...(floor
+        ? [
+            Math.round(floor.perSecond).toLocaleString('en'),
+            String(floor.p99),
+            (floor.perSecond / theirs.perSecond).toFixed(2),
+          ]
+        : []),
       [misses.length > 0 ? `misses: ${misses.join(', ')}` : 'meets', ...faults].join('; '),
     ];
     rows.push(row);
     console.log(`${page}: ${row.slice(1).join(' | ')}`);
   }
 
+  const floorColumns = flags.floor ? ' Bare node:http req/s | Bare p99 ms | Bare ratio |' : '';
   console.log(
-    `\n| Page | Server req/s | Server p99 ms | nginx req/s | nginx p99 ms | Ratio | Target (≥ ${minRatio}×, p99 ≤ ${maxP99Ms} ms) |`,
+    `\n| Page | Server req/s | Server p99 ms | nginx req/s | nginx p99 ms | Ratio |${floorColumns} Target (≥ ${minRatio}×, p99 ≤ ${maxP99Ms} ms) |`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log(`| --- | ---: | ---: | ---: | ---: | ---: |${flags.floor ? ' ---: | ---: | ---: |' : ''} --- |`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  const meeting = rows.filter((row) => row[6]!.startsWith('meets')).length;
+  const meeting = rows.filter((row) => row.at(-1)!.startsWith('meets')).length;
   console.log(`\n${meeting} of ${rows.length} pages meet the target.`);
 } finally {
   await nginx?.stop();

@@ -3,7 +3,11 @@
  * production mode, on a SQLite file in the bench's directory, at production's log level unless
  * LOG_LEVEL says otherwise, its log to /dev/null, and no rate limit a page load could reach.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort, spawnServer, waitUntilReady, type ServerProcess } from '@growmail/test-support/process';
 
@@ -36,6 +40,50 @@ export async function startOriginServer(options: {
     throw error;
   }
   return { server, origin: `http://127.0.0.1:${port}`, pid: server.child.pid! };
+}
+
+/** An answer as scripts/bare-server.ts repeats it: status, headers and the body in base64. */
+export type BareAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** Headers Node's server writes itself; the bare server is given every other header of the answer. */
+const nodeOwnHeaders = new Set(['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
+
+/** The server's answer to a page asked for with gzip, as the bare server repeats it. */
+export function answerOf(url: string): Promise<BareAnswer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'gzip' }, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers))
+          if (typeof value === 'string' && !nodeOwnHeaders.has(name)) headers[name] = value;
+        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * scripts/bare-server.ts answering every request with `answer`, once it listens: Node's own
+ * HTTP server doing nothing else, the floor under this server's cost (bench:cpu and
+ * bench:origin's `--floor`). Its answer file is written in `directory`.
+ */
+export async function startBareServer(
+  directory: string,
+  answer: BareAnswer,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const file = join(directory, 'answer.json');
+  writeFileSync(file, JSON.stringify(answer));
+  const port = await freePort();
+  const child = spawn(process.execPath, [new URL('bare-server.ts', import.meta.url).pathname, file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(child.stdout!, 'data');
+  return { child, origin: `http://127.0.0.1:${port}` };
 }
 
 /** Milliseconds of CPU a process has used in user space and in the kernel, from /proc (Linux), in ticks of 10 ms. */
