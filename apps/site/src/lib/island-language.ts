@@ -1,5 +1,6 @@
 import { catalogueFor, intlLocales } from '@growmail/contracts/catalogues';
 import type { Language } from '@growmail/contracts/language';
+import type { FormWords, WordedForm } from '@/components/forms/form-words';
 import { formWordsFr } from './form-words-fr';
 import { productUpdatesWordsFr } from './product-updates-words-fr';
 
@@ -9,12 +10,23 @@ import { productUpdatesWordsFr } from './product-updates-words-fr';
  * and whose script carries no French (D37).
  */
 export const islandLanguage = (language: Language) => (language === 'en' ? {} : { language });
-export const formLanguage = (language: Language) =>
-  language === 'en' ? {} : { language, messages: catalogueFor(language).messages, words: formWordsFr };
+export const formLanguage = <Form extends WordedForm>(language: Language, ...forms: Form[]) =>
+  language === 'en' ? {} : { language, messages: catalogueFor(language).messages, words: formWordsOf(forms) };
+
+/**
+ * The words of the named forms, and the error box's close button: a page's HTML carries each
+ * island's own words and no other form's (the newsletter box is on every page).
+ */
+function formWordsOf<Form extends WordedForm>(forms: Form[]): Pick<FormWords, Form | 'closeError'> {
+  const keys: (keyof FormWords)[] = [...forms, 'closeError'];
+  return Object.fromEntries(keys.map((key) => [key, formWordsFr[key]])) as Pick<FormWords, Form | 'closeError'>;
+}
 
 /** The calculator's own messages (its rules' words), beside a form's, on a page in another language than English. */
 export const calculatorLanguage = (language: Language) =>
-  language === 'en' ? {} : { ...formLanguage(language), calculatorMessages: catalogueFor(language).calculatorMessages };
+  language === 'en'
+    ? {}
+    : { ...formLanguage(language, 'calculator'), calculatorMessages: catalogueFor(language).calculatorMessages };
 
 /** The demo picker's words and the `Intl` locale of its times, on a page in another language than English. */
 export const bookingLanguage = (language: Language) =>

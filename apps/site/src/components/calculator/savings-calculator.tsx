@@ -67,7 +67,7 @@ export function SavingsCalculator({
   messages: catalogue,
   words: formWords,
   calculatorMessages: wording,
-}: Props & ServedProps & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
+}: Props & ServedProps<'calculator'> & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
   const words = formWords?.calculator ?? calculatorWords;
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);

@@ -39,7 +39,7 @@ const validate = (values: Enquiry, catalogue: Messages): Errors =>
  * validated on every input, sent to the users service. Without JavaScript it posts to its page
  * (D30), and starts from what the server rendered there.
  */
-export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & ServedProps) {
+export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & ServedProps<'contact'>) {
   const [served, summary, clearSummary] = useServedForm(page.served);
   const [values, setValues] = useState<Enquiry>(() => ({ ...empty, ...pick(served.values) }));
   const [errors, setErrors] = useState<Errors>(() => pick(served.errors));

@@ -23,7 +23,7 @@ export function DemoForm({
   children?: ReactNode;
   actions?: ReactNode;
   summaryTargets?: Record<string, string>;
-} & ServedProps) {
+} & ServedProps<'lead'>) {
   // The picker is static HTML in the island's slot, which React leaves alone: it is enhanced in place, once.
   useEffect(() => {
     const picker = document.querySelector('[data-demo-booking]');

@@ -23,3 +23,6 @@ export type FormWords = {
   confirm: typeof confirmWords;
   closeError: string;
 };
+
+/** The forms that have words of their own (every key of FormWords but the shared close button's). */
+export type WordedForm = Exclude<keyof FormWords, 'closeError'>;

@@ -76,7 +76,7 @@ export function LeadForm({
   messages: catalogue = messages,
   words: catalogueWords,
   summaryTargets = {},
-}: Props & ServedProps) {
+}: Props & ServedProps<'lead'>) {
   const words = catalogueWords?.lead ?? leadWords;
   const idPrefix = useId();
   const names = [...textFields.map((field) => field.name), ...choices.map((choice) => choice.name)];

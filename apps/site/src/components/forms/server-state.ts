@@ -2,7 +2,7 @@ import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { Language } from '@growmail/contracts/language';
 import type { Messages } from '@growmail/contracts/messages';
 import { useState } from 'react';
-import type { FormWords } from './form-words';
+import type { FormWords, WordedForm } from './form-words';
 
 const none: FormPageState = { values: {}, errors: {} };
 
@@ -24,14 +24,16 @@ export function useServedForm(served: FormPageState = none): [FormPageState, For
  * native post's hidden field) and `messages={messagesFr}` (the contracts' messages-fr). As props
  * they travel in that page's HTML only, so the English pages' script never carries the French
  * words. The JSON calls ask for answers in the page's `<html lang>` (lib/guest-api.ts).
+ * `Form` names the forms whose words the island reads (lib/island-language.ts hands it those
+ * and no others).
  */
-export type ServedProps = {
+export type ServedProps<Form extends WordedForm = never> = {
   served?: FormPageState | undefined;
   stamp?: string | undefined;
   language?: Language | undefined;
   messages?: Messages | undefined;
-  /** The island's labels and buttons in the page's language (./form-words.ts). */
-  words?: FormWords | undefined;
+  /** The island's labels and buttons in the page's language (./form-words.ts): its forms' own, and the error box's close button. */
+  words?: Pick<FormWords, Form | 'closeError'> | undefined;
 };
 
 /** Whether a served state has problems to show: a field's message, or one for the whole form. */

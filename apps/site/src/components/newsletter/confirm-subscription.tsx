@@ -28,7 +28,7 @@ export function ConfirmSubscription({
   language,
   messages: catalogue = messages,
   words: formWords,
-}: { usersUrl: string } & ServedProps) {
+}: { usersUrl: string } & ServedProps<'confirm' | 'newsletter'>) {
   const words = formWords?.confirm ?? confirmWords;
   const newsletter = formWords?.newsletter ?? newsletterWords;
   const [served, summary, clearSummary] = useServedForm(servedState);

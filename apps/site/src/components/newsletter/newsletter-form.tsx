@@ -25,7 +25,7 @@ export function NewsletterForm({
   language,
   messages: catalogue = messages,
   words: formWords,
-}: { usersUrl: string; apiKey: string; page: string } & ServedProps) {
+}: { usersUrl: string; apiKey: string; page: string } & ServedProps<'newsletter'>) {
   const words = formWords?.newsletter ?? newsletterWords;
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);

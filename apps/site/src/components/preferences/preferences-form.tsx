@@ -63,7 +63,7 @@ export function PreferencesForm({
   language,
   messages: catalogue = messages,
   words: formWords,
-}: { usersUrl: string } & ServedProps) {
+}: { usersUrl: string } & ServedProps<'preferences'>) {
   const words = formWords?.preferences ?? preferencesWords;
   const [served, summary, clearSummary] = useServedForm(servedState);
   const [linkServed] = useState(() => servedLink(served.values));

@@ -5,7 +5,11 @@ import type { ServedProps } from '@/components/forms/server-state';
 import { startupBudgets, startupUserCounts } from '@growmail/contracts/form-options';
 
 /** The 'Submit Application' form (D16): posts a startup lead to {sales}/leads. */
-export function StartupForm({ salesUrl, usersUrl, ...page }: { salesUrl: string; usersUrl: string } & ServedProps) {
+export function StartupForm({
+  salesUrl,
+  usersUrl,
+  ...page
+}: { salesUrl: string; usersUrl: string } & ServedProps<'lead'>) {
   const words = page.words?.lead ?? leadWords;
   return (
     <LeadForm
