@@ -40,7 +40,6 @@
  * reach here; the target still applies to the server alone.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,7 +48,7 @@ import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
 import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { loadSite } from '../apps/server/src/site/site-files.ts';
-import { answerOf, count, startBareServer, startOriginServer, untilIdle } from './origin-server.ts';
+import { answerOf, count, get, startBareServer, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
   options: {
@@ -98,24 +97,6 @@ const pages =
           ...extraPages,
         ]),
       ];
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** One GET with the bytes as sent: fetch() would undo the gzip this bench is about. */
-function get(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 type Captured = { file: string; status: number; gzip: boolean; headers: Map<string, string> };
 

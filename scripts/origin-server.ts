@@ -48,23 +48,31 @@ export type BareAnswer = { status: number; headers: Record<string, string>; body
 /** Headers Node's server writes itself; the bare server is given every other header of the answer. */
 const nodeOwnHeaders = new Set(['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
 
-/** The server's answer to a page asked for with gzip, as the bare server repeats it. */
-export function answerOf(url: string): Promise<BareAnswer> {
+export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** One GET with the bytes as sent: fetch() would undo the gzip the benches are about. */
+export function get(url: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'gzip' }, agent: false }, (response) => {
+    request(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(response.headers))
-          if (typeof value === 'string' && !nodeOwnHeaders.has(name)) headers[name] = value;
-        resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
-      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     })
       .on('error', reject)
       .end();
   });
+}
+
+/** The server's answer to a page asked for with gzip, as the bare server repeats it. */
+export async function answerOf(url: string): Promise<BareAnswer> {
+  const answer = await get(url, { 'accept-encoding': 'gzip' });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers))
+    if (typeof value === 'string' && !nodeOwnHeaders.has(name)) headers[name] = value;
+  return { status: answer.status, headers, body: answer.body.toString('base64') };
 }
 
 /**
