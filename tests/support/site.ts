@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@growmail/server/app';
@@ -19,8 +19,21 @@ export const testAppUrl = 'https://app.growmail.test';
 /** Environment variables for the server, on top of the test defaults below. */
 export type SiteEnv = Record<string, string>;
 
-/** The real server on the exported site, on a free loopback port. */
-async function startSite(env: Record<string, string> = {}) {
+/** A free loopback port, for a server whose PUBLIC_URL must name its port before it listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The real server on the exported site, on a free loopback port. `localhost` serves it as
+ * http://localhost:<port> with PUBLIC_URL to match: Chromium refuses WebAuthn on an IP address.
+ */
+async function startSite(env: Record<string, string> = {}, { localhost = false } = {}) {
+  const port = localhost ? await freePort() : 0;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SITE_ENV: 'testing',
@@ -33,12 +46,13 @@ async function startSite(env: Record<string, string> = {}) {
     FORM_MIN_FILL_SECONDS: '0',
     // A build elsewhere (a copy kept apart from a rebuild in progress) when SITE_DIR names one.
     ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
+    ...(localhost ? { PUBLIC_URL: `http://localhost:${port}` } : {}),
     ...env,
   });
   const app = await buildApp({ config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  await app.listen({ port, host: '127.0.0.1' });
+  const bound = (app.server.address() as AddressInfo).port;
+  return { app, url: `http://${localhost ? 'localhost' : '127.0.0.1'}:${bound}`, close: () => app.close() };
 }
 
 /**
@@ -119,7 +133,7 @@ export type Site = {
  */
 export function useSite(
   env: SiteEnv | (() => SiteEnv | Promise<SiteEnv>) = {},
-  { browser: withBrowser = true }: { browser?: boolean } = {},
+  { browser: withBrowser = true, localhost = false }: { browser?: boolean; localhost?: boolean } = {},
 ): Site {
   let site: StartedSite | undefined;
   let browser: Browser | undefined;
@@ -129,7 +143,7 @@ export function useSite(
     // Started side by side. Both are waited for, and each is kept once it is up, so that if one
     // fails afterAll still closes the other.
     const results = await Promise.allSettled([
-      startSite(resolved).then((started) => (site = started)),
+      startSite(resolved, { localhost }).then((started) => (site = started)),
       withBrowser ? connectChromium().then((launched) => (browser = launched)) : undefined,
     ]);
     for (const result of results) if (result.status === 'rejected') throw result.reason;

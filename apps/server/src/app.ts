@@ -29,6 +29,7 @@ import sitePlugin from './plugins/serve-site.ts';
 import sharedPages from './plugins/shared-pages.ts';
 import zodValidation from './plugins/zod-validation.ts';
 import services from './services/index.ts';
+import teamConsole from './team/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';
 import { substitutionsFor } from './site/placeholders.ts';
 import { loadSite, type Site } from './site/site-files.ts';
@@ -100,6 +101,8 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(services, { prefix: '/services' });
   await app.register(sandbox);
   await app.register(formPosts);
+  // Its own scope: the console's cookies, CSRF check and form parser stay inside it (D40).
+  if (config.teamConsole) await app.register(teamConsole, { prefix: '/team' });
   // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
   await app.register(mcp);
   await app.register(sitePlugin, { site });
@@ -113,12 +116,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request as the log shows it: Fastify's usual fields, but a console URL without its query,
+ * which can hold a link's token (D40).
+ */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: request.url.startsWith('/team') ? request.url.replace(/\?.*$/, '') : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
 /** JSON lines for machines; in development at a terminal, lines a person reads (pino-pretty). */
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   if (config.env === 'development' && process.stdout.isTTY) {
     return {
       level: config.logLevel,
+      serializers,
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' } },
     };
   }
@@ -128,6 +146,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   // Pino flushes what is left when the process exits.
   return {
     level: config.logLevel,
+    serializers,
     stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
   };
 }

@@ -282,6 +282,12 @@ export const environmentSchema = z.object({
         'Bearer token for `GET /metrics` (Prometheus), at least 32 characters (`openssl rand -hex 32`). Unset: `/metrics` answers 404.',
       ),
     ),
+  TEAM_CONSOLE: withDefault(z.enum(['on', 'off']), 'on').register(
+    settingDocs,
+    about(
+      'The team console at `/team/` (D40): `on` or `off`. The commands (`npm run leads`, `demos`, `people`, `team`) work either way.',
+    ),
+  ),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
@@ -343,6 +349,8 @@ export type Config = {
   cdnMaxAge: number;
   /** The bearer token `GET /metrics` asks for; unset, the metrics are not served. */
   metricsToken: string | undefined;
+  /** Whether the team console answers at /team/ (D40). */
+  teamConsole: boolean;
 };
 
 /** How long past its lifetime a shared cache may still answer with a page: a day. */
@@ -440,5 +448,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
         : null,
     cdnMaxAge: e.CDN_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,
+    teamConsole: e.TEAM_CONSOLE === 'on',
   };
 }

@@ -1,5 +1,6 @@
 import type { FormPageState } from './form-posts.ts';
 import type { Language } from './language.ts';
+import type { TeamLocals } from './team.ts';
 
 /**
  * The pages the server has Astro render on demand (D35), each by a name under one internal
@@ -41,6 +42,8 @@ export type OnDemandLocals = {
   booking?: { status: string; token?: string | undefined };
   /** A docs page, by its path, and the Try it exchange it answers with (D33). */
   docs?: { path: string; tryIt: TryItExchange };
+  /** A team console page (D40): what it shows, who is signed in, and the CSRF token of its forms. */
+  team?: TeamLocals;
 };
 
 /**

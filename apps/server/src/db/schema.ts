@@ -23,6 +23,14 @@ export interface Database {
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
+
+  team_members: TeamMembersTable;
+  team_passkeys: TeamPasskeysTable;
+  team_links: TeamLinksTable;
+  team_sessions: TeamSessionsTable;
+  team_challenges: TeamChallengesTable;
+  team_audit: TeamAuditTable;
+  lead_notes: LeadNotesTable;
 }
 
 export interface LeadsTable {
@@ -34,7 +42,17 @@ export interface LeadsTable {
   /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
   language: ColumnType<Language, Language | undefined, Language>;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
+  /** What the team made of it in the console: `new` or `handled`. */
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  /** The team member working it, or null. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address's domain, lower-cased, for a search by domain. */
+  email_domain: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member who released it from the quarantine, or null when it was never held. */
+  released_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type LeadStatus = 'new' | 'handled';
 
 export interface ContactsTable {
   id: string;
@@ -240,5 +258,89 @@ export interface DemoBookingRequestsTable {
   id: string;
   /** An HMAC of the client address, keyed with the tracking secret: the address is not kept. */
   client: string;
+  created_at: string;
+}
+
+export type TeamRole = 'viewer' | 'sales' | 'admin';
+/** How a session was opened: a passkey, or a mailed one-time link (which may do less, D41). */
+export type TeamSignIn = 'passkey' | 'link';
+
+/** A member of the team console (D41). */
+export interface TeamMembersTable {
+  id: string;
+  /** Lower-cased; where their sign-in and invitation links are mailed. */
+  email: string;
+  name: string;
+  /** An IANA zone: the console shows times in it. */
+  zone: string;
+  role: TeamRole;
+  created_at: string;
+}
+
+/** A WebAuthn credential of a member; `id` is the credential id (base64url). */
+export interface TeamPasskeysTable {
+  id: string;
+  member_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  /** JSON text: the authenticator's transports. */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A single-use link: `enrol` (24 hours) or `sign-in` (15 minutes); kept by the hash of its token. */
+export interface TeamLinksTable {
+  hash: string;
+  member_id: string;
+  purpose: 'enrol' | 'sign-in';
+  expires_at: string;
+  created_at: string;
+}
+
+/** A signed-in browser; kept by the hash of its cookie. */
+export interface TeamSessionsTable {
+  hash: string;
+  member_id: string;
+  method: TeamSignIn;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A WebAuthn challenge handed out and not yet answered; used once. */
+export interface TeamChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  /** The member registering; null for a sign-in, whose member the passkey names. */
+  member_id: string | null;
+  expires_at: string;
+}
+
+/** One change made in the console or by a command (D41): who, how signed in, what, on which record. */
+export interface TeamAuditTable {
+  id: string;
+  at: string;
+  /** Null for a command run at a terminal, or once the member is removed. */
+  member_id: string | null;
+  member_name: string;
+  /** `passkey`, `link`, or `command`. */
+  method: string;
+  action: string;
+  record_type: string;
+  record_id: string;
+  /** JSON text: what changed, never a person's address. */
+  detail: ColumnType<string, string | undefined, string>;
+}
+
+/** A note a member added to a lead. */
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  member_id: string | null;
+  member_name: string;
+  text: string;
   created_at: string;
 }

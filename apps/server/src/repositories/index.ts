@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
+import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
 import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
@@ -13,6 +14,7 @@ import type { Executor } from './repository.ts';
 import { settingsRepository } from './settings.ts';
 import { submissionsRepository } from './submissions.ts';
 import { suppressionsRepository } from './suppressions.ts';
+import { teamRepository } from './team.ts';
 import { webhooksRepository } from './webhooks.ts';
 
 /**
@@ -22,6 +24,7 @@ import { webhooksRepository } from './webhooks.ts';
  * drains it.
  */
 const repositoriesOn = (db: Executor) => ({
+  audit: auditRepository(db),
   contacts: contactsRepository(db),
   demos: demosRepository(db),
   leads: leadsRepository(db),
@@ -33,6 +36,7 @@ const repositoriesOn = (db: Executor) => ({
   settings: settingsRepository(db),
   submissions: submissionsRepository(db),
   suppressions: suppressionsRepository(db),
+  team: teamRepository(db),
   webhooks: webhooksRepository(db),
 });
 

@@ -1,5 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
+import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
 import { randomUUID } from 'node:crypto';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
@@ -12,6 +13,17 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   if (filter.since) query = query.where('created_at', '>=', filter.since);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;
+};
+
+/** Where the inbox's next page starts: the last lead shown. */
+export type InboxCursor = { createdAt: string; id: string };
+
+const inboxColumns = ['id', 'type', 'email', 'language', 'status', 'assignee_id', 'created_at', 'metadata'] as const;
+
+/** An address's domain, lower-cased; null when it has none. */
+const domainOf = (email: string): string | null => {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? null : email.slice(at + 1).toLowerCase();
 };
 
 const leadQueries = (db: Executor) => ({
@@ -31,10 +43,95 @@ const leadQueries = (db: Executor) => ({
         email,
         metadata: JSON.stringify(metadata),
         language,
+        email_domain: domainOf(email),
         created_at: new Date().toISOString(),
       })
       .execute();
     return id;
+  },
+
+  /**
+   * The inbox (D41): newest first, after a keyset cursor, with the filters the URL names.
+   * `assignee` is a member's id, or `nobody`; the caller turns `mine` into the member's id.
+   */
+  inbox(filters: InboxFilters, after: InboxCursor | undefined, limit: number) {
+    let query = db
+      .selectFrom('leads')
+      .select(inboxColumns)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    if (filters.form) query = query.where('type', '=', filters.form);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
+    else if (filters.assignee) query = query.where('assignee_id', '=', filters.assignee);
+    if (filters.language) query = query.where('language', '=', filters.language);
+    if (filters.from) query = query.where('created_at', '>=', filters.from);
+    if (filters.to) query = query.where('created_at', '<', filters.to);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query.execute();
+  },
+
+  /** Leads sent from an address, or from any address at a domain (`@acme.com`), newest first. */
+  search(term: string, after: InboxCursor | undefined, limit: number) {
+    let query = db
+      .selectFrom('leads')
+      .select(inboxColumns)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    query = term.startsWith('@')
+      ? query.where('email_domain', '=', term.slice(1))
+      : query.where((eb) => eb(eb.fn('lower', ['email']), '=', term));
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query.execute();
+  },
+
+  async assign(id: string, memberId: string | null): Promise<boolean> {
+    const result = await db.updateTable('leads').set({ assignee_id: memberId }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async setStatus(id: string, status: LeadStatus): Promise<boolean> {
+    const result = await db.updateTable('leads').set({ status }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Leaves every lead of a member to nobody, when the member is removed. */
+  async unassignAll(memberId: string): Promise<void> {
+    await db.updateTable('leads').set({ assignee_id: null }).where('assignee_id', '=', memberId).execute();
+  },
+
+  async addNote(leadId: string, member: { id: string; name: string }, text: string): Promise<void> {
+    await db
+      .insertInto('lead_notes')
+      .values({
+        id: randomUUID(),
+        lead_id: leadId,
+        member_id: member.id,
+        member_name: member.name,
+        text,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  },
+
+  notes(leadId: string) {
+    return db.selectFrom('lead_notes').selectAll().where('lead_id', '=', leadId).orderBy('created_at').execute();
   },
 
   /** Leads of one kind and received since an ISO time (all three optional), newest first, at most `limit`. */

@@ -57,10 +57,15 @@ export class OnDemandPages {
   }
 
   /** The view's HTML as Astro rendered it; an error when the route did not render it. */
-  async render(view: OnDemandView, locals: OnDemandLocals): Promise<string> {
+  render(view: OnDemandView, locals: OnDemandLocals): Promise<string> {
+    return this.renderAt(onDemandPath(view), locals);
+  }
+
+  /** The HTML of the on-demand route at `path` (a console view's, D40). */
+  async renderAt(path: string, locals: OnDemandLocals): Promise<string> {
     const request = Object.assign(Readable.from([]), {
       method: 'GET',
-      url: onDemandPath(view),
+      url: path,
       headers: { host: 'localhost' },
       socket: {},
     }) as unknown as IncomingMessage;
@@ -69,11 +74,11 @@ export class OnDemandPages {
       capture.on('finish', resolve);
       capture.on('error', reject);
     });
-    await this.#handler(request, capture as unknown as ServerResponse, () => capture.destroy(notFound(view)), locals);
+    await this.#handler(request, capture as unknown as ServerResponse, () => capture.destroy(notFound(path)), locals);
     await finished;
-    if (capture.status >= 400) throw new Error(`The on-demand view ${view} answered ${capture.status}.`);
+    if (capture.status >= 400) throw new Error(`The on-demand view ${path} answered ${capture.status}.`);
     return capture.html;
   }
 }
 
-const notFound = (view: string) => new Error(`The site has no on-demand view ${view}.`);
+const notFound = (path: string) => new Error(`The site has no on-demand view at ${path}.`);

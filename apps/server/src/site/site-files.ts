@@ -10,6 +10,7 @@ import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contrac
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
 import { contactBrackets } from '@growmail/contracts/pricing';
+import { teamViewPath, type TeamLocals } from '@growmail/contracts/team';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { OnDemandPages } from './on-demand.ts';
@@ -99,6 +100,16 @@ export class Site {
       contentType: contentTypeOf('.html'),
       scriptHashes: inlineScriptHashes(html),
     };
+  }
+
+  /**
+   * A team console page (D40), rendered like the other on-demand views but with none of the
+   * site's configuration applied: it shows no public link, font choice or `noindex` switch.
+   */
+  async renderTeam(locals: TeamLocals): Promise<FreshPage> {
+    if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
+    const html = await this.#onDemand.renderAt(teamViewPath(locals.page.view), { team: locals });
+    return { html, contentType: contentTypeOf('.html'), scriptHashes: inlineScriptHashes(html) };
   }
 
   hasFile = (path: string): boolean => this.files.has(path);

@@ -1,0 +1,180 @@
+import cookie from '@fastify/cookie';
+import csrfProtection from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import { mayUse, type TeamAccess, type TeamPage } from '@growmail/contracts/team';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailableError } from '../db/index.ts';
+import { dataAccess } from '../repositories/index.ts';
+import { sendFreshPage } from '../site/fresh-page.ts';
+import { authRoutes } from './auth-routes.ts';
+import { leadRoutes } from './lead-routes.ts';
+import { memberRoutes } from './member-routes.ts';
+import { cookieOptions, readSession, sessionCookie, type Session } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may use a console route (D41); `public` for the sign-in pages. Every /team route says. */
+    team?: TeamAccess | 'public';
+  }
+  interface FastifyRequest {
+    /** The console session the cookie names, once the gate has read it. */
+    teamSession: Session | undefined;
+  }
+}
+
+/** The csrf cookie is the console's own, like its session's: no public page sets or reads one (D40). */
+const csrfCookie = 'gm_team_csrf';
+
+/**
+ * The team console under /team (D40, D41). Its own scope: the cookie plugin, the CSRF check and
+ * the form parser exist here only. Every route declares who may use it, and one gate checks it
+ * in this order: the session (a page without one goes to sign-in, an action gets 401), then for
+ * a change the request's Origin and CSRF token (403), then the role (403).
+ */
+export default async function teamConsole(app: FastifyInstance) {
+  await app.register(cookie);
+  await app.register(csrfProtection, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: csrfCookie,
+    cookieOpts: cookieOptions(app.config),
+    getToken: (request) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      const token = body?._csrf ?? request.headers['x-csrf-token'];
+      return typeof token === 'string' ? token : '';
+    },
+  });
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  app.decorateRequest('teamSession', undefined);
+
+  const data = dataAccess(app.db);
+  const origin = new URL(app.config.urls.public).origin;
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.team) throw new Error(`The console route ${route.method} ${route.url} says not who may use it.`);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config.team;
+    const changes = request.method !== 'GET' && request.method !== 'HEAD';
+    if (access !== 'public') {
+      request.teamSession = await readSession(data, request.cookies[sessionCookie]);
+      if (!request.teamSession) {
+        if (!changes) return reply.redirect('/team/sign-in', 303);
+        return sendProblem(
+          reply,
+          401,
+          'Signed out',
+          'Your session has ended. Sign in again, then repeat what you did.',
+        );
+      }
+    }
+    if (changes && request.headers.origin !== origin) {
+      return sendProblem(
+        reply,
+        403,
+        'Refused',
+        'This request did not come from a console page, so nothing was changed.',
+      );
+    }
+    if (access !== 'public' && access) {
+      const session = request.teamSession!;
+      if (!mayUse(session.role, session.method, access)) {
+        const message =
+          access.passkey && session.method !== 'passkey'
+            ? 'This needs a session opened with a passkey; one opened with a mailed link cannot do it.'
+            : 'Your role does not allow this. An admin can change it.';
+        return sendProblem(reply, 403, 'Not allowed', message);
+      }
+    }
+  });
+  // After the gate, as a callback hook: the plugin answers a bad token itself, through the error handler.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (reply.sent || request.method === 'GET' || request.method === 'HEAD') return done();
+    app.csrfProtection(request, reply, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
+      return sendProblem(
+        reply,
+        403,
+        'Refused',
+        'The form had expired or was not the console’s own, so nothing was changed. Go back, reload the page and try again.',
+      );
+    }
+    if (isUnavailableError(error)) {
+      app.db.status.report(error);
+      reply.header('retry-after', '30');
+      return sendProblem(
+        reply,
+        503,
+        'Unavailable',
+        'The console cannot reach its database just now. Nothing was changed; try again in a minute.',
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'console request failed');
+      return sendProblem(
+        reply,
+        500,
+        'Something went wrong',
+        'Nothing was changed. Try again; if it keeps failing, tell the developers.',
+      );
+    }
+    request.log.info({ status, code: error.code }, 'console client error');
+    const message = error.validation ? 'The request was not one the console sends.' : 'The request could not be read.';
+    return sendProblem(reply, status, 'Not understood', message);
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    sendProblem(reply, 404, 'Not found', 'There is no console page at this address.'),
+  );
+
+  app.get('/', { config: { team: 'public' } }, async (request, reply) => {
+    const session = await readSession(data, request.cookies[sessionCookie]);
+    return reply.redirect(session ? '/team/leads' : '/team/sign-in', 303);
+  });
+
+  authRoutes(app, data);
+  leadRoutes(app, data);
+  memberRoutes(app, data);
+}
+
+/**
+ * Sends a console page: rendered on demand by the site (D35), never kept by any cache, never
+ * framed, scripts allowed by hash (D40).
+ */
+export async function sendTeamPage(reply: FastifyReply, page: TeamPage, status = 200) {
+  const request = reply.request;
+  const session = request.teamSession;
+  const csrf = reply.generateCsrf();
+  const rendered = await reply.server.site.renderTeam({
+    page,
+    csrf,
+    ...(session
+      ? {
+          viewer: {
+            id: session.id,
+            name: session.name,
+            role: session.role,
+            method: session.method,
+            zone: session.zone,
+          },
+        }
+      : {}),
+  });
+  reply.code(status).header('x-frame-options', 'DENY');
+  await sendFreshPage(reply, rendered, { framed: false });
+  return reply;
+}
+
+export const sendProblem = (reply: FastifyReply, status: number, title: string, message: string) =>
+  sendTeamPage(reply, { view: 'problem', status, title, message }, status);
+
+/** The signed-in member as the audit names them. */
+export function actorOf(request: FastifyRequest) {
+  const session = request.teamSession!;
+  return { memberId: session.id, name: session.name, method: session.method };
+}
+

@@ -1,0 +1,157 @@
+import { invitationSchema, passkeyNameSchema, teamRoles } from '@growmail/contracts/team';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import type { DataAccess } from '../repositories/index.ts';
+import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+import { auditActor, changeRole, inviteMember, mailInvitation, removeMember } from './members.ts';
+import { memberRows } from './views.ts';
+
+const signedIn = { team: { role: 'viewer' as const } };
+const signedInWithPasskey = { team: { role: 'viewer' as const, passkey: true } };
+const admin = { team: { role: 'admin' as const } };
+const adminWithPasskey = { team: { role: 'admin' as const, passkey: true } };
+
+const idParams = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/)) });
+
+/** A member's own account, the team's members (admin) and the audit (admin), D41. */
+export function memberRoutes(app: FastifyInstance, data: DataAccess) {
+  const notices: Record<string, string> = {
+    added: 'Passkey added.',
+    renamed: 'Passkey renamed.',
+    removed: 'Passkey removed.',
+    invited: 'Invitation sent. The link went to their address only.',
+    role: 'Role changed; their sessions have ended.',
+    gone: 'Member removed; their sessions have ended.',
+  };
+  const noticeOf = (query: unknown) => {
+    const key = Object.keys(notices).find((name) => (query as Record<string, unknown>)[name] === '1');
+    return key ? notices[key] : undefined;
+  };
+
+  async function accountPage(request: Parameters<typeof actorOf>[0], problem?: string) {
+    const session = request.teamSession!;
+    const [passkeys, sessions] = await Promise.all([data.team.passkeys(session.id), data.team.sessions(session.id)]);
+    return {
+      view: 'account' as const,
+      passkeys: passkeys.map((passkey) => ({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.created_at,
+        lastUsedAt: passkey.last_used_at,
+      })),
+      sessions: sessions.map((row) => ({
+        method: row.method,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+      })),
+      notice: noticeOf(request.query),
+      problem,
+    };
+  }
+
+  app.get('/account', { config: signedIn }, async (request, reply) => sendTeamPage(reply, await accountPage(request)));
+
+  app.post('/account/passkeys/:id/rename', { config: signedInWithPasskey }, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const name = passkeyNameSchema.safeParse((request.body as Record<string, unknown> | undefined)?.name);
+    const session = request.teamSession!;
+    if (!name.success) return sendTeamPage(reply, await accountPage(request, name.error.issues[0]?.message), 400);
+    if (!params.success || !(await data.team.renamePasskey(session.id, params.data.id, name.data))) {
+      return sendProblem(reply, 404, 'Not found', 'You have no passkey with this id.');
+    }
+    await data.audit.record({
+      ...auditActor(actorOf(request)),
+      action: 'passkey.renamed',
+      recordType: 'member',
+      recordId: session.id,
+      detail: { name: name.data },
+    });
+    return reply.redirect('/team/account?renamed=1', 303);
+  });
+
+  app.post('/account/passkeys/:id/remove', { config: signedInWithPasskey }, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const session = request.teamSession!;
+    if (!params.success || !(await data.team.removePasskey(session.id, params.data.id))) {
+      return sendTeamPage(
+        reply,
+        await accountPage(request, 'That passkey is your last one, or not yours: add another before removing it.'),
+        400,
+      );
+    }
+    await data.audit.record({
+      ...auditActor(actorOf(request)),
+      action: 'passkey.removed',
+      recordType: 'member',
+      recordId: session.id,
+    });
+    return reply.redirect('/team/account?removed=1', 303);
+  });
+
+  async function membersPage(
+    request: Parameters<typeof actorOf>[0],
+    extra: { problems?: Record<string, string>; values?: Record<string, string> } = {},
+  ) {
+    const members = await data.team.members();
+    return {
+      view: 'members' as const,
+      members: memberRows(members, request.teamSession!.role),
+      notice: noticeOf(request.query),
+      ...extra,
+    };
+  }
+
+  app.get('/members', { config: admin }, async (request, reply) => sendTeamPage(reply, await membersPage(request)));
+
+  // The link is mailed to the invited address only, never shown, so an admin cannot enrol as someone else (D41).
+  app.post('/members', { config: adminWithPasskey }, async (request, reply) => {
+    const parsed = invitationSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const problems = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const values = Object.fromEntries(
+        ['email', 'name', 'role', 'zone'].map((field) => [field, String(body[field] ?? '').slice(0, 200)]),
+      );
+      return sendTeamPage(reply, await membersPage(request, { problems, values }), 400);
+    }
+    const { member, link } = await inviteMember(data, app.config, parsed.data, actorOf(request));
+    await mailInvitation(data, member, link);
+    return reply.redirect('/team/members?invited=1', 303);
+  });
+
+  app.post('/members/:id/role', { config: adminWithPasskey }, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const role = z.object({ role: z.enum(teamRoles) }).safeParse(request.body);
+    if (!params.success || !role.success) return sendProblem(reply, 400, 'Not understood', 'Choose one of the roles.');
+    if (!(await changeRole(data, params.data.id, role.data.role, actorOf(request)))) {
+      return sendProblem(reply, 404, 'Not found', 'There is no member with this id.');
+    }
+    return reply.redirect('/team/members?role=1', 303);
+  });
+
+  app.post('/members/:id/remove', { config: adminWithPasskey }, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    if (!params.success || !(await removeMember(data, params.data.id, actorOf(request)))) {
+      return sendProblem(reply, 404, 'Not found', 'There is no member with this id.');
+    }
+    return reply.redirect('/team/members?gone=1', 303);
+  });
+
+  app.get('/audit', { config: admin }, async (request, reply) => {
+    const before = (request.query as Record<string, unknown>).before;
+    const cursor = typeof before === 'string' && !Number.isNaN(Date.parse(before)) ? before : undefined;
+    const rows = await data.audit.list(101, cursor);
+    return sendTeamPage(reply, {
+      view: 'audit',
+      rows: rows.slice(0, 100).map((row) => ({
+        at: row.at,
+        who: row.member_name,
+        method: row.method,
+        action: row.action,
+        record: `${row.record_type} ${row.record_id}`,
+        detail: row.detail === '{}' ? '' : row.detail,
+      })),
+      next: rows.length > 100 ? rows[99]!.at : undefined,
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
+import { maskAddress, maskPhone, type InboxRow, type LeadStatus, type TeamRole } from '@growmail/contracts/team';
+import type { InboxCursor } from '../repositories/leads.ts';
+import type { TeamMember } from '../repositories/team.ts';
+
+/** A lead's row as the repository reads it. */
+export type LeadRow = {
+  id: string;
+  type: string;
+  email: string;
+  language: Language;
+  status: LeadStatus;
+  assignee_id: string | null;
+  created_at: string;
+  metadata: string;
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
+
+/** The person's name, whichever form they used. */
+function nameOf(fields: Record<string, unknown>): string {
+  const whole = fields.fullname ?? fields.name;
+  if (typeof whole === 'string') return whole;
+  return [fields.firstname, fields.lastname].filter((part) => typeof part === 'string').join(' ');
+}
+
+const isPhone = (field: string) => /phone/i.test(field);
+const isAddress = (field: string) => /email/i.test(field);
+
+/** A lead for the inbox: a viewer sees the address masked (D41). */
+export function inboxRow(row: LeadRow, role: TeamRole, members: Map<string, string>): InboxRow {
+  const fields = JSON.parse(row.metadata) as Record<string, unknown>;
+  return {
+    id: row.id,
+    form: row.type as LeadKind,
+    email: role === 'viewer' ? maskAddress(row.email) : row.email,
+    name: nameOf(fields),
+    company: text(fields.company ?? fields.company_name),
+    language: row.language,
+    status: row.status,
+    assignee: row.assignee_id ? (members.get(row.assignee_id) ?? 'a former member') : null,
+    receivedAt: row.created_at,
+  };
+}
+
+/** Every field a lead holds, as label and text, masked for a viewer where it is an address or a phone. */
+export function leadFields(row: LeadRow, role: TeamRole): Array<[string, string]> {
+  const fields = JSON.parse(row.metadata) as Record<string, unknown>;
+  return Object.entries(fields)
+    .filter(([name]) => name !== 'type')
+    .map(([name, value]) => {
+      const shown = text(value);
+      if (role !== 'viewer') return [name, shown];
+      if (isPhone(name)) return [name, maskPhone(shown)];
+      if (isAddress(name)) return [name, maskAddress(shown)];
+      return [name, shown];
+    });
+}
+
+export const memberNames = (members: TeamMember[]) => new Map(members.map((member) => [member.id, member.name]));
+
+export const memberRows = (members: TeamMember[], role: TeamRole) =>
+  members.map((member) => ({
+    id: member.id,
+    name: member.name,
+    email: role === 'viewer' ? maskAddress(member.email) : member.email,
+    role: member.role,
+    zone: member.zone,
+  }));
+
+/** The keyset cursor of the row a page ends on, as opaque text for a URL or a field. */
+export const cursorOf = (row: { created_at: string; id: string }) =>
+  Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+
+export function readCursor(cursor: string | undefined): InboxCursor | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) return undefined;
+  return { createdAt, id };
+}

@@ -1,0 +1,118 @@
+import { teamRoles, type TeamMemberRow, type TeamViewer } from '@growmail/contracts/team';
+import { CsrfField, Notice, PageTitle, Problem } from './team-parts';
+
+type Props = {
+  csrf: string | undefined;
+  viewer: TeamViewer;
+  members: TeamMemberRow[];
+  notice?: string | undefined;
+  problems?: Record<string, string> | undefined;
+  values?: Record<string, string> | undefined;
+};
+
+const fields = [
+  ['email', 'Work address', 'email'],
+  ['name', 'Name', 'text'],
+  ['zone', 'Time zone', 'text'],
+] as const;
+
+/** The team's members (admin, D41): invite by mail, change a role, remove. */
+export function MembersPage({ csrf, viewer, members, notice, problems, values }: Props) {
+  const changes = viewer.method === 'passkey';
+  return (
+    <>
+      <PageTitle>Members</PageTitle>
+      {notice && <Notice>{notice}</Notice>}
+      {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
+      {!changes && (
+        <p className="mb-4 text-ink-700">Sign in with a passkey to invite, change roles or remove members.</p>
+      )}
+      <ul className="mb-6 grid gap-3">
+        {members.map((member) => (
+          <li key={member.id} className="team-card grid gap-2 sm:grid-cols-[1fr_auto]">
+            <div className="min-w-0">
+              <p className="font-semibold">{member.name}</p>
+              <p className="text-sm break-words text-ink-700">
+                {member.email} · {member.role} · {member.zone}
+              </p>
+            </div>
+            {changes && member.id !== viewer.id && (
+              <div className="flex flex-wrap items-end gap-2">
+                <form method="post" action={`/team/members/${member.id}/role`} className="flex items-end gap-2">
+                  <CsrfField csrf={csrf} />
+                  <div>
+                    <label htmlFor={`role-${member.id}`} className="team-label">
+                      Role
+                    </label>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role} className="team-input">
+                      {teamRoles.map((role) => (
+                        <option key={role}>{role}</option>
+                      ))}
+                    </select>
+                  </div>
+                  <button className="team-button-quiet">Change</button>
+                </form>
+                <form method="post" action={`/team/members/${member.id}/remove`}>
+                  <CsrfField csrf={csrf} />
+                  <button className="team-button-quiet" aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </button>
+                </form>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {changes && (
+        <form
+          method="post"
+          action="/team/members"
+          className="team-card grid gap-3 sm:grid-cols-2"
+          noValidate
+          aria-labelledby="invite-heading"
+        >
+          <h2 id="invite-heading" className="text-lg font-semibold sm:col-span-2">
+            Invite a member
+          </h2>
+          <CsrfField csrf={csrf} />
+          {fields.map(([name, label, type]) => (
+            <div key={name}>
+              <label htmlFor={`invite-${name}`} className="team-label">
+                {label}
+              </label>
+              {problems?.[name] && (
+                <p id={`invite-${name}-problem`} className="mb-1 text-sm text-red-900">
+                  {problems[name]}
+                </p>
+              )}
+              <input
+                id={`invite-${name}`}
+                name={name}
+                type={type}
+                defaultValue={values?.[name] ?? (name === 'zone' ? 'Africa/Lagos' : '')}
+                className="team-input"
+                {...(problems?.[name] ? { 'aria-invalid': true, 'aria-describedby': `invite-${name}-problem` } : {})}
+              />
+            </div>
+          ))}
+          <div>
+            <label htmlFor="invite-role" className="team-label">
+              Role
+            </label>
+            <select id="invite-role" name="role" defaultValue={values?.role ?? 'sales'} className="team-input">
+              {teamRoles.map((role) => (
+                <option key={role}>{role}</option>
+              ))}
+            </select>
+          </div>
+          <p className="text-sm text-ink-700 sm:col-span-2">
+            The enrolment link goes to their address only. It works once, for 24 hours.
+          </p>
+          <div>
+            <button className="team-button">Send the invitation</button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import * as z from 'zod/mini';
+import { leadKinds, type LeadKind } from './form-names.ts';
+import { languages, type Language } from './language.ts';
+import { isEmail } from './rules.ts';
+
+/**
+ * The team console (D40, D41): who may do what, the inbox's filters, and what each console page
+ * is handed to render. The server checks every rule here; the pages only read them to leave out
+ * controls a member cannot use.
+ */
+export const teamRoles = ['viewer', 'sales', 'admin'] as const;
+export type TeamRole = (typeof teamRoles)[number];
+export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.includes(value as TeamRole);
+
+/** How a session was opened. A mailed link's session may not do what needs a passkey (D41). */
+export type TeamSignIn = 'passkey' | 'link';
+
+/** What a route asks of the member: at least this role, and for some a session opened with a passkey. */
+export type TeamAccess = { role: TeamRole; passkey?: boolean };
+
+const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
+
+/** Whether a member with this role, signed in this way, may use a route that asks for `access`. */
+export const mayUse = (role: TeamRole, method: TeamSignIn, access: TeamAccess): boolean =>
+  rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
+
+/** A viewer sees a person's address and phone masked (D41): the first letter and the domain. */
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+export const maskPhone = (phone: string): string => (phone.length <= 2 ? '•••' : `•••${phone.slice(-2)}`);
+
+export const leadStatuses = ['new', 'handled'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** A date as `<input type="date">` sends it. */
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-01-31'));
+/** A GET form's field: absent or empty means no filter. */
+const optionalText = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));
+
+/**
+ * The inbox's filters, read from its URL (D31: none is personal), so a view can be shared. An
+ * empty field means no filter, as a GET form sends it. `after` is the keyset cursor.
+ */
+export const inboxQuerySchema = z.object({
+  form: optionalText(z.enum(leadKinds)),
+  status: optionalText(z.enum(leadStatuses)),
+  /** `mine`, `nobody`, or a member's id. */
+  assignee: optionalText(
+    z.string().check(z.regex(/^(mine|nobody|[0-9a-f-]{36})$/, 'must be mine, nobody or a member')),
+  ),
+  language: optionalText(z.enum(languages)),
+  from: optionalText(day),
+  to: optionalText(day),
+  after: optionalText(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor from the previous page'))),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+/** The filters with empty fields dropped. */
+export type InboxFilters = {
+  form?: LeadKind;
+  status?: LeadStatus;
+  assignee?: string;
+  language?: Language;
+  from?: string;
+  to?: string;
+};
+
+export const inboxFilters = (query: InboxQuery): InboxFilters =>
+  Object.fromEntries(
+    Object.entries(query).filter(([name, value]) => name !== 'after' && value !== undefined && value !== ''),
+  ) as InboxFilters;
+
+/** A search by address (`ada@acme.com`) or by domain (`@acme.com`); posted, never in a URL (D31). */
+export const leadSearchSchema = z.object({
+  q: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => isEmail(value) || /^@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(value),
+          'Enter a whole address, such as ada@acme.com, or a domain after an @, such as @acme.com.',
+        ),
+      ),
+  ),
+  after: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,200}$/))),
+});
+
+/** The signed-in member, as every console page shows them. */
+export type TeamViewer = { id: string; name: string; role: TeamRole; method: TeamSignIn; zone: string };
+
+/** A lead as the inbox lists it; contact details already masked for a viewer. */
+export type InboxRow = {
+  id: string;
+  form: LeadKind;
+  email: string;
+  name: string;
+  company: string;
+  language: Language;
+  status: LeadStatus;
+  assignee: string | null;
+  /** ISO instant. */
+  receivedAt: string;
+};
+
+export type TeamMemberRow = { id: string; name: string; email: string; role: TeamRole; zone: string };
+
+/** One line of a record's history, or of the audit. */
+export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
+
+/** What each console page is handed to render, by its view (apps/site/src/pages/on-demand/team/[view].astro). */
+export type TeamPage =
+  | {
+      view: 'sign-in';
+      notice?: 'link-sent' | 'signed-out' | undefined;
+      problem?: string | undefined;
+      email?: string | undefined;
+    }
+  | { view: 'link'; purpose: 'enrol' | 'sign-in'; token: string; name: string; problem?: string | undefined }
+  | { view: 'link-invalid'; purpose: 'enrol' | 'sign-in' }
+  | {
+      view: 'leads';
+      /** The filters as the form shows them: every field a string. */
+      query: Record<string, string>;
+      rows: InboxRow[];
+      /** The next page's cursor, when there are more. */
+      next?: string | undefined;
+      /** A search's term and problem; present on a search's answer. */
+      search?: { q: string; problem?: string | undefined } | undefined;
+      members: TeamMemberRow[];
+      notice?: string | undefined;
+    }
+  | {
+      view: 'lead';
+      lead: InboxRow & { fields: Array<[string, string]> };
+      notes: Array<{ at: string; who: string; text: string }>;
+      history: HistoryRow[];
+      members: TeamMemberRow[];
+      notice?: string | undefined;
+      problem?: string | undefined;
+      note?: string | undefined;
+    }
+  | {
+      view: 'account';
+      passkeys: Array<{ id: string; name: string; createdAt: string; lastUsedAt: string | null }>;
+      sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
+      notice?: string | undefined;
+      problem?: string | undefined;
+    }
+  | {
+      view: 'members';
+      members: TeamMemberRow[];
+      notice?: string | undefined;
+      problems?: Record<string, string> | undefined;
+      values?: Record<string, string> | undefined;
+    }
+  | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | { view: 'problem'; status: number; title: string; message: string };
+
+export type TeamView = TeamPage['view'];
+
+/** What the server hands a console page as Astro's `locals.team`. */
+export type TeamLocals = {
+  page: TeamPage;
+  /** Absent on a page for nobody signed in. */
+  viewer?: TeamViewer | undefined;
+  /** The CSRF token every form on the page posts back. */
+  csrf?: string | undefined;
+};
+
+/** Where the site renders a console view (D35): under its own route, so its styles and scripts are its own (D40). */
+export const teamViewPath = (view: TeamView) => `/on-demand/team/${view}`;
+
+/** A WebAuthn response as @simplewebauthn/browser sends it; SimpleWebAuthn checks the rest. */
+export const passkeyResponseSchema = z.looseObject({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/)),
+  rawId: z.string().check(z.maxLength(1400)),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+
+/** A link's token, as its page posts it back. */
+export const linkTokenSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) });
+
+/** The sign-in page's request for a mailed link. */
+export const signInLinkSchema = z.object({
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.string().check(z.refine(isEmail, 'Enter your work address, such as ada@growmail.io.')),
+  ),
+});
+
+/** A passkey's name, as its owner gives it. */
+export const passkeyNameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Give the passkey a name, such as “Work laptop”.'),
+    z.maxLength(60, 'Keep the name to 60 characters.'),
+  );
+
+/** What an IANA zone name looks like; Intl then says whether it is one. */
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+};
+
+/** A new member as an admin or `npm run team -- invite` names them (D41). */
+export const invitationSchema = z.object({
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.string().check(z.refine(isEmail, 'Enter their work address, such as ada@growmail.io.')),
+  ),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Enter their name.'), z.maxLength(100, 'Keep the name to 100 characters.')),
+  role: z.enum(teamRoles, 'Choose a role.'),
+  zone: z.string().check(z.trim(), z.refine(isZone, 'Enter a time zone such as Africa/Lagos.')),
+});

@@ -1,0 +1,204 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from '@growmail/test-support/axe';
+import { useSite, viewports } from '@growmail/test-support/site';
+import { enquiry } from '@growmail/test-support/submissions';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// A file the CLI can open beside the server: the member is enrolled from the CLI's own link.
+const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'team-console-')), 'growmail.sqlite')}`;
+const site = useSite({ DATABASE_URL: databaseUrl }, { localhost: true });
+
+/** `npm run team -- …` against the server's database and public URL; its output. */
+async function team(...args: string[]) {
+  const { stdout } = await run(process.execPath, [join(root, 'apps/server/src/cli/team.ts'), ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: site.url },
+  });
+  return stdout;
+}
+
+/**
+ * Chromium's virtual authenticator, over the DevTools protocol's WebAuthn domain: a platform
+ * authenticator that keeps discoverable credentials and says yes to every presence check.
+ */
+async function withAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}
+
+const sessionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'gm_team');
+
+/** The link a mail in the outbox carries to this address, on this topic. */
+async function mailedLink(to: string, topic: string) {
+  const rows = await site.app.db.kysely.selectFrom('outbox').select('message').where('topic', '=', topic).execute();
+  const message = rows
+    .map((row) => JSON.parse(row.message) as { to: string; text: string })
+    .findLast((mail) => mail.to === to);
+  return /https?:\/\/\S+/.exec(message?.text ?? '')?.[0];
+}
+
+describe('the team console', () => {
+  it('enrols from the CLI link with a passkey, finds and works a lead, signs out, and signs in again', async () => {
+    const printed = await team('invite', 'ada@growmail.io', '--role', 'admin', '--name', 'Ada Obi');
+    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)?.[0];
+    expect(link).toBeDefined();
+
+    const { context, page, problems } = await site.openPage(viewports[0]);
+    await withAuthenticator(context, page);
+
+    // A mail scanner's GET changes nothing: the link still works after it.
+    expect((await fetch(link!)).status).toBe(200);
+    await page.goto(link!);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+    await page.waitForURL(`${site.url}/team/leads`);
+    expect(await site.app.team.passkeys((await site.app.team.memberByEmail('ada@growmail.io'))!.id)).toHaveLength(1);
+    // The link worked once.
+    expect((await fetch(link!)).status).toBe(404);
+
+    // A lead posted a moment before, found by its address.
+    const address = 'kemi@acme.example';
+    const posted = await site.app.inject({
+      method: 'POST',
+      url: '/services/users/guests/enquiry',
+      payload: { ...enquiry, email: address, fullname: 'Kemi Adeyemi' },
+    });
+    expect(posted.statusCode).toBeLessThan(300);
+    await page.getByLabel('Address or @domain').fill(address);
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(page.url()).not.toContain('kemi');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Kemi Adeyemi' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Assign to').selectOption({ label: 'Me' });
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Assigned.');
+    await page.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Marked as handled.');
+    const [lead] = (await site.app.leads.list({})).filter((row) => row.email === address);
+    expect(lead).toMatchObject({ status: 'handled', assignee_id: expect.any(String) });
+    expect(await page.getByText('Ada Obi marked it handled').count()).toBe(1);
+
+    // Signing out ends the session on the server: the old cookie opens nothing.
+    const before = await sessionCookie(context);
+    expect(before).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/team' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${site.url}/team/sign-in?out=1`);
+    await context.addCookies([before!]);
+    await page.goto(`${site.url}/team/leads`);
+    expect(page.url()).toBe(`${site.url}/team/sign-in`);
+
+    // And the passkey signs in again, naming no address.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${site.url}/team/leads`);
+    const after = await sessionCookie(context);
+    expect(after?.value).not.toBe(before!.value);
+    expect(problems).toEqual({ console: [], failed: [] });
+    await context.close();
+  });
+
+  it('works a lead with JavaScript off, on a session cookie', async () => {
+    const printed = await team('invite', 'bola@growmail.io', '--role', 'sales', '--name', 'Bola Ade');
+    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
+    const enrolling = await site.openPage(viewports[1]);
+    await withAuthenticator(enrolling.context, enrolling.page);
+    await enrolling.page.goto(link);
+    await enrolling.page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+    await enrolling.page.waitForURL(`${site.url}/team/leads`);
+    const cookie = (await sessionCookie(enrolling.context))!;
+    await enrolling.context.close();
+
+    const address = 'tunde@noscript.example';
+    await site.app.inject({
+      method: 'POST',
+      url: '/services/users/guests/enquiry',
+      payload: { ...enquiry, email: address, fullname: 'Tunde Bello' },
+    });
+    const { context, page } = await site.openPage(viewports[0], { javaScript: false });
+    await context.addCookies([cookie]);
+    await page.goto(`${site.url}/team/leads?form=enquiry&status=new`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Tunde Bello' }).click();
+    await page.getByLabel('Add a note').fill('Called; wants the agency plan.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Note added.');
+    await page.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Marked as handled.');
+    const [lead] = (await site.app.leads.list({})).filter((row) => row.email === address);
+    expect(lead?.status).toBe('handled');
+    expect(await site.app.leads.notes(lead!.id)).toMatchObject([
+      { text: 'Called; wants the agency plan.', member_name: 'Bola Ade' },
+    ]);
+    await context.close();
+  });
+
+  it('signs in once by a mailed link, whose session cannot manage members', async () => {
+    await team('invite', 'chidi@growmail.io', '--role', 'admin', '--name', 'Chidi Eze');
+    const { context, page } = await site.openPage(viewports[0], { javaScript: false });
+    await page.goto(`${site.url}/team/sign-in`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Your work address').fill('chidi@growmail.io');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const said = await page.getByRole('status').textContent();
+    // The same words for an address that is no member's.
+    await page.getByLabel('Your work address').fill('stranger@elsewhere.example');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(said);
+    expect(await mailedLink('stranger@elsewhere.example', 'team:sign-in')).toBeUndefined();
+
+    const link = await mailedLink('chidi@growmail.io', 'team:sign-in');
+    expect(link).toMatch(/\/team\/link\?token=/);
+    await page.goto(link!);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${site.url}/team/leads`);
+    expect(await page.getByText('signed in by link').count()).toBe(1);
+
+    // An admin, but by link: reading members works, changing them does not.
+    await page.goto(`${site.url}/team/members`);
+    expect(await page.getByText('Sign in with a passkey to invite').count()).toBe(1);
+    const cookie = (await sessionCookie(context))!;
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+    const cookies = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const invite = await fetch(`${site.url}/team/members`, {
+      method: 'POST',
+      headers: { origin: site.url, cookie: cookies, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        _csrf: csrf!,
+        email: 'eve@growmail.io',
+        name: 'Eve',
+        role: 'admin',
+        zone: 'Africa/Lagos',
+      }),
+      redirect: 'manual',
+    });
+    expect(invite.status).toBe(403);
+    expect(await site.app.team.memberByEmail('eve@growmail.io')).toBeUndefined();
+    expect(cookie.value).toBeTruthy();
+
+    // The link worked once.
+    await page.goto(link!);
+    expect(await page.getByRole('heading', { name: 'This link no longer works' }).count()).toBe(1);
+    await context.close();
+  });
+});
