@@ -177,4 +177,3 @@ export function actorOf(request: FastifyRequest) {
   const session = request.teamSession!;
   return { memberId: session.id, name: session.name, method: session.method };
 }
-

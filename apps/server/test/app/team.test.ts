@@ -1,0 +1,280 @@
+import { Writable } from 'node:stream';
+import type { TeamRole, TeamSignIn } from '@growmail/contracts/team';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { growmailApp, serverOptions } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { openSession } from '../../src/team/sessions.ts';
+import { testApp } from '@growmail/test-support/app';
+import { enquiry } from '@growmail/test-support/submissions';
+
+const publicUrl = 'http://localhost:4010';
+const origin = publicUrl;
+
+/** What each console route asks: `public`, or the least role and whether a passkey session is needed. */
+const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }> = {
+  'GET /team': 'public',
+  'GET /team/sign-in': 'public',
+  'POST /team/sign-in/link': 'public',
+  'POST /team/sign-in/options': 'public',
+  'POST /team/sign-in/passkey': 'public',
+  'GET /team/link': 'public',
+  'POST /team/link': 'public',
+  'GET /team/enrol': 'public',
+  'POST /team/enrol': 'public',
+  'POST /team/enrol/options': 'public',
+  'POST /team/enrol/passkey': 'public',
+  'POST /team/sign-out': { role: 'viewer' },
+  'POST /team/sign-out-everywhere': { role: 'viewer' },
+  'GET /team/leads': { role: 'viewer' },
+  'POST /team/leads/search': { role: 'viewer' },
+  'GET /team/leads/:id': { role: 'viewer' },
+  'POST /team/leads/:id/assign': { role: 'sales' },
+  'POST /team/leads/:id/status': { role: 'sales' },
+  'POST /team/leads/:id/notes': { role: 'sales' },
+  'GET /team/account': { role: 'viewer' },
+  'POST /team/account/passkeys/options': { role: 'viewer', passkey: true },
+  'POST /team/account/passkeys': { role: 'viewer', passkey: true },
+  'POST /team/account/passkeys/:id/rename': { role: 'viewer', passkey: true },
+  'POST /team/account/passkeys/:id/remove': { role: 'viewer', passkey: true },
+  'GET /team/members': { role: 'admin' },
+  'POST /team/members': { role: 'admin', passkey: true },
+  'POST /team/members/:id/role': { role: 'admin', passkey: true },
+  'POST /team/members/:id/remove': { role: 'admin', passkey: true },
+  'GET /team/audit': { role: 'admin' },
+};
+
+const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
+
+/** The app as the server builds it, with every route it registers noted. */
+async function appWithRoutes(env: Record<string, string>) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'sqlite::memory:',
+    SITE_ENV: 'testing',
+    FORM_MIN_FILL_SECONDS: '0',
+    ...env,
+  });
+  const app = Fastify(serverOptions(config));
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
+  await app.register(growmailApp, { config });
+  await app.ready();
+  return { app, routes };
+}
+
+/** A signed-in browser's headers for a member of this role, signed in this way. */
+async function signedIn(app: FastifyInstance, role: TeamRole, method: TeamSignIn = 'passkey') {
+  const data = dataAccess(app.db);
+  const member = await data.team.upsertMember({
+    email: `${role}-${method}-${Math.random().toString(36).slice(2)}@growmail.test`,
+    name: `A ${role}`,
+    zone: 'Africa/Lagos',
+    role,
+  });
+  const session = await openSession(data, member.id, method);
+  // A page gives the form its CSRF token, and the csrf cookie with it.
+  const page = await app.inject({ url: '/team/account', cookies: { gm_team: session } });
+  const csrf = /name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
+  const csrfCookie = page.cookies.find((cookie) => cookie.name === 'gm_team_csrf')!.value;
+  return { member, cookies: { gm_team: session, gm_team_csrf: csrfCookie }, csrf };
+}
+
+describe('the console checks every route on the server (D41)', () => {
+  let app: FastifyInstance;
+  let routes: string[];
+  let leadId: string;
+
+  beforeAll(async () => {
+    ({ app, routes } = await appWithRoutes({ PUBLIC_URL: publicUrl }));
+    await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    leadId = (await app.leads.list({}))[0]!.id;
+  });
+  afterAll(() => app.close());
+
+  const urlOf = (route: string) => route.split(' ')[1]!.replace(':id', leadId);
+
+  it('knows every console route the server registers', () => {
+    const console = routes.filter((route) => route.split(' ')[1]!.startsWith('/team'));
+    expect(console.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it('sends a page without a session to sign-in, and answers an action without one 401, token or not', async () => {
+    for (const [route, access] of Object.entries(expected)) {
+      if (access === 'public') continue;
+      const [method] = route.split(' ') as ['GET' | 'POST'];
+      const answer = await app.inject({
+        method,
+        url: urlOf(route),
+        headers: { origin },
+        ...(method === 'POST' ? { payload: { _csrf: 'anything' } } : {}),
+      });
+      if (method === 'GET')
+        expect([route, answer.statusCode, answer.headers.location]).toEqual([route, 303, '/team/sign-in']);
+      else expect([route, answer.statusCode]).toEqual([route, 401]);
+    }
+  });
+
+  it('answers 403 to a role without the right, and to a mailed link’s session where a passkey is needed', async () => {
+    for (const role of ['viewer', 'sales', 'admin'] as const) {
+      for (const method of ['passkey', 'link'] as const) {
+        const member = await signedIn(app, role, method);
+        for (const [route, access] of Object.entries(expected)) {
+          if (access === 'public' || route.includes('sign-out')) continue;
+          const allowed = rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
+          const [verb] = route.split(' ') as ['GET' | 'POST'];
+          const answer = await app.inject({
+            method: verb,
+            url: urlOf(route),
+            cookies: member.cookies,
+            headers: { origin },
+            ...(verb === 'POST' ? { payload: { _csrf: member.csrf } } : {}),
+          });
+          if (allowed) expect([route, role, method, answer.statusCode]).not.toEqual([route, role, method, 403]);
+          else expect([route, role, method, answer.statusCode]).toEqual([route, role, method, 403]);
+        }
+      }
+    }
+  });
+
+  it('changes nothing on a post without its CSRF token, or from another origin', async () => {
+    const sales = await signedIn(app, 'sales');
+    const without = await app.inject({
+      method: 'POST',
+      url: `/team/leads/${leadId}/status`,
+      cookies: sales.cookies,
+      headers: { origin },
+      payload: { status: 'handled' },
+    });
+    expect(without.statusCode).toBe(403);
+    expect(without.body).toContain('nothing was changed');
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: `/team/leads/${leadId}/status`,
+      cookies: sales.cookies,
+      headers: { origin: 'https://evil.example' },
+      payload: { status: 'handled', _csrf: sales.csrf },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect((await app.leads.find(leadId))?.status).toBe('new');
+    const right = await app.inject({
+      method: 'POST',
+      url: `/team/leads/${leadId}/status`,
+      cookies: sales.cookies,
+      headers: { origin },
+      payload: { status: 'handled', _csrf: sales.csrf },
+    });
+    expect(right.statusCode).toBe(303);
+    expect((await app.leads.find(leadId))?.status).toBe('handled');
+    const [change] = await app.audit.forRecord('lead', leadId);
+    expect(change).toMatchObject({ action: 'lead.handled', member_name: 'A sales', method: 'passkey' });
+  });
+
+  it('shows a viewer the addresses masked, and sales in full', async () => {
+    const viewer = await signedIn(app, 'viewer');
+    const sales = await signedIn(app, 'sales');
+    const asViewer = await app.inject({ url: `/team/leads/${leadId}`, cookies: viewer.cookies });
+    const asSales = await app.inject({ url: `/team/leads/${leadId}`, cookies: sales.cookies });
+    expect(asSales.body).toContain(enquiry.email);
+    expect(asViewer.body).not.toContain(enquiry.email);
+    expect(asViewer.body).toContain('a•••@example.com');
+    expect((await app.inject({ url: '/team/leads', cookies: viewer.cookies })).body).not.toContain(enquiry.email);
+  });
+
+  it('answers no-store, unframeable pages, and the form back with its problem and value for a bad search', async () => {
+    const sales = await signedIn(app, 'sales');
+    const page = await app.inject({ url: '/team/leads', cookies: sales.cookies });
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const search = await app.inject({
+      method: 'POST',
+      url: '/team/leads/search',
+      cookies: sales.cookies,
+      headers: { origin },
+      payload: { q: 'acme', _csrf: sales.csrf },
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.body).toContain('a domain after an @');
+    expect(search.body).toContain('value="acme"');
+  });
+
+  it('finds leads by domain, newest first, and by whole address only', async () => {
+    const sales = await signedIn(app, 'sales');
+    for (const email of ['one@acme.example', 'two@acme.example', 'three@other.example']) {
+      await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: { ...enquiry, email } });
+    }
+    const search = (q: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/team/leads/search',
+        cookies: sales.cookies,
+        headers: { origin },
+        payload: { q, _csrf: sales.csrf },
+      });
+    const domain = (await search('@ACME.example')).body;
+    expect(domain.indexOf('two@acme.example')).toBeGreaterThan(-1);
+    expect(domain.indexOf('two@acme.example')).toBeLessThan(domain.indexOf('one@acme.example'));
+    expect(domain).not.toContain('three@other.example');
+    expect((await search('one@acme.example')).body).not.toContain('two@acme.example');
+  });
+
+  it('ends a member’s sessions at once when their role changes', async () => {
+    const admin = await signedIn(app, 'admin');
+    const sales = await signedIn(app, 'sales');
+    const changed = await app.inject({
+      method: 'POST',
+      url: `/team/members/${sales.member.id}/role`,
+      cookies: admin.cookies,
+      headers: { origin },
+      payload: { role: 'viewer', _csrf: admin.csrf },
+    });
+    expect(changed.statusCode).toBe(303);
+    const after = await app.inject({ url: '/team/leads', cookies: sales.cookies });
+    expect(after.headers.location).toBe('/team/sign-in');
+  });
+});
+
+describe('the console and the public pages', () => {
+  it('sets no cookie on a public page, and the console sets its own on /team only', async () => {
+    const app = await testApp({ PUBLIC_URL: publicUrl });
+    for (const url of ['/', '/fr', '/pricing', '/demo', '/contact']) {
+      const answer = await app.inject({ url });
+      expect([url, answer.headers['set-cookie']]).toEqual([url, undefined]);
+    }
+    const signIn = await app.inject({ url: '/team/sign-in' });
+    expect(signIn.headers['set-cookie']).toMatch(/Path=\/team; HttpOnly; SameSite=Strict/);
+    await app.close();
+  });
+
+  it('is not there with TEAM_CONSOLE=off: /team is an unknown path like any other', async () => {
+    const app = await testApp({ PUBLIC_URL: publicUrl, TEAM_CONSOLE: 'off' });
+    const page = await app.inject({ url: '/team/sign-in' });
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect(page.body).not.toContain('Growmail team');
+    expect((await app.inject({ method: 'POST', url: '/team/sign-in/link', payload: {} })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('logs a console request without its query, which may hold a link’s token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({ LOG_LEVEL: 'info', DATABASE_URL: 'sqlite::memory:', SITE_ENV: 'testing' });
+    const options = serverOptions(config);
+    // The server's own logger settings, writing here instead of to stdout.
+    const app = Fastify({ ...options, logger: { ...(options.logger as object), stream } });
+    await app.register(growmailApp, { config });
+    await app.ready();
+    const token = 'A'.repeat(43);
+    await app.inject({ url: `/team/link?token=${token}` });
+    await app.close();
+    expect(lines.join('')).not.toContain(token);
+  });
+});
