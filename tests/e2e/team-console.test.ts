@@ -8,13 +8,51 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { useSite, viewports } from '@growmail/test-support/site';
-import { enquiry } from '@growmail/test-support/submissions';
+import { demoRequest, enquiry } from '@growmail/test-support/submissions';
+import { startWebhookReceiver, webhookSecret } from '@growmail/test-support/webhook-receiver';
+import { honeypotField } from '@growmail/contracts/form-fields';
+import { afterAll, beforeAll } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // A file the CLI can open beside the server: the member is enrolled from the CLI's own link.
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), 'team-console-')), 'growmail.sqlite')}`;
-const site = useSite({ DATABASE_URL: databaseUrl }, { localhost: true });
+const receiver = useWebhookReceiver();
+const site = useSite(() => ({ DATABASE_URL: databaseUrl, WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: webhookSecret }), {
+  localhost: true,
+});
+
+/** A webhook receiver for the site, started before it. */
+function useWebhookReceiver() {
+  let started: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  beforeAll(async () => {
+    started = await startWebhookReceiver();
+  });
+  afterAll(() => started?.close());
+  return {
+    get url() {
+      return started!.url;
+    },
+  };
+}
+
+/** The open slots /demo offers now, as ISO instants. */
+async function offeredSlots() {
+  const page = await (await fetch(`${site.url}/demo`)).text();
+  return [...page.matchAll(/name="slot"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="slot"/g)]
+    .map((match) => match[1] ?? match[2]!)
+    .filter((value) => value !== 'none');
+}
+
+/** The calendar part of the newest mail to an address on a topic: its UID and SEQUENCE. */
+async function invitation(to: string, topic: string) {
+  const rows = await site.app.db.kysely.selectFrom('outbox').select('message').where('topic', '=', topic).execute();
+  const mail = rows
+    .map((row) => JSON.parse(row.message) as { to: string; icalEvent?: { content: string } })
+    .findLast((message) => message.to === to);
+  const content = mail?.icalEvent?.content ?? '';
+  return { uid: /^UID:(.+)$/m.exec(content)?.[1]?.trim(), sequence: Number(/^SEQUENCE:(\d+)$/m.exec(content)?.[1]) };
+}
 
 /** `npm run team -- …` against the server's database and public URL; its output. */
 async function team(...args: string[]) {
@@ -99,6 +137,56 @@ describe('the team console', () => {
     expect(lead).toMatchObject({ status: 'handled', assignee_id: expect.any(String) });
     expect(await page.getByText('Ada Obi marked it handled').count()).toBe(1);
 
+    // A held demo request, released: it books the slot it asked for, invites, and fires demo.booked.
+    const [asked, other] = await offeredSlots();
+    expect(other).toBeDefined();
+    const prospect = 'zainab@held.example';
+    const held = await site.app.inject({
+      method: 'POST',
+      url: '/services/users/demos',
+      payload: {
+        ...demoRequest,
+        metadata: { ...demoRequest.metadata, email: prospect, firstname: 'Zainab' },
+        booking: { slot: asked, zone: 'Africa/Accra' },
+        [honeypotField]: 'http://spam.example',
+      },
+    });
+    expect(held.statusCode).toBe(201);
+    await page.getByRole('link', { name: 'Quarantine' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: /Zainab/ }).check();
+    await page.getByRole('button', { name: 'Release the ticked posts' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('booked the slot it asked for');
+    const booking = await site.app.demos.openBookingOf(prospect, new Date());
+    expect(booking?.starts_at).toBe(asked);
+    expect((await invitation(prospect, 'demo:booked')).sequence).toBe(0);
+    const events = await site.app.db.kysely.selectFrom('webhook_events').select(['type', 'payload']).execute();
+    expect(events.filter((event) => event.type === 'demo.booked' && event.payload.includes(prospect))).toHaveLength(1);
+    expect(await offeredSlots()).not.toContain(asked);
+
+    // Moved by sales: the same UID, a higher SEQUENCE.
+    await page.getByRole('link', { name: 'Demos' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    const first = await invitation(prospect, 'demo:booked');
+    const card = page.getByRole('listitem').filter({ hasText: prospect });
+    await card.getByLabel('Move to').selectOption(other!);
+    await card.getByRole('button', { name: 'Move' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Moved');
+    const moved = await invitation(prospect, 'demo:moved');
+    expect(moved.uid).toBe(first.uid);
+    expect(moved.sequence).toBeGreaterThan(first.sequence);
+    expect((await site.app.demos.openBookingOf(prospect, new Date()))?.starts_at).toBe(other);
+
+    // A day off: /demo stops offering that day.
+    const offDay = (await offeredSlots()).at(-1)!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(offDay));
+    await page.getByLabel('First day').fill(date);
+    await page.getByRole('button', { name: 'Add the day off' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Day off saved');
+    const sameDay = (slot: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(slot)) === date;
+    await expect.poll(async () => (await offeredSlots()).filter(sameDay)).toEqual([]);
+
     // Signing out ends the session on the server: the old cookie opens nothing.
     const before = await sessionCookie(context);
     expect(before).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/team' });
@@ -149,6 +237,22 @@ describe('the team console', () => {
     expect(await site.app.leads.notes(lead!.id)).toMatchObject([
       { text: 'Called; wants the agency plan.', member_name: 'Bola Ade' },
     ]);
+
+    // A post the screening held by mistake, released without script.
+    const heldAddress = 'ifeoma@held.example';
+    await site.app.inject({
+      method: 'POST',
+      url: '/services/users/guests/enquiry',
+      payload: { ...enquiry, email: heldAddress, fullname: 'Ifeoma Nwosu', [honeypotField]: 'x' },
+    });
+    expect((await site.app.leads.list({})).filter((row) => row.email === heldAddress)).toEqual([]);
+    await page.goto(`${site.url}/team/quarantine`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: /Ifeoma Nwosu/ }).check();
+    await page.getByRole('button', { name: 'Release the ticked posts' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Released one post.');
+    const [released] = (await site.app.leads.list({})).filter((row) => row.email === heldAddress);
+    expect(released?.released_by).toBe('Bola Ade');
     await context.close();
   });
 
@@ -193,6 +297,9 @@ describe('the team console', () => {
       redirect: 'manual',
     });
     expect(invite.status).toBe(403);
+    const exported = await fetch(`${site.url}/team/leads/export`, { headers: { cookie: cookies } });
+    expect(exported.status).toBe(403);
+    expect(exported.headers.get('content-type')).toContain('text/html');
     expect(await site.app.team.memberByEmail('eve@growmail.io')).toBeUndefined();
     expect(cookie.value).toBeTruthy();
 

@@ -159,6 +159,9 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | QuarantinePage
+  | DemosPage
+  | { view: 'people'; notice?: string | undefined; problem?: string | undefined; email?: string | undefined }
   | { view: 'problem'; status: number; title: string; message: string };
 
 export type TeamView = TeamPage['view'];
@@ -225,4 +228,59 @@ export const invitationSchema = z.object({
     .check(z.trim(), z.minLength(1, 'Enter their name.'), z.maxLength(100, 'Keep the name to 100 characters.')),
   role: z.enum(teamRoles, 'Choose a role.'),
   zone: z.string().check(z.trim(), z.refine(isZone, 'Enter a time zone such as Africa/Lagos.')),
+});
+
+/** A post held by the spam screening, as the quarantine lists it. */
+export type HeldRow = {
+  id: string;
+  form: LeadKind;
+  email: string;
+  name: string;
+  language: Language;
+  /** Why it was held, in words. */
+  reasons: string[];
+  sentAt: string;
+  fields: Array<[string, string]>;
+};
+
+/** A live demo booking on the agenda. */
+export type AgendaRow = {
+  id: string;
+  start: string;
+  name: string;
+  email: string;
+  /** The prospect's own zone. */
+  zone: string;
+  host: string;
+  leadId: string | null;
+};
+
+export type QuarantinePage = {
+  view: 'quarantine';
+  rows: HeldRow[];
+  notice?: string | undefined;
+  problem?: string | undefined;
+  /** A held demo request whose slot is gone: the open slots sales may book it into instead. */
+  pick?: { id: string; name: string; asked: string; slots: string[] } | undefined;
+};
+
+export type DemosPage = {
+  view: 'demos';
+  bookings: AgendaRow[];
+  /** Open slots, the notice waived, for moving a booking (ISO instants). */
+  slots: string[];
+  hours: { zone: string; text: string };
+  hosts: Array<{ id: string; name: string; email: string | null }>;
+  blocks: Array<{ id: string; from: string; to: string; host: string; reason: string }>;
+  notice?: string | undefined;
+  problem?: string | undefined;
+};
+
+/** An admin's erasure of a person's data (D29, D41): the address, and the word that confirms it. */
+export const erasureSchema = z.object({
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.string().check(z.refine(isEmail, 'Enter the address whose data to erase.')),
+  ),
+  confirm: z.literal('erase', 'Type erase to confirm: this cannot be undone.'),
 });

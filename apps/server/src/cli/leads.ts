@@ -1,5 +1,6 @@
 import { leadReport, type LeadFormat, type LeadLimit } from '../submissions/lead-report.ts';
-import { quarantineReport, releaseQuarantined } from '../submissions/quarantine.ts';
+import { commandActor } from '../lib/actor.ts';
+import { quarantineReport, releaseQuarantined, type ReleasedBooking } from '../submissions/quarantine.ts';
 import { isLeadKind, leadKinds, type LeadKind } from '@growmail/contracts/form-names';
 import { defineCommand, print, readArguments, runMain, UsageError } from './run.ts';
 
@@ -7,6 +8,14 @@ type LeadsArgs =
   | { command: 'list' | 'export'; type?: LeadKind; since?: string; format: LeadFormat; limit: LeadLimit }
   | { command: 'quarantine'; action: 'list'; limit: LeadLimit }
   | { command: 'quarantine'; action: 'release'; id: string };
+
+/** What the command says of a released demo request's slot (D32). */
+const bookingOutcome: Record<Exclude<ReleasedBooking, 'no-slot-asked'>, string> = {
+  booked: 'It booked the slot it asked for: the invitation and demo.booked are queued.',
+  'slot-gone':
+    'The slot it asked for is no longer open, so it is a request without a slot; offer the person another time.',
+  'holds-a-booking': 'The address already holds an open booking, so it took no other slot.',
+};
 
 /** What a list shows unless told otherwise: enough to read at a terminal, whatever the table holds. */
 const defaultLimit = 50;
@@ -100,9 +109,12 @@ Reads DATABASE_URL like the server.`,
     const data = await context.data();
     if (args.command !== 'quarantine') return print(leadReport(data, args));
     if (args.action === 'list') return print(quarantineReport(data, args.limit));
-    const leadId = await releaseQuarantined(data, context.config(), args.id);
-    if (!leadId) throw new Error(`Nothing in quarantine has the id ${args.id}.`);
-    console.log(`Released ${args.id} as lead ${leadId}; a running server sends its mail and webhook.`);
+    const released = await releaseQuarantined(data, context.config(), args.id, commandActor('leads'));
+    if (!released) throw new Error(`Nothing in quarantine has the id ${args.id}.`);
+    if ('slotGone' in released)
+      throw new Error('The slot it asked for was taken as it was released; run the release again.');
+    console.log(`Released ${args.id} as lead ${released.leadId}; a running server sends its mail and webhook.`);
+    if (released.booking !== 'no-slot-asked') console.log(bookingOutcome[released.booking]);
   },
 });
 

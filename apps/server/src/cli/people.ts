@@ -42,7 +42,7 @@ Reads DATABASE_URL like the server.`,
 });
 
 /** The erasure as lines to read: each table and how many rows went. */
-export function describeErasure({ email, deleted, rewritten }: Erasure): string {
+export function describeErasure({ email, deleted, rewritten, console: team }: Erasure): string {
   const lines = Object.entries(deleted).map(([table, count]) => `  ${table.padEnd(20)}${count}`);
   const others = Object.entries(rewritten).map(([table, count]) => `  ${table.padEnd(20)}${count}`);
   return [
@@ -51,6 +51,7 @@ export function describeErasure({ email, deleted, rewritten }: Erasure): string 
     ...(others.length > 0
       ? ["Other people's rows that named the address, now with [erased] in its place:", ...others]
       : []),
+    `The team console: ${team.notes_deleted} notes on their leads deleted; ${team.notes_rewritten} other notes and ${team.audit_rewritten} audit rows named the address, now [erased] (the rows stay).`,
     'The address is on the suppression list, as a salted hash only.',
     'push_actions and submissions hold no address, so nothing there was searched.',
     '',

@@ -1,5 +1,6 @@
 import { invitationSchema, isTeamRole, teamRoles } from '@growmail/contracts/team';
-import { changeRole, commandActor, inviteMember, removeMember } from '../team/members.ts';
+import { commandActor } from '../lib/actor.ts';
+import { changeRole, inviteMember, removeMember } from '../team/members.ts';
 import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
 
 type TeamArgs =
@@ -77,7 +78,12 @@ Reads DATABASE_URL and PUBLIC_URL like the server: the link opens PUBLIC_URL.`,
     }
     if (args.command === 'invite') {
       const { email, name, role, zone } = args;
-      const { member, link } = await inviteMember(data, context.config(), { email, name, role, zone }, commandActor);
+      const { member, link } = await inviteMember(
+        data,
+        context.config(),
+        { email, name, role, zone },
+        commandActor('team'),
+      );
       console.log(
         `Enrolment link for ${member.name} <${member.email}>, ${member.role}; it works once, for 24 hours:\n${link}`,
       );
@@ -86,11 +92,11 @@ Reads DATABASE_URL and PUBLIC_URL like the server: the link opens PUBLIC_URL.`,
     const member = await data.team.memberByEmail(args.email);
     if (!member) throw new Error(`No member has the address ${args.email}.`);
     if (args.command === 'role') {
-      await changeRole(data, member.id, args.role, commandActor);
+      await changeRole(data, member.id, args.role, commandActor('team'));
       console.log(`${member.email} is now ${args.role}; their sessions have ended.`);
       return;
     }
-    await removeMember(data, member.id, commandActor);
+    await removeMember(data, member.id, commandActor('team'));
     console.log(`Removed ${member.email}.`);
   },
 });

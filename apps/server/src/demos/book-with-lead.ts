@@ -100,11 +100,23 @@ export function bookAlongside(
     const booker = { email: who.email, name: who.name, zone: booking.zone, leadId, language: who.language ?? 'en' };
     const result = await takeSlot(data, trx, booking.start, booker, now, config.demos);
     if (!result.taken) throw slotRefused(result.reason);
-    const demo = await bookedDemo(demos, config, result.bookingId);
-    const link = manageBookingLink(config, secret, demo.id);
-    await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config, link));
-    await recordEvent(data, trx, config, 'demo.booked', demoEventData(demo, leadId));
+    await confirmBooking(data, trx, config, secret, result.bookingId, leadId);
   };
+}
+
+/** Queues a new booking's invitation to the prospect and its `demo.booked` event, in the booking's transaction. */
+export async function confirmBooking(
+  data: Pick<DataAccess, 'demos' | 'mail' | 'suppressions' | 'webhooks'>,
+  trx: Executor,
+  config: Config,
+  secret: string,
+  bookingId: string,
+  leadId: string,
+): Promise<void> {
+  const demo = await bookedDemo(data.demos.in(trx), config, bookingId);
+  const link = manageBookingLink(config, secret, demo.id);
+  await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config, link));
+  await recordEvent(data, trx, config, 'demo.booked', demoEventData(demo, leadId));
 }
 
 /** Mails an address the booking it holds, unless that mail went to it within the day. */

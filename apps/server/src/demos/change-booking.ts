@@ -70,14 +70,16 @@ export async function rescheduleBooking(
   id: string,
   start: Date,
   now: Date,
+  /** The notice a slot needs: the configured one for the prospect's link, none when sales moves it (D41). */
+  options: { noticeMinutes?: number } = config.demos,
 ): Promise<MoveResult> {
   const booking = await data.demos.booking(id);
   if (!booking || booking.status !== 'booked' || Date.parse(booking.starts_at) <= now.getTime()) return 'unchangeable';
   const availability = await readAvailability(data.demos, now);
-  const slot = findSlot(openSlots(availability, now, config.demos), start);
+  const slot = findSlot(openSlots(availability, now, options), start);
   if (!slot) {
     const unbooked = { ...availability, busy: availability.busy.filter((busy) => !busy.booked) };
-    return findSlot(openSlots(unbooked, now, config.demos), start) ? 'gone' : 'unknown';
+    return findSlot(openSlots(unbooked, now, options), start) ? 'gone' : 'unknown';
   }
   const end = new Date(start.getTime() + slotRules.minutes * 60_000);
   const secret = await linkSecret(data, config);

@@ -1,6 +1,6 @@
 import type { DataAccess } from '../repositories/index.ts';
 import type { PeopleTable } from '../repositories/people.ts';
-import { without } from './address-match.ts';
+import { erasedMark, without } from './address-match.ts';
 import { findRecords } from './records.ts';
 
 /** Rows deleted per table, and other people's rows rewritten without the address. */
@@ -17,13 +17,16 @@ export type Erasure = {
     demo_bookings: number;
   };
   rewritten: Partial<Record<PeopleTable, number>>;
+  /** What the team console held (D41): notes on their leads, and other notes and audit rows naming them. */
+  console: { notes_deleted: number; notes_rewritten: number; audit_rewritten: number };
 };
 
 /**
  * Erases everything stored about an address, for `npm run people -- erase`, in one
  * transaction: their contact with its memberships, consent records and push subscriptions,
  * their leads and quarantined submissions, mail to or about them, webhook events naming them
- * and their demo bookings (a booked slot is freed) are deleted; where someone else typed the address, it is replaced by `[erased]` and the
+ * and their demo bookings (a booked slot is freed) are deleted, with the team's notes on those
+ * leads; where someone else typed the address, it is replaced by `[erased]` and the
  * rest of their record kept. Then the address goes on the suppression list (D29), which is
  * all that remains: a salted hash.
  *
@@ -40,6 +43,15 @@ export async function erasePerson(data: DataAccess, email: string): Promise<Eras
       await people.rewrite(mention.table, mention.id, JSON.stringify(without(mention.value, records.pattern)));
       rewritten[mention.table] = (rewritten[mention.table] ?? 0) + 1;
     }
+    const notesDeleted = (await data.leads.in(trx).notesOn(ids(records.leads))).length;
+    const notes = await data.leads.in(trx).notesMentioning(records.address);
+    for (const note of notes)
+      await data.leads.in(trx).rewriteNote(note.id, note.text.replace(records.pattern, erasedMark));
+    // The audit's rows stay, so the record of who did what survives; only the address goes.
+    const audit = await data.audit.in(trx).mentioning(records.address);
+    for (const row of audit) {
+      await data.audit.in(trx).rewriteDetail(row.id, JSON.stringify(without(JSON.parse(row.detail), records.pattern)));
+    }
     const deleted = {
       ...(await people.removeContacts(ids(records.contacts))),
       leads: await people.remove('leads', ids(records.leads)),
@@ -49,6 +61,12 @@ export async function erasePerson(data: DataAccess, email: string): Promise<Eras
       demo_bookings: await people.remove('demo_bookings', ids(records.demoBookings)),
     };
     await data.suppressions.in(trx).add(records.address);
-    return { email: records.address, deleted, rewritten };
+    return {
+      email: records.address,
+      deleted,
+      rewritten,
+      // A lead's notes go with it (the foreign key cascades).
+      console: { notes_deleted: notesDeleted, notes_rewritten: notes.length, audit_rewritten: audit.length },
+    };
   });
 }

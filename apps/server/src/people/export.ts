@@ -18,8 +18,13 @@ const parse = (text: string): unknown => JSON.parse(text);
  * lists and consent records and push subscriptions, leads, quarantined submissions, mail
  * queued or sent, webhook events and demo bookings, each with its JSON text parsed.
  */
-export async function exportPerson(data: Pick<Repositories, 'people' | 'suppressions'>, email: string) {
+export async function exportPerson(
+  data: Pick<Repositories, 'people' | 'suppressions' | 'leads' | 'audit'>,
+  email: string,
+) {
   const records = await findRecords(data.people, email);
+  const leadIds = records.leads.map((lead) => lead.id);
+  const [leadNotes, audit] = await Promise.all([data.leads.notesOn(leadIds), data.audit.forRecords('lead', leadIds)]);
   return {
     email: records.address,
     exported_at: new Date().toISOString(),
@@ -58,6 +63,9 @@ export async function exportPerson(data: Pick<Repositories, 'people' | 'suppress
     mail: records.outbox.map(({ message, ...mail }) => ({ ...mail, message: parse(message) })),
     webhook_events: records.webhookEvents.map(({ payload, ...event }) => ({ ...event, payload: parse(payload) })),
     demo_bookings: records.demoBookings,
+    /** What the team console holds on their leads (D41): its notes, and the audit of each change. */
+    lead_notes: leadNotes,
+    audit: audit.map(({ detail, ...row }) => ({ ...row, detail: parse(detail) })),
     mentioned_in: records.mentions.map(({ table, id }) => ({ table, id })),
     notes,
   };

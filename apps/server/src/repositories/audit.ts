@@ -75,6 +75,19 @@ const auditQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** Rows whose detail names an address (lower-cased), for erasing it from them; the rows stay. */
+  mentioning(address: string) {
+    return db
+      .selectFrom('team_audit')
+      .select(['id', 'detail'])
+      .where((eb) => eb(eb.fn('lower', ['detail']), 'like', `%${address.replace(/[\\%_]/g, '\\$&')}%`))
+      .execute();
+  },
+
+  async rewriteDetail(id: string, detail: string): Promise<void> {
+    await db.updateTable('team_audit').set({ detail }).where('id', '=', id).execute();
+  },
+
   /** Deletes at most `limit` rows older than `before`, oldest first; how many. */
   async removeBefore(before: Date, limit: number): Promise<number> {
     const batch = db

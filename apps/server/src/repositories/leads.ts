@@ -4,13 +4,29 @@ import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
 import { randomUUID } from 'node:crypto';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
-/** Which leads to read: one kind, and those received since an ISO time; both optional. */
-export type LeadFilter = { type?: LeadKind; since?: string };
+/**
+ * Which leads to read: one kind, received since an ISO time; the console's export adds the
+ * inbox's filters (D41): received before a time, a status, an assignee (`nobody` for none) and
+ * a language. All optional.
+ */
+export type LeadFilter = {
+  type?: LeadKind;
+  since?: string;
+  until?: string;
+  status?: LeadStatus;
+  assignee?: string;
+  language?: Language;
+};
 
 const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   let query = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id');
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.since) query = query.where('created_at', '>=', filter.since);
+  if (filter.until) query = query.where('created_at', '<', filter.until);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
+  else if (filter.assignee) query = query.where('assignee_id', '=', filter.assignee);
+  if (filter.language) query = query.where('language', '=', filter.language);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;
 };
@@ -18,7 +34,17 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
 /** Where the inbox's next page starts: the last lead shown. */
 export type InboxCursor = { createdAt: string; id: string };
 
-const inboxColumns = ['id', 'type', 'email', 'language', 'status', 'assignee_id', 'created_at', 'metadata'] as const;
+const inboxColumns = [
+  'id',
+  'type',
+  'email',
+  'language',
+  'status',
+  'assignee_id',
+  'created_at',
+  'metadata',
+  'released_by',
+] as const;
 
 /** An address's domain, lower-cased; null when it has none. */
 const domainOf = (email: string): string | null => {
@@ -27,12 +53,16 @@ const domainOf = (email: string): string | null => {
 };
 
 const leadQueries = (db: Executor) => ({
-  /** Stores a lead, in the language it was sent in (D37), and returns its id. */
+  /**
+   * Stores a lead, in the language it was sent in (D37), and returns its id. A post released
+   * from the quarantine keeps the time it was sent, and names who released it.
+   */
   async insert(
     kind: LeadKind,
     email: string,
     metadata: Record<string, unknown>,
     language: Language = 'en',
+    released?: { sentAt: string; by: string },
   ): Promise<string> {
     const id = randomUUID();
     await db
@@ -44,7 +74,8 @@ const leadQueries = (db: Executor) => ({
         metadata: JSON.stringify(metadata),
         language,
         email_domain: domainOf(email),
-        created_at: new Date().toISOString(),
+        created_at: released?.sentAt ?? new Date().toISOString(),
+        released_by: released?.by ?? null,
       })
       .execute();
     return id;
@@ -128,6 +159,25 @@ const leadQueries = (db: Executor) => ({
         created_at: new Date().toISOString(),
       })
       .execute();
+  },
+
+  /** Notes whose text names an address (lower-cased), for erasing it from them. */
+  notesMentioning(address: string) {
+    return db
+      .selectFrom('lead_notes')
+      .select(['id', 'text'])
+      .where((eb) => eb(eb.fn('lower', ['text']), 'like', `%${address.replace(/[\\%_]/g, '\\$&')}%`))
+      .execute();
+  },
+
+  async rewriteNote(id: string, text: string): Promise<void> {
+    await db.updateTable('lead_notes').set({ text }).where('id', '=', id).execute();
+  },
+
+  /** The notes on some leads, for a person's export. */
+  notesOn(leadIds: string[]) {
+    if (leadIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('lead_notes').selectAll().where('lead_id', 'in', leadIds).orderBy('created_at').execute();
   },
 
   notes(leadId: string) {

@@ -72,8 +72,9 @@ export async function* streamLeads({ leads }: Data, filter: LeadFilter & { limit
  * export of every lead starts at once and takes the memory of a few rows, however many there are.
  */
 export function leadReport(data: Data, options: LeadFilter & { format: LeadFormat; limit?: LeadLimit }): ReportText {
-  const { type, since, format, limit = 'all' } = options;
-  const filter = { ...(type ? { type } : {}), ...(since ? { since } : {}) };
+  const { format, limit = 'all', ...chosen } = options;
+  const { type } = chosen;
+  const filter: LeadFilter = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined));
   if (format === 'table') return leadTable(data, filter, limit);
   return formatLeads(streamLeads(data, limit === 'all' ? filter : { ...filter, limit }), format, type);
 }

@@ -20,8 +20,10 @@ export async function storeLead(
   email: string,
   metadata: Record<string, unknown>,
   language: Language = 'en',
+  /** A post released from the quarantine: when it was sent, and who released it. */
+  released?: { sentAt: string; by: string },
 ): Promise<string> {
-  const id = await data.leads.in(trx).insert(kind, email, metadata, language);
+  const id = await data.leads.in(trx).insert(kind, email, metadata, language, released);
   await data.mail
     .in(trx)
     .enqueue(`lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email, language));

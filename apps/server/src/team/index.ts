@@ -7,8 +7,11 @@ import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { authRoutes } from './auth-routes.ts';
+import { demoRoutes } from './demo-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { peopleRoutes } from './people-routes.ts';
+import { quarantineRoutes } from './quarantine-routes.ts';
 import { cookieOptions, readSession, sessionCookie, type Session } from './sessions.ts';
 
 declare module 'fastify' {
@@ -139,6 +142,9 @@ export default async function teamConsole(app: FastifyInstance) {
   authRoutes(app, data);
   leadRoutes(app, data);
   memberRoutes(app, data);
+  quarantineRoutes(app, data);
+  demoRoutes(app, data);
+  peopleRoutes(app, data);
 }
 
 /**

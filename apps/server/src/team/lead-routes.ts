@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
 import { actorOf, sendProblem, sendTeamPage } from './index.ts';
-import { auditActor } from './members.ts';
+import { nextDay } from './people-routes.ts';
+import { auditActor } from '../lib/actor.ts';
 import { cursorOf, inboxRow, leadFields, memberNames, memberRows, readCursor, type LeadRow } from './views.ts';
 
 /** Leads a page shows. */
@@ -215,6 +216,3 @@ const noticeOf = (query: unknown) => {
   const done = (query as Record<string, unknown>).done;
   return typeof done === 'string' && done in notices ? { notice: notices[done]! } : {};
 };
-
-/** The day after a date, so a range "to" a day includes all of it. */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
 import { actorOf, sendProblem, sendTeamPage } from './index.ts';
-import { auditActor, changeRole, inviteMember, mailInvitation, removeMember } from './members.ts';
+import { auditActor } from '../lib/actor.ts';
+import { changeRole, inviteMember, mailInvitation, removeMember } from './members.ts';
 import { memberRows } from './views.ts';
 
 const signedIn = { team: { role: 'viewer' as const } };

@@ -1,5 +1,6 @@
-import type { TeamRole, TeamSignIn } from '@growmail/contracts/team';
+import type { TeamRole } from '@growmail/contracts/team';
 import type { Config } from '../config.ts';
+import { auditActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { TeamMember } from '../repositories/team.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -8,11 +9,6 @@ import { hashToken, newToken } from './tokens.ts';
  * What the console and `npm run team` both do with members (D41): the same code, so the
  * commands work with the console switched off (D40).
  */
-
-/** Who made a change: a signed-in member, or a person at a terminal holding the database. */
-export type Actor = { memberId: string | null; name: string; method: TeamSignIn | 'command' };
-
-export const commandActor: Actor = { memberId: null, name: 'npm run team', method: 'command' };
 
 const hourMs = 3_600_000;
 export const enrolLinkMs = 24 * hourMs;
@@ -139,10 +135,3 @@ export async function removeMember(data: DataAccess, memberId: string, actor: Ac
     return true;
   });
 }
-
-/** The audit's columns for who made a change. */
-export const auditActor = (actor: Actor) => ({
-  memberId: actor.memberId,
-  memberName: actor.name,
-  method: actor.method,
-});

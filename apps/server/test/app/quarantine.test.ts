@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
+import { commandActor } from '../../src/lib/actor.ts';
 import { releaseQuarantined } from '../../src/submissions/quarantine.ts';
 import { mintFormStamp } from '../../src/submissions/screening.ts';
 import { trackingSecret } from '../../src/secrets.ts';
@@ -208,12 +209,15 @@ describe.each(await testDatabases())('the spam quarantine on $name', ({ open }) 
     const id = answer.json().payload.id as string;
     expect(await held('demorelease@kola.example')).toBeDefined();
 
-    const leadId = await releaseQuarantined(app, app.config, id);
+    const released = await releaseQuarantined(app, app.config, id, commandActor('leads'));
+    const leadId = released && 'leadId' in released ? released.leadId : undefined;
     expect(leadId).toEqual(expect.any(String));
     expect(await held('demorelease@kola.example')).toBeUndefined();
     const [lead] = await leadsFor('demorelease@kola.example');
     expect(lead!.id).toBe(leadId);
     expect(JSON.parse(lead!.metadata)).toMatchObject({ company_name: 'Kola release' });
+    // It keeps the time it was sent, and names who released it.
+    expect(lead).toMatchObject({ released_by: 'npm run leads' });
 
     // The running server sends what the release queued.
     app.outbox.nudge();
@@ -233,7 +237,7 @@ describe.each(await testDatabases())('the spam quarantine on $name', ({ open }) 
       .toEqual(['lead.created']);
 
     // Released once: a second release finds nothing.
-    expect(await releaseQuarantined(app, app.config, id)).toBeNull();
+    expect(await releaseQuarantined(app, app.config, id, commandActor('leads'))).toBeNull();
     expect(await leadsFor('demorelease@kola.example')).toHaveLength(1);
   });
 

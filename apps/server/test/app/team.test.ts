@@ -43,6 +43,20 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/members/:id/role': { role: 'admin', passkey: true },
   'POST /team/members/:id/remove': { role: 'admin', passkey: true },
   'GET /team/audit': { role: 'admin' },
+  'GET /team/quarantine': { role: 'viewer' },
+  'POST /team/quarantine': { role: 'sales' },
+  'POST /team/quarantine/:id/release': { role: 'sales' },
+  'GET /team/demos': { role: 'viewer' },
+  'POST /team/demos/:id/move': { role: 'sales' },
+  'POST /team/demos/:id/cancel': { role: 'sales' },
+  'POST /team/demos/blocks': { role: 'sales' },
+  'POST /team/demos/blocks/:id/remove': { role: 'sales' },
+  'POST /team/demos/hours': { role: 'sales' },
+  'POST /team/demos/hosts': { role: 'sales' },
+  'POST /team/demos/hosts/:id/remove': { role: 'sales' },
+  'GET /team/leads/export': { role: 'admin', passkey: true },
+  'GET /team/people': { role: 'admin' },
+  'POST /team/people/erase': { role: 'admin', passkey: true },
 };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };

@@ -107,11 +107,20 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
             </label>
             <input id="filter-to" name="to" type="date" defaultValue={query.to ?? ''} className="team-input" />
           </div>
-          <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
             <button className="team-button">Show leads</button>
             <a href="/team/leads" className="team-button-quiet">
               Clear
             </a>
+            {viewer.role === 'admin' && viewer.method === 'passkey' && (
+              <a
+                href={`/team/leads/export?${new URLSearchParams(query).toString()}`}
+                className="team-button-quiet"
+                download
+              >
+                Export these leads (CSV)
+              </a>
+            )}
           </div>
         </form>
         <form

@@ -1,0 +1,147 @@
+import { maskAddress, type HeldRow, type QuarantinePage } from '@growmail/contracts/team';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { currentSlots } from '../demos/availability.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import type { Quarantined } from '../repositories/quarantine.ts';
+import { reasonText } from '../submissions/screening.ts';
+import { deleteQuarantined, releaseQuarantined } from '../submissions/quarantine.ts';
+import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+
+const viewer = { team: { role: 'viewer' as const } };
+const sales = { team: { role: 'sales' as const } };
+
+/** Held posts a page shows: the quarantine keeps 30 days of them, newest first. */
+const pageSize = 100;
+
+const heldId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
+const selection = z.object({
+  action: z.enum(['release', 'delete']),
+  ids: z.union([heldId, z.array(heldId).check(z.minLength(1), z.maxLength(pageSize))]),
+});
+const releaseChoice = z.object({ slot: z.union([z.literal('none'), z.iso.datetime()]) });
+
+const released: Record<string, string> = {
+  booked: 'it booked the slot it asked for, and the invitation is on its way',
+  'slot-gone': 'its slot was gone, so it is a request without a slot',
+  'holds-a-booking': 'the address already holds a booking, so it took no other slot',
+};
+
+/** The quarantine (D41): why each post was held; sales releases or deletes one or a selection. */
+export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
+  const heldRow = (row: Quarantined, masked: boolean): HeldRow => {
+    const { firstname, lastname, fullname } = row.fields;
+    const name =
+      typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
+    return {
+      id: row.id,
+      form: row.form,
+      email: masked ? maskAddress(row.email) : row.email,
+      name,
+      language: row.language,
+      reasons: row.reasons.map((reason) => reasonText[reason] ?? String(reason)),
+      sentAt: row.created_at,
+      fields: Object.entries(row.fields)
+        .filter(([field]) => field !== 'type' && field !== 'email' && !(masked && /phone/i.test(field)))
+        .map(([field, value]) => [field, typeof value === 'string' ? value : JSON.stringify(value)]),
+    };
+  };
+
+  async function page(request: FastifyRequest, reply: FastifyReply, extra: Partial<QuarantinePage> = {}, status = 200) {
+    const masked = request.teamSession!.role === 'viewer';
+    const rows = await data.quarantine.list(pageSize);
+    return sendTeamPage(reply, { view: 'quarantine', rows: rows.map((row) => heldRow(row, masked)), ...extra }, status);
+  }
+
+  app.get('/quarantine', { config: viewer }, async (request, reply) => {
+    const { done } = request.query as Record<string, unknown>;
+    return page(request, reply, typeof done === 'string' && /^[\w ,.:;'-]{1,400}$/.test(done) ? { notice: done } : {});
+  });
+
+  /** The open slots a held demo request may be booked into by sales, the notice waived. */
+  const pickFor = async (row: Quarantined) => ({
+    id: row.id,
+    name: heldRow(row, false).name || row.email,
+    asked: typeof row.fields.demo_start === 'string' ? row.fields.demo_start : '',
+    slots: (await currentSlots(data.demos, new Date(), { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
+  });
+
+  app.post('/quarantine', { config: sales }, async (request, reply) => {
+    const parsed = selection.safeParse(request.body);
+    if (!parsed.success)
+      return page(request, reply, { problem: 'Tick at least one post, then choose release or delete.' }, 400);
+    const ids = [parsed.data.ids].flat();
+    const actor = actorOf(request);
+    const said: string[] = [];
+    for (const id of ids) {
+      if (parsed.data.action === 'delete') {
+        if (await deleteQuarantined(data, id, actor)) said.push('deleted one post');
+        continue;
+      }
+      const held = await data.quarantine.find(id);
+      const result = await releaseQuarantined(data, app.config, id, actor, { ifSlotGone: 'refuse' });
+      if (!result) continue;
+      if ('slotGone' in result) {
+        // Stop here: sales picks another time for this one, and the rest stay selected in the list.
+        return page(request, reply, { pick: await pickFor(held!), notice: said.join('; ') || undefined }, 409);
+      }
+      app.demoPage.changed();
+      said.push(
+        result.booking === 'no-slot-asked' ? 'released one post' : `released one post: ${released[result.booking]}`,
+      );
+    }
+    return reply.redirect(
+      `/team/quarantine?done=${encodeURIComponent(capitalised(said.join('; ') || 'Nothing was held under those ids') + '.')}`,
+      303,
+    );
+  });
+
+  // Sales' choice for a held demo request whose slot is gone: another open time, or none.
+  app.post('/quarantine/:id/release', { config: sales }, async (request, reply) => {
+    const params = z.object({ id: heldId }).safeParse(request.params);
+    const choice = releaseChoice.safeParse(request.body);
+    const held = params.success ? await data.quarantine.find(params.data.id) : undefined;
+    if (!held)
+      return sendProblem(
+        reply,
+        404,
+        'Not found',
+        'Nothing is held under this id: it may have been released or deleted.',
+      );
+    if (!choice.success)
+      return page(
+        request,
+        reply,
+        { pick: await pickFor(held), problem: 'Choose a time, or to release it without one.' },
+        400,
+      );
+    const slot = choice.data.slot === 'none' ? undefined : new Date(choice.data.slot);
+    const result = await releaseQuarantined(data, app.config, held.id, actorOf(request), {
+      ...(slot ? { slot } : {}),
+      ifSlotGone: slot ? 'refuse' : 'without-slot',
+    });
+    if (!result)
+      return sendProblem(
+        reply,
+        404,
+        'Not found',
+        'Nothing is held under this id: it may have been released or deleted.',
+      );
+    if ('slotGone' in result) {
+      return page(
+        request,
+        reply,
+        { pick: await pickFor(held), problem: 'That time was taken meanwhile. Choose another.' },
+        409,
+      );
+    }
+    app.demoPage.changed();
+    const done =
+      result.booking === 'booked'
+        ? 'Released, and booked at the time you chose.'
+        : 'Released as a request without a slot.';
+    return reply.redirect(`/team/quarantine?done=${encodeURIComponent(done)}`, 303);
+  });
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,231 @@
+import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
+import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+
+type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
+
+/** A day's heading in the member's zone. */
+const dayOf = (iso: string, zone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(iso),
+  );
+
+/**
+ * Demos (D32, D41): the agenda by day, in the member's zone and the prospect's; for sales, a
+ * move to any open time, a cancellation, and the hours, days off and hosts.
+ */
+export function DemosPage({ csrf, viewer, bookings, slots, hours, hosts, blocks, notice, problem }: Props) {
+  const works = viewer.role !== 'viewer';
+  const days = new Map<string, typeof bookings>();
+  for (const booking of bookings) {
+    const key = dayOf(booking.start, viewer.zone);
+    days.set(key, [...(days.get(key) ?? []), booking]);
+  }
+  return (
+    <>
+      <PageTitle>Demos</PageTitle>
+      {notice && <Notice>{notice}</Notice>}
+      {problem && <Problem>{problem}</Problem>}
+      <section aria-labelledby="agenda-heading" className="mb-6">
+        <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
+          Agenda, in {viewer.zone} time
+        </h2>
+        {bookings.length === 0 && <p className="team-card text-ink-700">No demos to come.</p>}
+        {[...days].map(([dayName, rows]) => (
+          <div key={dayName} className="mb-4">
+            <h3 className="mb-2 font-semibold">{dayName}</h3>
+            <ul className="grid gap-3">
+              {rows.map((booking) => (
+                <li key={booking.id} className="team-card grid gap-2">
+                  <p>
+                    <span className="font-semibold">{formatTime(booking.start, viewer.zone)}</span> · {booking.name} ·{' '}
+                    {booking.email}
+                  </p>
+                  <p className="text-sm text-ink-700">
+                    Their time: {formatTime(booking.start, booking.zone)} ({booking.zone}) · host {booking.host}
+                    {booking.leadId && (
+                      <>
+                        {' · '}
+                        <a href={`/team/leads/${booking.leadId}`} className="team-link">
+                          the lead
+                        </a>
+                      </>
+                    )}
+                  </p>
+                  {works && (
+                    <div className="flex flex-wrap items-end gap-2">
+                      <form
+                        method="post"
+                        action={`/team/demos/${booking.id}/move`}
+                        className="flex flex-wrap items-end gap-2"
+                      >
+                        <CsrfField csrf={csrf} />
+                        <div>
+                          <label htmlFor={`move-${booking.id}`} className="team-label">
+                            Move to
+                          </label>
+                          <select id={`move-${booking.id}`} name="slot" className="team-input">
+                            {slots.map((slot) => (
+                              <option key={slot} value={slot}>
+                                {formatTime(slot, viewer.zone)}
+                              </option>
+                            ))}
+                          </select>
+                        </div>
+                        <button className="team-button-quiet">Move</button>
+                      </form>
+                      <form method="post" action={`/team/demos/${booking.id}/cancel`}>
+                        <CsrfField csrf={csrf} />
+                        <button className="team-button-quiet" aria-label={`Cancel the demo with ${booking.name}`}>
+                          Cancel
+                        </button>
+                      </form>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section className="team-card" aria-labelledby="off-heading">
+          <h2 id="off-heading" className="mb-3 text-lg font-semibold">
+            Days off
+          </h2>
+          <ul className="mb-4 grid gap-2">
+            {blocks.length === 0 && <li className="text-ink-700">None to come.</li>}
+            {blocks.map((block) => (
+              <li key={block.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {block.host}: {formatTime(block.from, hours.zone)} to {formatTime(block.to, hours.zone)}
+                  {block.reason && ` (${block.reason})`}
+                </span>
+                {works && (
+                  <form method="post" action={`/team/demos/blocks/${block.id}/remove`}>
+                    <CsrfField csrf={csrf} />
+                    <button
+                      className="team-button-quiet"
+                      aria-label={`Remove the day off from ${formatTime(block.from, hours.zone)}`}
+                    >
+                      Remove
+                    </button>
+                  </form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {works && (
+            <form method="post" action="/team/demos/blocks" className="grid gap-3 sm:grid-cols-2">
+              <CsrfField csrf={csrf} />
+              <div>
+                <label htmlFor="off-from" className="team-label">
+                  First day
+                </label>
+                <input id="off-from" name="from" type="date" required className="team-input" />
+              </div>
+              <div>
+                <label htmlFor="off-to" className="team-label">
+                  Last day (optional)
+                </label>
+                <input id="off-to" name="to" type="date" className="team-input" />
+              </div>
+              <div>
+                <label htmlFor="off-host" className="team-label">
+                  Who
+                </label>
+                <select id="off-host" name="host" className="team-input">
+                  <option value="">Everyone</option>
+                  {hosts.map((host) => (
+                    <option key={host.id} value={host.id}>
+                      {host.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="off-reason" className="team-label">
+                  Reason (optional)
+                </label>
+                <input id="off-reason" name="reason" className="team-input" maxLength={200} />
+              </div>
+              <div>
+                <button className="team-button">Add the day off</button>
+              </div>
+            </form>
+          )}
+        </section>
+        <section className="team-card" aria-labelledby="hours-heading">
+          <h2 id="hours-heading" className="mb-3 text-lg font-semibold">
+            Weekly hours
+          </h2>
+          <p className="mb-4 whitespace-pre-line text-ink-700">{hours.text}</p>
+          {works && (
+            <form method="post" action="/team/demos/hours" className="grid gap-3">
+              <CsrfField csrf={csrf} />
+              <div>
+                <label htmlFor="hours-text" className="team-label">
+                  New hours
+                </label>
+                <input id="hours-text" name="hours" className="team-input" placeholder="mon-fri 09:00-17:00" required />
+              </div>
+              <div>
+                <label htmlFor="hours-zone" className="team-label">
+                  Time zone
+                </label>
+                <input id="hours-zone" name="zone" className="team-input" defaultValue={hours.zone} required />
+              </div>
+              <div>
+                <button className="team-button-quiet">Save the hours</button>
+              </div>
+            </form>
+          )}
+          <h2 className="mt-6 mb-3 text-lg font-semibold">Hosts</h2>
+          <ul className="mb-4 grid gap-2">
+            {hosts.length === 0 && <li className="text-ink-700">No hosts: no times are offered.</li>}
+            {hosts.map((host) => (
+              <li key={host.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {host.name} ({host.id}) · {host.email ?? 'the sales inbox'}
+                </span>
+                {works && (
+                  <form method="post" action={`/team/demos/hosts/${host.id}/remove`}>
+                    <CsrfField csrf={csrf} />
+                    <button className="team-button-quiet" aria-label={`Remove ${host.name}`}>
+                      Remove
+                    </button>
+                  </form>
+                )}
+              </li>
+            ))}
+          </ul>
+          {works && (
+            <form method="post" action="/team/demos/hosts" className="grid gap-3 sm:grid-cols-3">
+              <CsrfField csrf={csrf} />
+              <div>
+                <label htmlFor="host-id" className="team-label">
+                  Id
+                </label>
+                <input id="host-id" name="id" className="team-input" required placeholder="ada" />
+              </div>
+              <div>
+                <label htmlFor="host-name" className="team-label">
+                  Name
+                </label>
+                <input id="host-name" name="name" className="team-input" required />
+              </div>
+              <div>
+                <label htmlFor="host-email" className="team-label">
+                  Address
+                </label>
+                <input id="host-email" name="email" type="email" className="team-input" />
+              </div>
+              <div>
+                <button className="team-button-quiet">Save the host</button>
+              </div>
+            </form>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
