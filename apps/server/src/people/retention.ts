@@ -26,9 +26,14 @@ export const retention = {
   demoBookingRequests: bookingDayMs,
   /** A submission's idempotency key (D39), with the fingerprint of what it sent. */
   idempotencyKeys: idempotencyKeyLifetimeMs,
+  /** The audit of the team's changes in the console and by the commands (D41). */
+  audit: 365 * day,
 } as const;
 
-type Data = Pick<Repositories, 'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions' | 'demos'>;
+type Data = Pick<
+  Repositories,
+  'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions' | 'demos' | 'audit' | 'team'
+>;
 
 /** A kind of record that expires: how long it is kept, and how at most `limit` older ones are deleted. */
 type Expiry = {
@@ -77,6 +82,15 @@ const expiries = {
   idempotencyKeys: {
     keptFor: retention.idempotencyKeys,
     removeBatch: (data, before, limit) => data.submissions.removeKeysBefore(before, limit),
+  },
+  audit: {
+    keptFor: retention.audit,
+    removeBatch: (data, before, limit) => data.audit.removeBefore(before, limit),
+  },
+  /** Console sessions that ended (idle or too old), and sign-in links and challenges past their time. */
+  teamSignIns: {
+    keptFor: 0,
+    removeBatch: (data, before, limit) => data.team.removeEndedBefore(before, limit),
   },
 } satisfies Record<string, Expiry>;
 

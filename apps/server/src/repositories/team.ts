@@ -236,14 +236,25 @@ const teamQueries = (db: Executor) => ({
     return Number(result.numDeletedRows);
   },
 
-  /** Deletes what has expired: sessions, links and challenges; how many rows. */
-  async removeExpired(now: Date): Promise<number> {
+  /**
+   * Deletes at most `limit` of each: sessions ended by `now` (past their 7 days, or idle for
+   * `idleMs`), and links and challenges past their time; how many rows in all.
+   */
+  async removeEndedBefore(now: Date, limit: number, idleMs = 12 * 3_600_000): Promise<number> {
     const at = now.toISOString();
-    let count = 0;
-    for (const table of ['team_sessions', 'team_links', 'team_challenges'] as const) {
-      const result = await db.deleteFrom(table).where('expires_at', '<=', at).executeTakeFirst();
-      count += Number(result.numDeletedRows);
-    }
+    const idleSince = new Date(now.getTime() - idleMs).toISOString();
+    const ended = db
+      .selectFrom('team_sessions')
+      .select('hash')
+      .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_seen_at', '<=', idleSince)]))
+      .limit(limit);
+    let count = Number((await db.deleteFrom('team_sessions').where('hash', 'in', ended).executeTakeFirst()).numDeletedRows);
+    const links = db.selectFrom('team_links').select('hash').where('expires_at', '<=', at).limit(limit);
+    count += Number((await db.deleteFrom('team_links').where('hash', 'in', links).executeTakeFirst()).numDeletedRows);
+    const challenges = db.selectFrom('team_challenges').select('challenge').where('expires_at', '<=', at).limit(limit);
+    count += Number(
+      (await db.deleteFrom('team_challenges').where('challenge', 'in', challenges).executeTakeFirst()).numDeletedRows,
+    );
     return count;
   },
 });

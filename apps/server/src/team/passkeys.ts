@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../config.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -19,6 +15,13 @@ import type { TeamMember } from '../repositories/team.ts';
  */
 const challengeMs = 5 * 60_000;
 
+/**
+ * SimpleWebAuthn and its ASN.1 and COSE libraries, loaded at the first ceremony rather than at
+ * start: they add about half a second to a server's start, which every public page would wait for.
+ */
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
+
 const relyingParty = (config: Config) => {
   const url = new URL(config.urls.public);
   return { rpID: url.hostname, origin: url.origin };
@@ -28,6 +31,7 @@ type Data = Pick<Repositories, 'team'>;
 
 export async function registrationOptions(data: Data, config: Config, member: TeamMember) {
   const existing = await data.team.passkeys(member.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: 'Growmail team console',
     rpID: relyingParty(config).rpID,
@@ -54,6 +58,7 @@ export async function registerPasskey(
   name: string,
 ): Promise<boolean> {
   const { rpID, origin } = relyingParty(config);
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const verification = await verifyRegistrationResponse({
       response,
@@ -80,6 +85,7 @@ export async function registerPasskey(
 }
 
 export async function authenticationOptions(data: Data, config: Config) {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
     userVerification: 'preferred',
@@ -97,6 +103,7 @@ export async function authenticate(
   const passkey = await data.team.passkey(response.id);
   if (!passkey) return null;
   const { rpID, origin } = relyingParty(config);
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const verification = await verifyAuthenticationResponse({
       response,

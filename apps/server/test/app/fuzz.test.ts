@@ -34,6 +34,7 @@ import {
 } from '@growmail/test-support/fuzz';
 import { demoRequest as demo, enquiry } from '@growmail/test-support/submissions';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { openSession } from '../../src/team/sessions.ts';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values
@@ -60,6 +61,10 @@ type Fixture = {
   contactId: string;
   unsubscribe: { list: string; ref: string; issued: string; signature: string };
   token: string;
+  /** Console sessions by role (D41), each with its cookies and a CSRF token of its own. */
+  console: Record<'sales' | 'admin' | 'viewer-link', { cookie: string; csrf: string }>;
+  /** Ids a console route can act on: a lead and a held post. */
+  consoleIds: string[];
 };
 
 type Request = {
@@ -212,6 +217,56 @@ const siteQuery = fc.oneof(
 
 /** Each endpoint's requests, built once the fixture (a real subscriber and their signed links) exists. */
 const endpoints: [string, (fixture: Fixture) => fc.Arbitrary<Request>][] = [
+  [
+    'the team console, signed in and not',
+    (fixture) => {
+      const id = fc.oneof(fc.constantFrom(...fixture.consoleIds), hostileSegment);
+      const value = fc.oneof(
+        hostileString,
+        fc.constantFrom('', 'new', 'handled', 'me', 'nobody', 'release', 'delete', 'none', 'admin', 'ada@acme.example'),
+        fc.constantFrom('@acme.example', '2026-01-31', '2026-13-45', 'mon-fri 09:00-17:00', 'Africa/Lagos'),
+      );
+      const fields = fc.dictionary(
+        fc.constantFrom(...consoleFields),
+        fc.oneof(value, fc.array(value, { maxLength: 3 })),
+        {
+          maxKeys: 6,
+        },
+      );
+      const who = fc.constantFrom('nobody', 'sales', 'admin', 'viewer-link');
+      return fc
+        .tuple(
+          fc.oneof({ weight: 4, arbitrary: fc.constant('POST') }, fc.constantFrom('GET', 'HEAD', 'PUT')),
+          fc.constantFrom(...consolePaths),
+          id,
+          fields,
+          who,
+          fc.boolean(),
+          fc.oneof({ weight: 3, arbitrary: fc.constant(consoleOrigin) }, fc.constantFrom('https://evil.example', '')),
+          extraHeaders,
+        )
+        .map(([method, path, segment, body, as, withToken, origin, extra]) => {
+          const session = as === 'nobody' ? undefined : fixture.console[as as keyof Fixture['console']];
+          const form = new URLSearchParams();
+          for (const [name, given] of Object.entries(body))
+            for (const one of [given].flat()) form.append(name, String(one));
+          if (session && withToken) form.set('_csrf', session.csrf);
+          const url = path.replace(':id', segment);
+          const query = method === 'GET' ? `?${form.toString()}` : '';
+          return request(
+            method,
+            `${url}${query}`,
+            {
+              ...extra,
+              ...(session ? { cookie: session.cookie } : {}),
+              ...(origin ? { origin } : {}),
+              ...(method === 'GET' || method === 'HEAD' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+            },
+            method === 'GET' || method === 'HEAD' ? undefined : form.toString(),
+          );
+        });
+    },
+  ],
   [
     'POST users/guests/enquiry',
     () => posted('/services/users/guests/enquiry', mutatedBody(validValue(enquirySchema), enquirySchema)),
@@ -480,6 +535,75 @@ const examples: Record<string, (fixture: Fixture) => Request[]> = {
   ],
 };
 
+/** The console's routes (D41), but those that end the fuzzer's own sessions or change its members. */
+const consolePaths = [
+  '/team',
+  '/team/sign-in',
+  '/team/sign-in/link',
+  '/team/sign-in/options',
+  '/team/sign-in/passkey',
+  '/team/link',
+  '/team/enrol',
+  '/team/enrol/options',
+  '/team/enrol/passkey',
+  '/team/leads',
+  '/team/leads/search',
+  '/team/leads/export',
+  '/team/leads/:id',
+  '/team/leads/:id/assign',
+  '/team/leads/:id/status',
+  '/team/leads/:id/notes',
+  '/team/quarantine',
+  '/team/quarantine/:id/release',
+  '/team/demos',
+  '/team/demos/:id/move',
+  '/team/demos/:id/cancel',
+  '/team/demos/blocks',
+  '/team/demos/blocks/:id/remove',
+  '/team/demos/hours',
+  '/team/demos/hosts',
+  '/team/demos/hosts/:id/remove',
+  '/team/account',
+  '/team/account/passkeys/options',
+  '/team/account/passkeys',
+  '/team/account/passkeys/:id/rename',
+  '/team/account/passkeys/:id/remove',
+  '/team/members',
+  '/team/people',
+  '/team/people/erase',
+  '/team/audit',
+  '/team/nothing/:id',
+];
+const consoleFields = [
+  '_csrf',
+  'q',
+  'after',
+  'form',
+  'status',
+  'assignee',
+  'language',
+  'from',
+  'to',
+  'text',
+  'ids',
+  'action',
+  'slot',
+  'email',
+  'name',
+  'role',
+  'zone',
+  'host',
+  'reason',
+  'hours',
+  'id',
+  'confirm',
+  'token',
+  'before',
+  'done',
+];
+/** The origin a console page posts from: PUBLIC_URL's, which the test app leaves at its default. */
+const consoleOrigin = 'http://localhost:3000';
+
 const remoteAddress = fc.oneof(fc.ipV4(), fc.ipV6(), fc.constantFrom('127.0.0.1', '::1', '::ffff:10.0.0.1'));
 
 /**
@@ -546,7 +670,38 @@ describe.each(await testDatabases())('every endpoint, fuzzed from the shared sch
     ];
     const secret = await trackingSecret(dataAccess(db), app.config);
     const token = mintConfirmationToken(secret, app.config.audienceId, contactId, email, new Date());
-    fixture = { email, listId: app.config.audienceId, contactId, unsubscribe: { list, ref, issued, signature }, token };
+    // A lead, a held post, and a console session for each role, so the console's routes reach past their gate.
+    const data = dataAccess(db);
+    const leadId = await data.leads.insert('enquiry', 'lead@acme.example', { fullname: 'Fuzz Lead' });
+    const heldId = await data.quarantine.insert('enquiry', 'held@acme.example', { fullname: 'Fuzz Held' }, [
+      'honeypot',
+    ]);
+    const session = async (role: 'sales' | 'admin' | 'viewer', method: 'passkey' | 'link') => {
+      const member = await data.team.upsertMember({
+        email: `${role}-${method}@growmail.test`,
+        name: role,
+        zone: 'Africa/Lagos',
+        role,
+      });
+      const cookie = `gm_team=${await openSession(data, member.id, method)}`;
+      const page = await app.inject({ url: '/team/account', headers: { cookie } });
+      const csrf = /name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
+      const secret = page.cookies.find((set) => set.name === 'gm_team_csrf')!.value;
+      return { cookie: `${cookie}; gm_team_csrf=${secret}`, csrf };
+    };
+    fixture = {
+      email,
+      listId: app.config.audienceId,
+      contactId,
+      unsubscribe: { list, ref, issued, signature },
+      token,
+      console: {
+        sales: await session('sales', 'passkey'),
+        admin: await session('admin', 'passkey'),
+        'viewer-link': await session('viewer', 'link'),
+      },
+      consoleIds: [leadId, heldId],
+    };
   });
   afterAll(async () => {
     await app?.close();

@@ -200,6 +200,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     const erased = await erasePerson(dataAccess(db), typed[0]!);
     expect(erased).toEqual({
       email: address,
+      console: { notes_deleted: 0, notes_rewritten: 0, audit_rewritten: 0 },
       deleted: {
         contacts: 1,
         list_memberships: 1,

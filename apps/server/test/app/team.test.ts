@@ -235,6 +235,40 @@ describe('the console checks every route on the server (D41)', () => {
     expect((await search('one@acme.example')).body).not.toContain('two@acme.example');
   });
 
+  it('erases a person with the notes on their leads, and their address from other notes and the audit, whose rows stay', async () => {
+    const admin = await signedIn(app, 'admin');
+    const sales = await signedIn(app, 'sales');
+    const person = 'nneka@erase.example';
+    await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: { ...enquiry, email: person } });
+    const [theirs] = (await app.leads.list({})).filter((row) => row.email === person);
+    const post = (member: typeof admin, url: string, payload: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        cookies: member.cookies,
+        headers: { origin },
+        payload: { ...payload, _csrf: member.csrf },
+      });
+    await post(sales, `/team/leads/${theirs!.id}/notes`, { text: 'Call back on Monday.' });
+    await post(sales, `/team/leads/${leadId}/notes`, { text: `Colleague of ${person}.` });
+    await post(sales, `/team/leads/${theirs!.id}/status`, { status: 'handled' });
+    const audited = (await app.audit.forRecord('lead', theirs!.id)).length;
+    expect(audited).toBe(2);
+
+    const refused = await post(admin, '/team/people/erase', { email: person, confirm: 'yes' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Type erase to confirm');
+    expect(refused.body).toContain(`value="${person}"`);
+
+    const erased = await post(admin, '/team/people/erase', { email: person, confirm: 'erase' });
+    expect(erased.statusCode).toBe(303);
+    expect(await app.leads.find(theirs!.id)).toBeUndefined();
+    expect(await app.leads.notesOn([theirs!.id])).toEqual([]);
+    expect((await app.leads.notes(leadId)).map((note) => note.text)).toContain('Colleague of [erased].');
+    expect(await app.audit.forRecord('lead', theirs!.id)).toHaveLength(audited);
+    expect((await app.audit.list(1000)).some((row) => row.detail.includes(person))).toBe(false);
+  });
+
   it('ends a member’s sessions at once when their role changes', async () => {
     const admin = await signedIn(app, 'admin');
     const sales = await signedIn(app, 'sales');
