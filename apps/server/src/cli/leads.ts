@@ -69,7 +69,9 @@ export const leads = defineCommand({
   quarantine list      submissions held as probable spam, newest 50 first, with why; kept 30 days,
                        nobody was told
   quarantine release   makes a held submission a lead: its mail to sales, webhook and
-                       acknowledgement are queued, and a running server sends them
+                       acknowledgement are queued, and a running server sends them. A held demo
+                       request books the slot it asked for if it is still open; if not, it is
+                       released as a request without a slot, and the command says so
 Reads DATABASE_URL like the server.`,
   options: {
     type: { type: 'string' },

@@ -248,7 +248,9 @@ const teamQueries = (db: Executor) => ({
       .select('hash')
       .where((eb) => eb.or([eb('expires_at', '<=', at), eb('last_seen_at', '<=', idleSince)]))
       .limit(limit);
-    let count = Number((await db.deleteFrom('team_sessions').where('hash', 'in', ended).executeTakeFirst()).numDeletedRows);
+    let count = Number(
+      (await db.deleteFrom('team_sessions').where('hash', 'in', ended).executeTakeFirst()).numDeletedRows,
+    );
     const links = db.selectFrom('team_links').select('hash').where('expires_at', '<=', at).limit(limit);
     count += Number((await db.deleteFrom('team_links').where('hash', 'in', links).executeTakeFirst()).numDeletedRows);
     const challenges = db.selectFrom('team_challenges').select('challenge').where('expires_at', '<=', at).limit(limit);

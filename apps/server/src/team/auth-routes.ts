@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
-import { sendProblem, sendTeamPage } from './index.ts';
+import { sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
 import { mailSignInLink } from './members.ts';
 import { authenticate, authenticationOptions, registerPasskey, registrationOptions } from './passkeys.ts';

@@ -8,7 +8,7 @@ import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { describeHours, readHours } from '../demos/hours-text.ts';
 import { canonicalZone } from '../demos/slots.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };

@@ -1,15 +1,15 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import { mayUse, type TeamAccess, type TeamPage } from '@growmail/contracts/team';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mayUse, type TeamAccess } from '@growmail/contracts/team';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
-import { sendFreshPage } from '../site/fresh-page.ts';
 import { authRoutes } from './auth-routes.ts';
 import { demoRoutes } from './demo-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
 import { cookieOptions, readSession, sessionCookie, type Session } from './sessions.ts';
@@ -145,41 +145,4 @@ export default async function teamConsole(app: FastifyInstance) {
   quarantineRoutes(app, data);
   demoRoutes(app, data);
   peopleRoutes(app, data);
-}
-
-/**
- * Sends a console page: rendered on demand by the site (D35), never kept by any cache, never
- * framed, scripts allowed by hash (D40).
- */
-export async function sendTeamPage(reply: FastifyReply, page: TeamPage, status = 200) {
-  const request = reply.request;
-  const session = request.teamSession;
-  const csrf = reply.generateCsrf();
-  const rendered = await reply.server.site.renderTeam({
-    page,
-    csrf,
-    ...(session
-      ? {
-          viewer: {
-            id: session.id,
-            name: session.name,
-            role: session.role,
-            method: session.method,
-            zone: session.zone,
-          },
-        }
-      : {}),
-  });
-  reply.code(status).header('x-frame-options', 'DENY');
-  await sendFreshPage(reply, rendered, { framed: false });
-  return reply;
-}
-
-export const sendProblem = (reply: FastifyReply, status: number, title: string, message: string) =>
-  sendTeamPage(reply, { view: 'problem', status, title, message }, status);
-
-/** The signed-in member as the audit names them. */
-export function actorOf(request: FastifyRequest) {
-  const session = request.teamSession!;
-  return { memberId: session.id, name: session.name, method: session.method };
 }

@@ -8,10 +8,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
-import { actorOf, sendProblem, sendTeamPage } from './index.ts';
-import { nextDay } from './people-routes.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
-import { cursorOf, inboxRow, leadFields, memberNames, memberRows, readCursor, type LeadRow } from './views.ts';
+import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
 
 /** Leads a page shows. */
 const pageSize = 50;

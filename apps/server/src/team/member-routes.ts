@@ -2,7 +2,7 @@ import { invitationSchema, passkeyNameSchema, teamRoles } from '@growmail/contra
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
-import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
 import { changeRole, inviteMember, mailInvitation, removeMember } from './members.ts';
 import { memberRows } from './views.ts';

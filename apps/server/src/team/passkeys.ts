@@ -1,3 +1,4 @@
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -19,7 +20,7 @@ const challengeMs = 5 * 60_000;
  * SimpleWebAuthn and its ASN.1 and COSE libraries, loaded at the first ceremony rather than at
  * start: they add about half a second to a server's start, which every public page would wait for.
  */
-let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+let library: Promise<typeof SimpleWebAuthn> | undefined;
 const webauthn = () => (library ??= import('@simplewebauthn/server'));
 
 const relyingParty = (config: Config) => {

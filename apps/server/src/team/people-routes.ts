@@ -5,14 +5,11 @@ import { auditActor } from '../lib/actor.ts';
 import { erasePerson } from '../people/erase.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { leadReport } from '../submissions/lead-report.ts';
-import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { nextDay } from './views.ts';
 
 const admin = { team: { role: 'admin' as const } };
 const adminWithPasskey = { team: { role: 'admin' as const, passkey: true } };
-
-/** The day after a date, so a range "to" a day includes all of it. */
-export const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** What only an admin signed in with a passkey may do (D41): export leads, and erase a person. */
 export function peopleRoutes(app: FastifyInstance, data: DataAccess) {

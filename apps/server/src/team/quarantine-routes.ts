@@ -6,7 +6,7 @@ import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
 import { reasonText } from '../submissions/screening.ts';
 import { deleteQuarantined, releaseQuarantined } from '../submissions/quarantine.ts';
-import { actorOf, sendProblem, sendTeamPage } from './index.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };

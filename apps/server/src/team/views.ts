@@ -79,3 +79,7 @@ export function readCursor(cursor: string | undefined): InboxCursor | undefined 
   if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) return undefined;
   return { createdAt, id };
 }
+
+/** The day after a date, so a range "to" a day includes all of it. */
+export const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

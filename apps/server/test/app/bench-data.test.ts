@@ -41,6 +41,8 @@ describe.each(await testDatabases())('npm run bench:data -- --quick on $name', (
     expect(stdout).toMatch(/\| people export, the lookups \| 1 lead, 0 contact, 1 mentions; median of 5 \|/);
     expect(stdout).toMatch(/\| one housekeeping round \| \d+ deleted in \d+ batches/);
     expect(stdout).toMatch(/`leads export --format csv` \(CLI\) \| 2,000 leads/);
-    expect(stdout).toMatch(/\| the console: .* \| inbox [\d.]+ ms, filtered [\d.]+ ms, address [\d.]+ ms, domain [\d.]+ ms; medians of 5 \|/);
+    expect(stdout).toMatch(
+      /\| the console: .* \| inbox [\d.]+ ms, filtered [\d.]+ ms, address [\d.]+ ms, domain [\d.]+ ms; medians of 5 \|/,
+    );
   });
 });

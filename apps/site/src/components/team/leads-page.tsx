@@ -61,6 +61,31 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
       {notice && <Notice>{notice}</Notice>}
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
         <form
+          method="post"
+          action="/team/leads/search"
+          className="team-card lg:order-last"
+          role="search"
+          aria-label="Search by address"
+          noValidate
+        >
+          <CsrfField csrf={csrf} />
+          <label htmlFor="search-q" className="team-label">
+            Address or @domain
+          </label>
+          {search?.problem && <Problem id="search-problem">{search.problem}</Problem>}
+          <input
+            id="search-q"
+            name="q"
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            defaultValue={search?.q ?? ''}
+            className="team-input mb-3"
+            {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
+          />
+          <button className="team-button w-full">Search</button>
+        </form>
+        <form
           method="get"
           action="/team/leads"
           className="team-card grid gap-3 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-3"
@@ -122,31 +147,6 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
               </a>
             )}
           </div>
-        </form>
-        <form
-          method="post"
-          action="/team/leads/search"
-          className="team-card"
-          role="search"
-          aria-label="Search by address"
-          noValidate
-        >
-          <CsrfField csrf={csrf} />
-          <label htmlFor="search-q" className="team-label">
-            Address or @domain
-          </label>
-          {search?.problem && <Problem id="search-problem">{search.problem}</Problem>}
-          <input
-            id="search-q"
-            name="q"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            defaultValue={search?.q ?? ''}
-            className="team-input mb-3"
-            {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
-          />
-          <button className="team-button w-full">Search</button>
         </form>
       </div>
       {rows.length === 0 ? (
