@@ -35,6 +35,27 @@ describe('the language of each part of a page (D43)', () => {
     expect(problemsBy(found)).toEqual({});
   });
 
+  it('marks every English sentence on a French form sent back with its problems, rendered on demand', async () => {
+    const found: [string, string[]][] = [];
+    for (const [path, form] of [
+      ['/fr/contact', 'enquiry'],
+      ['/fr/demo', 'demo'],
+      ['/fr/startup', 'startup'],
+      ['/fr/calculator', 'savings'],
+    ] as const) {
+      const response = await site.app.inject({
+        method: 'POST',
+        url: path,
+        payload: `form_name=${form}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.body, path).toContain('<html lang="fr"');
+      found.push([path, sentencesInOtherLanguage(response.body, 'en')]);
+    }
+    expect(problemsBy(found)).toEqual({});
+  });
+
   it('marks every English sentence on a French page once its islands have woken', async () => {
     const { page, context } = await site.openPage(desktop);
     const found: [string, string[]][] = [];

@@ -113,7 +113,7 @@ export const homeFeatures = featureBlocksSchema.parse(
 /** The home page's copy in French (D37): written for businesses in West and Central Africa, with *vous*. */
 const homeFr = homeSchema.parse({
   heroLead:
-    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisation marketing, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui marche, sur une seule plateforme.',
+    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisation marketing, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui fonctionne, sur une seule plateforme.',
   onboarding: [
     {
       title: 'Créez un compte gratuit',
@@ -138,7 +138,7 @@ const homeFr = homeSchema.parse({
   ],
   closing: {
     title: 'Votre prochaine vente est déjà dans votre liste de clients.',
-    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
+    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou découvrez Growmail avec notre équipe en 30 minutes de démo.',
     cta: 'Créer votre compte gratuit',
   },
 });
