@@ -10,7 +10,7 @@ import {
 import { formatDate } from '@growmail/contracts/dates';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { SlotPicker } from '@growmail/contracts/on-demand';
-import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { slotDayFormat, slotTakenNotes, slotTimeFormat } from '@growmail/contracts/slot-labels';
 import { frenchZoneName } from '@growmail/contracts/zone-names';
 import type { ReactNode } from 'react';
 
@@ -102,7 +102,12 @@ export function DemoSlots({
   const offered = bookingZonesFor(language);
   const zones = offered.includes(zone) ? offered : [zone, ...offered];
   return (
-    <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
+    <fieldset
+      data-demo-booking=""
+      data-locale={locale}
+      data-taken-note={slotTakenNotes[language]}
+      className="flex min-w-0 flex-col gap-3"
+    >
       <legend className="mb-1 font-semibold text-ink-900">{legend ?? text.legend}</legend>
       <p className="text-sm text-ink-700">{text.call}</p>
       <div className="flex flex-col gap-1.5">
@@ -158,7 +163,7 @@ export function DemoSlots({
                     htmlFor={slotId(slot.index)}
                     className="min-h-11 px-2 py-2.5 text-center text-sm text-ink-900 tabular-nums peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700"
                   >
-                    {timeFormat.format(slot.at) + (slot.taken ? slotTakenNote : '')}
+                    {timeFormat.format(slot.at) + (slot.taken ? slotTakenNotes[language] : '')}
                   </label>
                 </div>
               ))}
