@@ -68,6 +68,7 @@ const englishInterface = [
   'per month',
   'per year',
   'Contact sales',
+  'Leave this field empty',
 ];
 
 describe('French pages (D37)', () => {

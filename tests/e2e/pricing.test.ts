@@ -83,7 +83,7 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
     for (const [name, code, flex] of [
       ['₦ NGN', 'NGN', '₦1,000.00'],
       ['Ksh KES', 'KES', 'Ksh80.00'],
-      ['F\u202fCFA XOF', 'XOF', 'F\u202fCFA\u00a0500'],
+      ['FCFA XOF', 'XOF', 'FCFA\u00a0500'],
       ['FCFA XAF', 'XAF', 'FCFA\u00a0500'],
       ['₵ GHS', 'GHS', '₵9.80'],
     ] as const) {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { demoRequestSchema } from './forms.ts';
+import type { Language } from './language.ts';
 
 /**
  * Booking a demo slot with the demo request (D32): the fields the demo form adds, what the
@@ -20,6 +21,13 @@ export const noSlot = 'none';
 
 /** The zone times are shown in when the visitor has not chosen one: the team's own (D32). */
 export const defaultBookingZone = 'Africa/Lagos';
+
+/**
+ * The zone a demo page offers first when the visitor has chosen none (D32, D43): the team's on
+ * English pages; Abidjan's on French ones, since most of the CFA franc countries of West Africa
+ * keep GMT, Abidjan's time, all year.
+ */
+export const firstBookingZone: Record<Language, string> = { en: defaultBookingZone, fr: 'Africa/Abidjan' };
 
 export const bookingMessages = {
   slotRequired: 'Choose a time, or "None of these times work for me".',
@@ -86,3 +94,9 @@ export const bookingZones = [
   'Asia/Tokyo',
   'Australia/Sydney',
 ] as const;
+
+/** The zones a demo page in `language` offers: its first zone, then the others in their order. */
+export const bookingZonesFor = (language: Language): string[] => [
+  firstBookingZone[language],
+  ...bookingZones.filter((zone) => zone !== firstBookingZone[language]),
+];

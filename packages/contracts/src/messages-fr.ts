@@ -15,7 +15,7 @@ export const messagesFr = {
     lastname: 'Veuillez indiquer votre nom.',
     company_name: 'Veuillez indiquer le nom de votre entreprise.',
     phone_number: 'Veuillez indiquer votre numéro de téléphone.',
-    subscribers: 'Veuillez choisir le nombre d’utilisateurs.',
+    subscribers: 'Veuillez choisir le nombre de contacts.',
     user_count: 'Veuillez choisir le nombre d’utilisateurs.',
     annual_budget: 'Veuillez choisir votre budget annuel d’email marketing.',
   },
@@ -40,4 +40,4 @@ export const messagesFr = {
  * this exact wording with the consent of a membership asked for in French.
  */
 export const newsletterConsentWordingFr =
-  'Des conseils pour faire grandir vos revenus avec vos clients, une fois par mois. Nous vous envoyons un lien de confirmation par email, et chaque email vous permet de vous désabonner.';
+  'Des conseils pour développer votre chiffre d’affaires auprès de vos clients, une fois par mois. Nous vous envoyons un lien de confirmation par email, et chaque email vous permet de vous désabonner.';

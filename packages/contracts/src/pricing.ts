@@ -12,15 +12,16 @@ export { campaignModuleCode, type CurrencyCode };
 
 /**
  * Currency options of spec "Entities" and the CFA francs of D38, in the order the selector
- * offers them. `decimals` is the minor unit prices show: the CFA francs have none. Their symbol
- * is the one `Intl` writes for them, in English and in French alike (with a narrow no-break space).
+ * offers them. `decimals` is the minor unit prices show: the CFA francs have none. Both write
+ * `FCFA`, as West and Central African business French does (D43): `Intl` writes `F CFA` for XOF
+ * and `FCFA` for XAF, and the copy names one franc one way.
  */
 export const currencies = [
   { value: 'NGN', label: 'Nigerian naira', symbol: '₦', decimals: 2 },
   { value: 'USD', label: 'US dollar', symbol: '$', decimals: 2 },
   { value: 'KES', label: 'Kenyan shilling', symbol: 'Ksh', decimals: 2 },
   { value: 'GHS', label: 'Ghanaian cedi', symbol: '₵', decimals: 2 },
-  { value: 'XOF', label: 'West African CFA franc', symbol: 'F\u202FCFA', decimals: 0 },
+  { value: 'XOF', label: 'West African CFA franc', symbol: 'FCFA', decimals: 0 },
   { value: 'XAF', label: 'Central African CFA franc', symbol: 'FCFA', decimals: 0 },
 ] as const;
 
@@ -100,7 +101,7 @@ export function roundAmount(amount: number, currency: CurrencyCode): number {
  * against the number with two decimals ('₦1,000.00', 'Ksh80.00'); every other amount is
  * written by `Intl` for the language, with the symbol of `currencies` where `Intl` puts its
  * own: '1 000,00 ₦' in French, and the CFA francs without decimals in both languages
- * ('12 500 F CFA', 'F CFA 12,500'; D38).
+ * ('12 500 FCFA', 'FCFA 12,500'; D38).
  */
 export function formatMoney(amount: number, currency: CurrencyCode, language: Language = defaultLanguage): string {
   const { symbol, decimals } = currencyOption(currency);

@@ -4,7 +4,8 @@ import type { ServiceMessages } from './service-messages.ts';
 export const serviceMessagesFr = {
   savingsReceived: 'Merci\u202f! Votre estimation d’économies est transmise à notre équipe.',
   enquiryReceived: 'Merci de nous avoir écrit\u202f! Nous vous répondons très vite.',
-  subscribed: 'Votre inscription est confirmée. Notre prochaine lettre arrive bientôt dans votre boîte.',
+  subscribed:
+    'Votre inscription est confirmée. Notre prochaine newsletter arrivera bientôt dans votre boîte de réception.',
   confirmationSent:
     'Merci\u202f! Ouvrez le lien que nous venons de vous envoyer par email pour confirmer votre inscription.',
   alreadySubscribed: 'Votre adresse est déjà inscrite. Merci\u202f!',

@@ -2,6 +2,7 @@ import { catalogueFor } from '@growmail/contracts/catalogues';
 import { bookingFields } from '@growmail/contracts/demo-booking';
 import type { Language } from '@growmail/contracts/language';
 import { bookingPageQuerySchema } from '@growmail/contracts/page-queries';
+import { zoneInWords } from '@growmail/contracts/zone-names';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { trackingSecret } from '../secrets.ts';
@@ -77,8 +78,7 @@ async function describeBooking(app: FastifyInstance, id: string, now: Date) {
   if (Date.parse(booking.starts_at) <= now.getTime())
     return { status: said.past, live: false, zone: booking.zone, language };
   const demo = await bookedDemo(app.demos, app.config, id);
-  const zone = demo.prospect.zone.replaceAll('_', ' ');
-  const when = `${describeSlot(demo.start, demo.prospect.zone, language)} (${language === 'fr' ? `heure de ${zone}` : `${zone} time`})`;
+  const when = `${describeSlot(demo.start, demo.prospect.zone, language)} (${zoneInWords(demo.prospect.zone, language)})`;
   return { status: said.booked(when, demo.host.name), live: true, zone: booking.zone, language };
 }
 

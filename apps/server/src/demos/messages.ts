@@ -1,4 +1,5 @@
 import type { Language } from '@growmail/contracts/language';
+import { zoneInWords } from '@growmail/contracts/zone-names';
 import { createEvent } from 'ics';
 import type { Config } from '../config.ts';
 import type { OutboxMessage } from '../repositories/mail.ts';
@@ -18,11 +19,8 @@ export type BookedDemo = {
   language: Language;
 };
 
-const zoneName = (zone: string) => zone.replaceAll('_', ' ');
-
-/** A zone as a reader of the language names it: "(Africa/Lagos time)", "(heure de Africa/Abidjan)". */
-const inZone = (zone: string, language: Language) =>
-  language === 'fr' ? `(heure de ${zoneName(zone)})` : `(${zoneName(zone)} time)`;
+/** A zone as a reader of the language names it: "(Africa/Lagos time)", "(heure d’Abidjan)" (D43). */
+const inZone = (zone: string, language: Language) => `(${zoneInWords(zone, language)})`;
 
 /** The words of the prospect's mails, one set per language (D37); the team's mails stay English. */
 const wording = {

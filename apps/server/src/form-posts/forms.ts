@@ -19,6 +19,7 @@ import type { Language } from '@growmail/contracts/language';
 import { messages } from '@growmail/contracts/messages';
 import { serviceMessages } from '@growmail/contracts/service-messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
+import { zoneInWords } from '@growmail/contracts/zone-names';
 import type { FastifyInstance } from 'fastify';
 import { describeSlot } from '../demos/slot-picker.ts';
 import { safeParse } from 'zod/v4/core';
@@ -139,10 +140,10 @@ function demoDefinition(): PostedFormDefinition {
       const slot = booked ? { start: booked.starts_at, zone: booked.zone } : asked;
       if (!slot) return messages.demoSubmitted;
       const when = describeSlot(new Date(slot.start), slot.zone, language);
-      const zone = slot.zone.replaceAll('_', ' ');
+      const zone = zoneInWords(slot.zone, language);
       return language === 'fr'
-        ? `Votre démo est réservée pour le ${when} (heure de ${zone}). Nous avons hâte d’échanger avec vous.`
-        : `Your demo is booked for ${when} (${zone} time). We look forward to speaking with you.`;
+        ? `Votre démo est réservée pour le ${when} (${zone}). Nous avons hâte d’échanger avec vous.`
+        : `Your demo is booked for ${when} (${zone}). We look forward to speaking with you.`;
     },
   };
 }

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '@growmail/contracts/dates';
 import { messagesFr } from '@growmail/contracts/messages-fr';
 import { serviceMessagesFr } from '@growmail/contracts/service-messages-fr';
 import { testApp, useMailingApp } from '@growmail/test-support/app';
@@ -192,12 +193,10 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(response.statusCode).toBe(303);
       const location = String(response.headers.location);
       expect(location).toMatch(/^\/fr\/sent\?form=demo&reference=/);
-      const day = new Intl.DateTimeFormat('fr', {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        timeZone: 'Africa/Abidjan',
-      }).format(new Date(slot));
+      const day = formatDate(
+        new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Abidjan' }),
+        new Date(slot),
+      );
       const time = new Intl.DateTimeFormat('fr', {
         hour: '2-digit',
         minute: '2-digit',
@@ -206,7 +205,7 @@ describe('Growmail en français: the server side (D37)', () => {
       }).format(new Date(slot));
       const outcome = parse((await mailing.app.inject(location)).body).querySelector('#outcome-message')?.text;
       expect(outcome).toBe(
-        `Votre démo est réservée pour le ${day} à ${time} (heure de Africa/Abidjan). Nous avons hâte d’échanger avec vous.`,
+        `Votre démo est réservée pour le ${day} à ${time} (heure d’Abidjan). Nous avons hâte d’échanger avec vous.`,
       );
 
       await expect
@@ -218,7 +217,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(subjectOf(invitation)).toBe(`Votre démo Growmail\u202f: ${day} à ${time}`);
       const text = partOf(invitation, 'text/plain');
       expect(text).toContain('Bonjour Koffi Kouassi,');
-      expect(text).toContain(`Quand\u202f: ${day} à ${time} (heure de Africa/Abidjan)`);
+      expect(text).toContain(`Quand\u202f: ${day} à ${time} (heure d’Abidjan)`);
       expect(text).toContain('Votre démo Growmail de 30 minutes est réservée.');
       expect(text).not.toMatch(/\b(When|With|Hello)\b/);
       const event = new ICAL.Component(ICAL.parse(partOf(invitation, 'text/calendar'))).getFirstSubcomponent('vevent')!;
@@ -237,7 +236,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(String(response.headers.location)).toMatch(/^\/fr\/sent\?form=newsletter/);
       await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
       const [mail] = mailsTo(email);
-      expect(subjectOf(mail!)).toBe('Confirmez votre inscription à notre lettre');
+      expect(subjectOf(mail!)).toBe('Confirmez votre inscription à notre newsletter');
       const text = partOf(mail!, 'text/plain');
       expect(text).toMatch(/\/fr\/newsletter\/confirm\?token=[\w.-]+/);
       const membership = await mailing.app.db.kysely
@@ -247,7 +246,7 @@ describe('Growmail en français: the server side (D37)', () => {
         .where('contacts.email', '=', email)
         .executeTakeFirstOrThrow();
       expect(membership.language).toBe('fr');
-      expect(membership.consent_wording).toMatch(/^Des conseils pour faire grandir vos revenus/);
+      expect(membership.consent_wording).toMatch(/^Des conseils pour développer votre chiffre d’affaires/);
     });
   });
 });

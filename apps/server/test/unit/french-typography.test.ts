@@ -60,7 +60,7 @@ describe('French typography in what the server writes (D37)', () => {
     const texts = [
       ...stringsIn(postMessages.fr),
       ...stringsIn(pageMessages.fr),
-      pageMessages.fr.booked('mardi 1 décembre à 15:30 (heure de Africa/Douala)', 'Ada Obi'),
+      pageMessages.fr.booked('mardi 1er décembre à 15:30 (heure de Douala)', 'Ada Obi'),
     ];
     expect(texts.flatMap(frenchSpacingFaults)).toEqual([]);
   });

@@ -26,6 +26,7 @@ export const formWordsFr: FormWords = {
     email: 'Email professionnel',
     phone_number: 'Numéro de téléphone',
     users: 'Nombre d’utilisateurs',
+    audience: 'Nombre de contacts',
     budget: 'Budget annuel d’email marketing',
     select: 'Choisir…',
     submitting: 'Envoi…',
@@ -53,7 +54,7 @@ export const formWordsFr: FormWords = {
     services: 'Services que vous payez aujourd’hui',
     serviceNames: {
       campaign: 'Campagnes email',
-      automation: 'Automatisations marketing',
+      automation: 'Automatisation marketing',
       transactional: 'Emails transactionnels',
       push: 'Notifications push mobiles',
     },
@@ -68,7 +69,7 @@ export const formWordsFr: FormWords = {
       'Envoyer tous vos messages, des campagnes aux reçus, depuis un seul endroit',
       'Modifier vos contenus sans toucher au code',
       'Protéger les données clients grâce à une sécurité intégrée',
-      'Faire grandir vos envois au rythme de votre activité',
+      'Augmenter vos volumes d’envoi au rythme de votre activité',
     ],
     book: 'Réserver une démo de 30 minutes',
     edit: 'Modifier mes réponses',
@@ -95,4 +96,5 @@ export const formWordsFr: FormWords = {
       'Cette page s’ouvre depuis le lien de l’email de confirmation envoyé lors de votre inscription à la newsletter. Utilisez ce lien pour confirmer.',
   },
   closeError: 'Fermer le message d’erreur',
+  honeypot: 'Laissez ce champ vide',
 };

@@ -1,6 +1,6 @@
 import { catalogueFor, intlLocales } from '@growmail/contracts/catalogues';
 import type { Language } from '@growmail/contracts/language';
-import type { FormWords, WordedForm } from '@/components/forms/form-words';
+import type { FormWords, SharedWord, WordedForm } from '@/components/forms/form-words';
 import { formWordsFr } from './form-words-fr';
 import { productUpdatesWordsFr } from './product-updates-words-fr';
 
@@ -14,12 +14,12 @@ export const formLanguage = <Form extends WordedForm>(language: Language, ...for
   language === 'en' ? {} : { language, messages: catalogueFor(language).messages, words: formWordsOf(forms) };
 
 /**
- * The words of the named forms, and the error box's close button: a page's HTML carries each
- * island's own words and no other form's (the newsletter box is on every page).
+ * The words of the named forms, the error box's close button and the honeypot's label: a page's
+ * HTML carries each island's own words and no other form's (the newsletter box is on every page).
  */
-function formWordsOf<Form extends WordedForm>(forms: Form[]): Pick<FormWords, Form | 'closeError'> {
-  const keys: (keyof FormWords)[] = [...forms, 'closeError'];
-  return Object.fromEntries(keys.map((key) => [key, formWordsFr[key]])) as Pick<FormWords, Form | 'closeError'>;
+function formWordsOf<Form extends WordedForm>(forms: Form[]): Pick<FormWords, Form | SharedWord> {
+  const keys: (keyof FormWords)[] = [...forms, 'closeError', 'honeypot'];
+  return Object.fromEntries(keys.map((key) => [key, formWordsFr[key]])) as Pick<FormWords, Form | SharedWord>;
 }
 
 /** The calculator's own messages (its rules' words), beside a form's, on a page in another language than English. */

@@ -1,5 +1,5 @@
-import { formActions } from '@growmail/contracts/form-posts';
-import { defaultLanguage } from '@growmail/contracts/language';
+import { formActions, languageField } from '@growmail/contracts/form-posts';
+import { defaultLanguage, type Language } from '@growmail/contracts/language';
 import { inLanguage, languageOf } from '@/lib/language';
 
 /**
@@ -73,15 +73,27 @@ export function replayOutcome(status: number, opaqueRedirect: boolean): 'sent' |
 }
 
 /** The fields a person typed, as the saved page lists them: the form's hidden signals left out. */
-export const hiddenFields = new Set(['form_name', 'form_stamp', 'homepage', 'idempotency_key']);
+export const hiddenFields = new Set(['form_name', 'form_stamp', 'homepage', 'idempotency_key', languageField]);
 
-/** The notice a page opened from the device carries. */
-export const offlineNotice = 'You are offline: this page may be out of date';
+/** The notice a page opened from the device carries, in the page's language (D43). */
+export const offlineNotices: Record<Language, string> = {
+  en: 'You are offline: this page may be out of date',
+  fr: 'Vous êtes hors ligne\u202f: cette page n’est peut-être plus à jour',
+};
 
-/** The page with the notice as its body's first element; the page is otherwise as it was kept. */
-export const withOfflineNotice = (html: string) =>
+/**
+ * The page with the notice, in the language of the page's path, as its body's first element; the
+ * page is otherwise as it was kept.
+ */
+export const withOfflineNotice = (html: string, pathname: string) =>
   html.replace(
     /<body[^>]*>/i,
     (body) =>
-      `${body}<p role="status" data-offline-notice style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotice}</p>`,
+      `${body}<p role="status" data-offline-notice style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotices[languageOf(pathname)]}</p>`,
   );
+
+/** What the worker answers for a page never kept when even the offline page was not, in the page's language. */
+export const offlineTexts: Record<Language, string> = {
+  en: 'You are offline, and this page was not kept on this device. Try again once you are back online.',
+  fr: 'Vous êtes hors ligne, et cette page n’a pas été gardée sur cet appareil. Réessayez une fois la connexion revenue.',
+};

@@ -11,6 +11,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { languageOf } from '@/lib/language';
 import {
   isLeadPost,
   maxCachedAssets,
@@ -18,6 +19,7 @@ import {
   mayKeepPage,
   notReached,
   offlinePageFor,
+  offlineTexts,
   offlinePagePath,
   pagesToWarm,
   replayOutcome,
@@ -51,17 +53,17 @@ const savesData = () => worker.navigator.connection?.saveData === true;
 const keepPlugin = {
   cacheWillUpdate: async ({ request, response }: { request: Request; response: Response }) =>
     mayKeepPage(new URL(request.url), response.status, response.headers.get('cache-control')) ? response : null,
-  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) =>
-    cachedResponse ? noticed(cachedResponse) : cachedResponse,
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }: { request: Request; cachedResponse?: Response }) =>
+    cachedResponse ? noticed(cachedResponse, new URL(request.url).pathname) : cachedResponse,
 };
 
-/** A page served from the device says so. */
-async function noticed(response: Response): Promise<Response> {
+/** A page served from the device says so, in its own language. */
+async function noticed(response: Response, pathname: string): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('text/html')) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  return new Response(withOfflineNotice(await response.text()), { status: response.status, headers });
+  return new Response(withOfflineNotice(await response.text(), pathname), { status: response.status, headers });
 }
 
 const pages = new NetworkFirst({
@@ -101,14 +103,15 @@ registerRoute(
 setCatchHandler(async ({ request }) => {
   if (request.destination !== 'document') return Response.error();
   const cache = await caches.open(pagesCache);
+  const { pathname } = new URL(request.url);
   return (
-    (await cache.match(offlinePageFor(new URL(request.url).pathname))) ??
+    (await cache.match(offlinePageFor(pathname))) ??
     (await cache.match(offlinePagePath)) ??
-    new Response(offlineText, { headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    new Response(offlineTexts[languageOf(pathname)], {
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'content-language': languageOf(pathname) },
+    })
   );
 });
-
-const offlineText = 'You are offline, and this page was not kept on this device. Try again once you are back online.';
 
 worker.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(worker.clients.claim());

@@ -3,13 +3,13 @@ import { workerRegistrationCode } from '@/components/worker-registration';
 import {
   isLeadPost,
   mayKeepPage,
-  offlineNotice,
+  offlineNotices,
   offlinePageFor,
   pagesToWarm,
   replayOutcome,
   withOfflineNotice,
 } from '@/worker/offline-rules';
-import { savedPage, savedTitle, type SavedSubmission } from '@/worker/saved-page';
+import { savedPage, savedWords, type SavedSubmission } from '@/worker/saved-page';
 
 const at = (path: string) => new URL(path, 'https://growmail.test');
 
@@ -40,14 +40,28 @@ describe('what the site worker keeps on the device (D39)', () => {
   });
 
   it('puts the offline notice first in the body of a page served from the device', () => {
-    const html = withOfflineNotice('<!doctype html><html><body class="x"><main>Pricing</main></body></html>');
+    const html = withOfflineNotice(
+      '<!doctype html><html><body class="x"><main>Pricing</main></body></html>',
+      '/pricing',
+    );
     expect(html).toMatch(
-      new RegExp(`<body class="x"><p role="status" data-offline-notice [^>]*>${offlineNotice}</p><main>Pricing</main>`),
+      new RegExp(
+        `<body class="x"><p role="status" data-offline-notice [^>]*>${offlineNotices.en}</p><main>Pricing</main>`,
+      ),
     );
   });
 });
 
 describe("the pages kept in the visitor's language (D37, D39)", () => {
+  it('writes the offline notice in the language of the page it is put in (D43)', () => {
+    const page = '<!doctype html><html><body><main>Tarifs</main></body></html>';
+    expect(withOfflineNotice(page, '/fr/pricing')).toContain(
+      '>Vous êtes hors ligne\u202f: cette page n’est peut-être plus à jour</p>',
+    );
+    expect(withOfflineNotice(page, '/fr')).toContain(`>${offlineNotices.fr}</p>`);
+    expect(withOfflineNotice(page, '/pricing')).toContain(`>${offlineNotices.en}</p>`);
+  });
+
   it('shows the offline page in the language of the page asked for', () => {
     expect(offlinePageFor('/products/campaign')).toBe('/offline');
     expect(offlinePageFor('/fr/products/campaign')).toBe('/fr/offline');
@@ -89,12 +103,30 @@ describe('the saved page', () => {
 
   it('says it is saved, shows what will be sent (escaped, hidden fields left out), and offers to discard it', () => {
     const page = savedPage(saved);
-    expect(page).toContain(`<h1>${savedTitle}</h1>`);
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain(`<h1>${savedWords.en.title}</h1>`);
     expect([...page.matchAll(/<dt>(.*?)<\/dt>/g)].map((match) => match[1])).toEqual(['Full name', 'Email', 'Message']);
     expect(page).toContain('<dd>Ada &#60;b&#62;Obi&#60;/b&#62;</dd>');
     expect(page).not.toContain('stamp');
     expect(page).toContain(`<input type="hidden" name="key" value="${saved.key}">`);
     expect(page).toContain('<button type="submit">Discard it</button>');
+  });
+
+  it('speaks French, with the French form’s labels, for a form sent from a French page (D43)', () => {
+    const french = { ...saved, body: `${saved.body}&language=fr` };
+    const page = savedPage(french);
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain(
+      '<h1>Votre demande est enregistrée sur ce téléphone. Nous l’enverrons dès que vous serez de nouveau en ligne.</h1>',
+    );
+    expect([...page.matchAll(/<dt>(.*?)<\/dt>/g)].map((match) => match[1])).toEqual([
+      'Nom complet',
+      'Adresse email',
+      'Message',
+    ]);
+    expect(page).not.toContain('<dd>fr</dd>');
+    expect(page).toContain('<button type="submit">Supprimer la demande</button>');
+    expect(page).toContain('<a href="/fr">Retour à l’accueil</a>');
   });
 });
 

@@ -81,9 +81,9 @@ export function confirmationMail(
   if (french)
     return {
       to: member.email,
-      subject: 'Confirmez votre inscription à notre lettre',
+      subject: 'Confirmez votre inscription à notre newsletter',
       text: [
-        `Quelqu’un, vous nous l’espérons, a demandé à recevoir notre lettre à l’adresse ${member.email} depuis ${where}.`,
+        `Une inscription à notre newsletter a été demandée pour l’adresse ${member.email} depuis ${where}. Nous espérons que c’est bien vous.`,
         '',
         newsletterConsentWordingFr,
         '',

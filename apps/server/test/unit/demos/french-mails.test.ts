@@ -1,26 +1,27 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '@growmail/contracts/dates';
 import { bookedMail, cancelledMail, reminderMail } from '../../../src/demos/messages.ts';
 import { bookedDemo, demoStart as start, mailConfig as config } from './booked-demo.ts';
 
 const demo = bookedDemo('fr');
-/** The slot as a French reader sees it in a zone, by Intl. */
+/** The slot as a French reader sees it in a zone, by Intl, the first of the month as French writes it. */
 const inFrench = (zone: string) =>
-  `${new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }).format(start)} à ${new Intl.DateTimeFormat('fr', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(start)}`;
+  `${formatDate(new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: zone }), start)} à ${new Intl.DateTimeFormat('fr', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(start)}`;
 
 describe('a French prospect’s demo mails (D37)', () => {
-  it('writes the reminder in French, the time by Intl in their zone', () => {
+  it('writes the reminder in French, the time in their zone, each zone named by its city (D43)', () => {
     const mail = reminderMail(demo, 'https://growmail.test/demo/booking?token=t');
-    expect(inFrench('Africa/Douala')).toBe('mardi 1 décembre à 15:30');
-    expect(mail.subject).toBe('Demain\u202f: votre démo Growmail, mardi 1 décembre à 15:30');
+    expect(inFrench('Africa/Douala')).toBe('mardi 1er décembre à 15:30');
+    expect(mail.subject).toBe('Demain\u202f: votre démo Growmail, mardi 1er décembre à 15:30');
     expect(mail.text).toBe(
       [
         'Bonjour Mariam Traoré,',
         '',
         'Petit rappel de votre démo Growmail de 30 minutes.',
         '',
-        'Quand\u202f: mardi 1 décembre à 15:30 (heure de Africa/Douala)',
-        `Pour notre équipe\u202f: ${inFrench('Africa/Lagos')} (heure de Africa/Lagos)`,
+        'Quand\u202f: mardi 1er décembre à 15:30 (heure de Douala)',
+        `Pour notre équipe\u202f: ${inFrench('Africa/Lagos')} (heure de Lagos)`,
         'Avec\u202f: Ada Obi',
         '',
         'Pour la déplacer ou l’annuler\u202f: https://growmail.test/demo/booking?token=t',
@@ -35,7 +36,7 @@ describe('a French prospect’s demo mails (D37)', () => {
       expect(event.getFirstPropertyValue('summary')).toBe('Démo Growmail');
       expect(event.getFirstPropertyValue('description')).toBe('Une démo de Growmail de 30 minutes avec Ada Obi.');
     }
-    expect(cancelledMail(demo, config).subject).toBe('Annulée\u202f: votre démo Growmail, mardi 1 décembre à 15:30');
+    expect(cancelledMail(demo, config).subject).toBe('Annulée\u202f: votre démo Growmail, mardi 1er décembre à 15:30');
   });
 
   it('keeps an English prospect’s mails in English', () => {

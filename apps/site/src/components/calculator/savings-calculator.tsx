@@ -220,7 +220,7 @@ export function SavingsCalculator({
         </div>
       </fieldset>
       <PostFields form="savings" stamp={stamp} language={language} />
-      <Honeypot {...honeypot} />
+      <Honeypot {...honeypot} label={formWords?.honeypot} />
       <div id={errorId} role="alert">
         {error && (
           <p className="rounded-lg border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -126,7 +126,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
         onChange={(event) => change('body', event.target.value)}
       />
       <PostFields form="enquiry" stamp={page.stamp} language={page.language} />
-      <Honeypot {...honeypot} />
+      <Honeypot {...honeypot} label={page.words?.honeypot} />
       <FormAlert
         outcome={outcome}
         onClose={() => setOutcome(null)}

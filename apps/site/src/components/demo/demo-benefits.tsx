@@ -9,7 +9,7 @@ const benefits: Record<Language, readonly string[]> = {
     'Answers on deliverability: how we keep 99.9% of your email landing in the inbox',
   ],
   fr: [
-    'Une visite des campagnes, des automatisations et des emails transactionnels, pensée pour votre activité',
+    'Une visite des campagnes, de l’automatisation marketing et des emails transactionnels, pensée pour votre activité',
     'Un regard franc sur vos outils actuels et ce que vous économiseriez avec Growmail',
     'Un plan pour transférer vos contacts et vos modèles sans perdre un seul envoi',
     'Des réponses sur la délivrabilité\u202f: comment 99,9\u202f% de vos emails arrivent en boîte de réception',

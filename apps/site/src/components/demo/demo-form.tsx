@@ -29,13 +29,14 @@ export function DemoForm({
     const picker = document.querySelector('[data-demo-booking]');
     if (picker) enhanceSlotPicker(picker);
   }, []);
+  const words = page.words?.lead ?? leadWords;
   return (
     <LeadForm
       url={`${usersUrl}/demos`}
       usersUrl={usersUrl}
       type="demo"
-      choices={[{ name: 'subscribers', label: (page.words?.lead ?? leadWords).users, options: demoSubscriberOptions }]}
-      submitLabel={(page.words?.lead ?? leadWords).demo}
+      choices={[{ name: 'subscribers', label: words.audience ?? words.users, options: demoSubscriberOptions }]}
+      submitLabel={words.demo}
       successMessage={(page.messages ?? messages).demoSubmitted}
       summaryTargets={summaryTargets}
       actions={actions}

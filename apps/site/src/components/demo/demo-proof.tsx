@@ -10,7 +10,7 @@ export function DemoProof({ language = 'en' }: { language?: Language | undefined
       <div className="flex flex-col justify-center">
         <PartnerLogos
           count={4}
-          label={language === 'fr' ? 'Ces équipes grandissent avec Growmail' : 'Teams growing with Growmail'}
+          label={language === 'fr' ? 'Ils développent leur activité avec Growmail' : 'Teams growing with Growmail'}
         />
       </div>
       {testimonials.slice(0, 1).map((testimonial) => (

@@ -3,17 +3,25 @@ import type { Wording } from '@growmail/contracts/language';
 import {
   bookingFields,
   bookingMessages,
-  bookingZones,
-  defaultBookingZone,
+  bookingZonesFor,
+  firstBookingZone,
   noSlot,
 } from '@growmail/contracts/demo-booking';
+import { formatDate } from '@growmail/contracts/dates';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { SlotPicker } from '@growmail/contracts/on-demand';
-import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { slotDayFormat, slotTakenNotes, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { frenchZoneName } from '@growmail/contracts/zone-names';
 import type { ReactNode } from 'react';
 
-/** A zone's name as people read it: `America/New_York` is "America / New York". */
-const zoneLabel = (zone: string) => zone.replaceAll('_', ' ').replaceAll('/', ' / ');
+/**
+ * A zone's name as people read it: `America/New_York` is "America / New York" in English, and
+ * "Heure de New York" in French (D43).
+ */
+const zoneLabels: Record<Language, (zone: string) => string> = {
+  en: (zone) => zone.replaceAll('_', ' ').replaceAll('/', ' / '),
+  fr: (zone) => frenchZoneName(zone).replace(/^h/, 'H'),
+};
 
 /** The id of a slot's radio: the n-th time offered. */
 const slotId = (index: number) => `demo-slot-${index}`;
@@ -38,7 +46,7 @@ const words = {
   fr: {
     legend: 'Choisissez l’horaire de votre démo',
     call: 'Un appel vidéo de 30 minutes avec notre équipe.',
-    showIn: 'Afficher les horaires en',
+    showIn: 'Fuseau horaire',
     none: 'Aucun de ces horaires ne me convient',
     show: 'Afficher les horaires',
   },
@@ -78,7 +86,7 @@ export function DemoSlots({
   locale,
 }: Props) {
   const text = words[language];
-  const zone = picker?.zone ?? defaultBookingZone;
+  const zone = picker?.zone ?? firstBookingZone[language];
   const errors = served?.errors ?? {};
   const chosen = served?.values[bookingFields.slot];
   const slots = picker?.slots ?? null;
@@ -87,13 +95,19 @@ export function DemoSlots({
   const timeFormat = slotTimeFormat(zone, locale);
   const days = Map.groupBy(
     (slots ?? []).map((slot, index) => ({ ...slot, index, at: new Date(slot.start) })),
-    (slot) => dayFormat.format(slot.at),
+    (slot) => formatDate(dayFormat, slot.at),
   );
   const openDay = [...days].find(([, times]) => times.some((slot) => slot.start === chosen))?.[0];
   const note = slots === null ? messages.timesUnavailable : slots.length === 0 ? messages.noTimes : null;
-  const zones = (bookingZones as readonly string[]).includes(zone) ? bookingZones : [zone, ...bookingZones];
+  const offered = bookingZonesFor(language);
+  const zones = offered.includes(zone) ? offered : [zone, ...offered];
   return (
-    <fieldset data-demo-booking="" className="flex min-w-0 flex-col gap-3">
+    <fieldset
+      data-demo-booking=""
+      data-locale={locale}
+      data-taken-note={slotTakenNotes[language]}
+      className="flex min-w-0 flex-col gap-3"
+    >
       <legend className="mb-1 font-semibold text-ink-900">{legend ?? text.legend}</legend>
       <p className="text-sm text-ink-700">{text.call}</p>
       <div className="flex flex-col gap-1.5">
@@ -111,7 +125,7 @@ export function DemoSlots({
         >
           {zones.map((name) => (
             <option key={name} value={name}>
-              {zoneLabel(name)}
+              {zoneLabels[language](name)}
             </option>
           ))}
         </select>
@@ -149,7 +163,7 @@ export function DemoSlots({
                     htmlFor={slotId(slot.index)}
                     className="min-h-11 px-2 py-2.5 text-center text-sm text-ink-900 tabular-nums peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700"
                   >
-                    {timeFormat.format(slot.at) + (slot.taken ? slotTakenNote : '')}
+                    {timeFormat.format(slot.at) + (slot.taken ? slotTakenNotes[language] : '')}
                   </label>
                 </div>
               ))}

@@ -1,4 +1,5 @@
-import { slotDayFormat, slotTakenNote, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { formatDate } from '@growmail/contracts/dates';
+import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
 
 /**
  * The demo picker with JavaScript (D32): the times show in the browser's own zone when the
@@ -28,20 +29,22 @@ function regroup(picker: Element, zone: string) {
   const days = picker.querySelector('[data-demo-slot-days]');
   const template = picker.querySelector('template')?.content.firstElementChild;
   if (!days || !template) return;
-  const dayFormat = slotDayFormat(zone);
-  const time = slotTimeFormat(zone);
+  // In the page's language (D43): the locale and the taken note the server wrote on the picker.
+  const locale = picker.getAttribute('data-locale') || undefined;
+  const takenNote = picker.getAttribute('data-taken-note') ?? '';
+  const dayFormat = slotDayFormat(zone, locale);
+  const time = slotTimeFormat(zone, locale);
   const groups = new Map<string, Element>();
   for (const input of days.querySelectorAll('input')) {
     const start = new Date(input.value);
-    const label = dayFormat.format(start);
+    const label = formatDate(dayFormat, start);
     let day = groups.get(label);
     if (!day) {
       day = template.cloneNode(true) as Element;
       for (const name of day.querySelectorAll('summary, legend')) name.textContent = label;
       groups.set(label, day);
     }
-    for (const name of input.labels ?? [])
-      name.textContent = time.format(start) + (input.disabled ? slotTakenNote : '');
+    for (const name of input.labels ?? []) name.textContent = time.format(start) + (input.disabled ? takenNote : '');
     day.querySelector('div')?.append(input.parentElement ?? input);
   }
   const folded = [...groups.values()];

@@ -14,6 +14,9 @@ import type { confirmWords } from '@/components/newsletter/confirm-words';
  */
 export const closeErrorWord = 'Close the error message';
 
+/** The hidden honeypot field's label, which some screen readers still read aloud. */
+export const honeypotWord = 'Leave this field empty';
+
 export type FormWords = {
   contact: typeof contactWords;
   newsletter: typeof newsletterWords;
@@ -22,7 +25,11 @@ export type FormWords = {
   preferences: typeof preferencesWords;
   confirm: typeof confirmWords;
   closeError: string;
+  honeypot: string;
 };
 
-/** The forms that have words of their own (every key of FormWords but the shared close button's). */
-export type WordedForm = Exclude<keyof FormWords, 'closeError'>;
+/** The forms that have words of their own (every key of FormWords but the shared ones every form uses). */
+export type WordedForm = Exclude<keyof FormWords, SharedWord>;
+
+/** The words every form island uses: the error box's close button and the honeypot's label. */
+export type SharedWord = 'closeError' | 'honeypot';

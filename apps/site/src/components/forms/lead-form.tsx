@@ -185,7 +185,7 @@ export function LeadForm({
       </div>
       {children}
       <PostFields form={type} stamp={stamp} language={language} />
-      <Honeypot {...honeypot} />
+      <Honeypot {...honeypot} label={catalogueWords?.honeypot} />
       <FormAlert
         outcome={outcome}
         onClose={() => setOutcome(null)}

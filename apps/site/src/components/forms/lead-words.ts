@@ -6,6 +6,11 @@ export const leadWords = {
   email: 'Company email',
   phone_number: 'Phone number',
   users: 'Number of users',
+  /**
+   * The demo form's question on the size of the audience, where a language names contacts apart
+   * from seats (French: "Nombre de contacts", D43); without it the form asks `users`, as the spec does.
+   */
+  audience: undefined as string | undefined,
   budget: 'Annual email marketing budget',
   select: 'Select…',
   submitting: 'Submitting…',

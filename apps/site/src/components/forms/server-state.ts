@@ -2,7 +2,7 @@ import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { Language } from '@growmail/contracts/language';
 import type { Messages } from '@growmail/contracts/messages';
 import { useState } from 'react';
-import type { FormWords, WordedForm } from './form-words';
+import type { FormWords, SharedWord, WordedForm } from './form-words';
 
 const none: FormPageState = { values: {}, errors: {} };
 
@@ -33,7 +33,7 @@ export type ServedProps<Form extends WordedForm = never> = {
   language?: Language | undefined;
   messages?: Messages | undefined;
   /** The island's labels and buttons in the page's language (./form-words.ts): its forms' own, and the error box's close button. */
-  words?: Pick<FormWords, Form | 'closeError'> | undefined;
+  words?: Pick<FormWords, Form | SharedWord> | undefined;
 };
 
 /** Whether a served state has problems to show: a field's message, or one for the whole form. */

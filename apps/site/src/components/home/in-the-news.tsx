@@ -1,3 +1,4 @@
+import { formatDate } from '@growmail/contracts/dates';
 import type { Language } from '@growmail/contracts/language';
 import { ExternalLink } from 'lucide-react';
 import { PageSection } from '@/components/page-section';
@@ -36,7 +37,7 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
               <div className="flex flex-1 flex-col p-6">
                 <p className="text-sm text-ink-600">
                   <span className="font-semibold text-ink-900">{item.publication}</span> ·{' '}
-                  <time dateTime={item.date}>{dateFormats[language].format(new Date(item.date))}</time>
+                  <time dateTime={item.date}>{formatDate(dateFormats[language], new Date(item.date))}</time>
                 </p>
                 <h3 className="mt-2 text-lg font-bold text-ink-900">
                   <a

@@ -1,3 +1,4 @@
+import { formatDate } from '@growmail/contracts/dates';
 import type { Language } from '@growmail/contracts/language';
 import type { LegalDocument as Document } from '@/lib/content/schemas';
 
@@ -20,7 +21,7 @@ export function LegalDocument({ document, language = 'en' }: { document: Documen
         <h1 className="text-4xl font-extrabold tracking-tight text-ink-900 lg:text-5xl">{document.title}</h1>
         <p className="mt-3 text-ink-600">
           {text.updated}{' '}
-          <time dateTime={document.updated}>{dateFormats[language].format(new Date(document.updated))}</time>
+          <time dateTime={document.updated}>{formatDate(dateFormats[language], new Date(document.updated))}</time>
         </p>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-16">

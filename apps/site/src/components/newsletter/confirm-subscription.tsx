@@ -86,7 +86,7 @@ export function ConfirmSubscription({
         <ErrorSummary items={[]} alert={summary.alert} title={catalogue.errorSummary} />
         <input type="hidden" name="token" value={token ?? ''} />
         <PostFields form="confirm" stamped={false} language={language} />
-        <Honeypot {...honeypot} />
+        <Honeypot {...honeypot} label={formWords?.honeypot} />
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         {outcome?.kind !== 'success' && (
           <div>

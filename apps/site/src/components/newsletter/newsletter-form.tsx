@@ -103,7 +103,7 @@ export function NewsletterForm({
       </div>
       <input type="hidden" name="page" value={page} />
       <PostFields form="newsletter" stamped={false} language={language} />
-      <Honeypot {...honeypot} />
+      <Honeypot {...honeypot} label={formWords?.honeypot} />
       <p
         id={messageId}
         role={outcome?.kind === 'error' ? 'alert' : 'status'}

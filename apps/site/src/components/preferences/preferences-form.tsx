@@ -148,7 +148,7 @@ export function PreferencesForm({
           ))}
         </fieldset>
         <PostFields form="preferences" stamped={false} language={language} />
-        <Honeypot {...honeypot} />
+        <Honeypot {...honeypot} label={formWords?.honeypot} />
         <FormAlert outcome={outcome} onClose={() => setOutcome(null)} />
         <div>
           <SubmitButton submitting={submitting}>{submitting ? words.saving : words.save}</SubmitButton>

@@ -13,14 +13,14 @@ type Row = { feature: string } & Record<(typeof plans)[number]['key'], Cell>;
 
 /** What each plan includes, from spec "Business constants"; Growth's optional modules are marked as add-ons. */
 const rowsFr: Row[] = [
-  { feature: 'Prix', flex: 'Pour 1\u202f000 crédits', growth: 'Mensuel ou annuel', enterprise: 'Sur devis' },
+  { feature: 'Tarif', flex: 'Pour 1\u202f000 crédits', growth: 'Mensuel ou annuel', enterprise: 'Sur devis' },
   { feature: 'Utilisateurs', flex: '3', growth: '5', enterprise: 'Illimités' },
-  { feature: 'Campagnes email', flex: true, growth: '10X par mois', enterprise: true },
-  { feature: 'Synchro des contacts par API', flex: false, growth: true, enterprise: true },
-  { feature: 'Parcours automatisés', flex: false, growth: 'En option', enterprise: true },
+  { feature: 'Campagnes email', flex: true, growth: '10 fois plus par mois', enterprise: true },
+  { feature: 'Synchronisation des contacts par API', flex: false, growth: true, enterprise: true },
+  { feature: 'Automatisation marketing', flex: false, growth: 'En option', enterprise: true },
   { feature: 'Emails transactionnels', flex: false, growth: 'En option', enterprise: 'Serveurs dédiés' },
   { feature: 'Analytique d’application', flex: false, growth: 'En option', enterprise: true },
-  { feature: 'Journaux conservés 90 jours', flex: false, growth: false, enterprise: true },
+  { feature: 'Journal d’envoi conservé 90 jours', flex: false, growth: false, enterprise: true },
   { feature: 'Responsable de compte dédié', flex: false, growth: false, enterprise: true },
   { feature: 'Assistance par téléphone', flex: false, growth: false, enterprise: true },
 ];

@@ -23,7 +23,7 @@ const enterpriseFeaturesFr = [
   'Utilisateurs illimités',
   'Un responsable de compte dédié',
   'Serveurs dédiés pour les emails transactionnels',
-  'Journaux conservés 90 jours',
+  'Journal d’envoi conservé 90 jours',
   'Assistance par téléphone',
 ];
 

@@ -21,7 +21,7 @@ const features = {
   fr: {
     flex: ['1 crédit par email envoyé', '3 utilisateurs', 'Campagnes email et newsletters', 'Renvoi aux non-ouvreurs'],
     growth: [
-      'Engagez, convertissez et fidélisez jusqu’à 50\u202f000 utilisateurs',
+      'Engagez, convertissez et fidélisez jusqu’à 50\u202f000 contacts',
       '5 utilisateurs',
       '10 fois plus de campagnes par mois',
       'Synchronisation des contacts par API',

@@ -57,7 +57,7 @@ export function PricingControls({
                 checked={selection.currency === currency.value}
                 onChange={() => onChange({ currency: currency.value })}
               />
-              {currency.symbol} {currency.value}
+              {words.currencyChoices[currency.value] ?? `${currency.symbol} ${currency.value}`}
             </label>
           ))}
         </div>

@@ -15,6 +15,8 @@ export const englishPricingWords = {
   status: 'Prices in {currency}, billed {billed}, for {bracket} contacts.',
   billed: { month: 'monthly', year: 'annually' } as Record<string, string>,
   currencies: {} as Record<string, string>,
+  /** A currency's name in the choice, by code; without one the choice reads its symbol and code (`₦ NGN`). */
+  currencyChoices: {} as Record<string, string>,
   perYear: 'per year',
   perMonth: 'per month',
   perYearShort: '/yr',

@@ -11,7 +11,7 @@ const tools: Record<Language, readonly string[]> = {
   ],
   fr: [
     'Campagnes multicanales',
-    'Automatisations marketing',
+    'Automatisation marketing',
     'Emails transactionnels illimités',
     'Segmentation avancée de vos clients',
     'Analytique d’application',

@@ -1,10 +1,16 @@
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '@/lib/content/schemas';
 
-/** One customer's words, with their name, role, company and portrait. */
+/**
+ * One customer's words, with their name, role, company and portrait, marked with the language they
+ * were said in, since a French page quotes English customers in their own words (D43).
+ */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <figure className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm md:p-8">
+    <figure
+      lang={testimonial.language}
+      className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm md:p-8"
+    >
       <Quote aria-hidden="true" className="h-8 w-8 text-brand-600" />
       <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-900 md:text-xl">
         <p>{testimonial.content}</p>

@@ -32,7 +32,7 @@ const productFaqsFr = faqsSchema.parse([
     question: 'Qu’est-ce qu’une campagne email\u202f?',
     answer: [
       'Une campagne, c’est un message que vous créez une fois et envoyez à beaucoup de personnes en même temps\u202f: un lancement de produit, une promotion de Tabaski ou de fin d’année, une newsletter mensuelle.',
-      'Dans Growmail, vous choisissez l’audience parmi vos listes et segments, rédigez l’email ou l’assemblez par glisser-déposer, le prévisualisez sur ordinateur et sur mobile, puis l’envoyez tout de suite ou le programmez.',
+      'Dans Growmail, vous choisissez les destinataires parmi vos listes et segments, rédigez l’email ou l’assemblez par glisser-déposer, le prévisualisez sur ordinateur et sur mobile, puis l’envoyez tout de suite ou le programmez.',
     ],
   },
   {

@@ -113,7 +113,7 @@ export const homeFeatures = featureBlocksSchema.parse(
 /** The home page's copy in French (D37): written for businesses in West and Central Africa, with *vous*. */
 const homeFr = homeSchema.parse({
   heroLead:
-    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisations, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui marche, sur une seule plateforme.',
+    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisation marketing, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui fonctionne, sur une seule plateforme.',
   onboarding: [
     {
       title: 'Créez un compte gratuit',
@@ -123,7 +123,7 @@ const homeFr = homeSchema.parse({
     {
       title: 'Ajoutez vos contacts',
       description:
-        'Importez un tableur, connectez votre application par l’API, ou laissez vos formulaires d’inscription recueillir les abonnés pour vous.',
+        'Importez un fichier Excel ou CSV, connectez votre application par l’API, ou laissez vos formulaires d’inscription recueillir de nouveaux contacts pour vous.',
     },
     {
       title: 'Envoyez votre première campagne',
@@ -138,7 +138,7 @@ const homeFr = homeSchema.parse({
   ],
   closing: {
     title: 'Votre prochaine vente est déjà dans votre liste de clients.',
-    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou laissez-nous vous faire visiter en 30 minutes de démo.',
+    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou découvrez Growmail avec notre équipe en 30 minutes de démo.',
     cta: 'Créer votre compte gratuit',
   },
 });
@@ -196,7 +196,7 @@ const homeFeaturesFr = featureBlocksSchema.parse(
         'Serveurs d’envoi dédiés avec Enterprise',
       ],
       colour: 'sky',
-      highlight: { value: 'Secondes', label: 'de l’appel d’API à la boîte' },
+      highlight: { value: 'Secondes', label: 'de l’appel d’API à la boîte de réception' },
       link: '/fr/products/transactionals',
       cta: 'Découvrir les emails transactionnels',
     },

@@ -1,3 +1,4 @@
+import { languages } from '@growmail/contracts/language';
 import * as z from 'zod/mini';
 import { operationIds } from '../docs/openapi';
 import { ogCardSchema } from '../og-card';
@@ -82,6 +83,11 @@ export const testimonialSchema = z.strictObject({
   company: text(),
   /** What they said, as the card quotes it. */
   content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
+  /**
+   * The language they said it in (`en` or `fr`), which may not be the page's: the card marks its
+   * quote and role with it, so a screen reader reads them in its voice (D43).
+   */
+  language: z.enum(languages),
   /** Their portrait, under public/testimonials/. */
   image: publicImage('testimonials'),
 });
