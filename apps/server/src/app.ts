@@ -32,6 +32,7 @@ import services from './services/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';
 import { substitutionsFor } from './site/placeholders.ts';
 import { loadSite, type Site } from './site/site-files.ts';
+import visits from './visits/index.ts';
 
 export type AppOptions = {
   config: Config;
@@ -102,6 +103,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   await app.register(formPosts);
   // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
   await app.register(mcp);
+  await app.register(visits, {});
   await app.register(sitePlugin, { site });
 }
 

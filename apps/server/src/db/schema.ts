@@ -23,6 +23,10 @@ export interface Database {
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
+
+  visit_salts: VisitSaltsTable;
+  visits: VisitsTable;
+  visit_views: VisitViewsTable;
 }
 
 export interface LeadsTable {
@@ -241,4 +245,40 @@ export interface DemoBookingRequestsTable {
   /** An HMAC of the client address, keyed with the tracking secret: the address is not kept. */
   client: string;
   created_at: string;
+}
+
+/** One random salt per UTC day (D42), deleted after 48 hours with that day's visitor hashes. */
+export interface VisitSaltsTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  salt: string;
+}
+
+/** A visit (D42): 30 idle minutes or the day's end close it. No address, user agent or token. */
+export interface VisitsTable {
+  id: string;
+  day: string;
+  /** The hash of the day's salt, the site, the address and the user agent; null once the salt is gone. */
+  visitor: string | null;
+  entry_path: string;
+  language: Language;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  /** The kind of ad click id the entry page carried (`gclid`...), never its value. */
+  click_id: string | null;
+  referrer_host: string | null;
+  device: string;
+  views: number;
+  first_at: string;
+  last_at: string;
+}
+
+/** A page a visit viewed, at the route as served. */
+export interface VisitViewsTable {
+  visit_id: string;
+  path: string;
+  viewed_at: string;
 }

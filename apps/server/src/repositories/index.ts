@@ -13,6 +13,7 @@ import type { Executor } from './repository.ts';
 import { settingsRepository } from './settings.ts';
 import { submissionsRepository } from './submissions.ts';
 import { suppressionsRepository } from './suppressions.ts';
+import { visitsRepository } from './visits.ts';
 import { webhooksRepository } from './webhooks.ts';
 
 /**
@@ -34,6 +35,7 @@ const repositoriesOn = (db: Executor) => ({
   submissions: submissionsRepository(db),
   suppressions: suppressionsRepository(db),
   webhooks: webhooksRepository(db),
+  visits: visitsRepository(db),
 });
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

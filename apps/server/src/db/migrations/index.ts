@@ -16,6 +16,7 @@ import * as mentionSearch from './0014-mention-search.ts';
 import * as expiryIndexes from './0015-expiry-indexes.ts';
 import * as idempotencyKeys from './0016-idempotency-keys.ts';
 import * as mentionAddresses from './0017-mention-addresses.ts';
+import * as visits from './0019-visits.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-expiry-indexes': expiryIndexes,
   '0016-idempotency-keys': idempotencyKeys,
   '0017-mention-addresses': mentionAddresses,
+  '0019-visits': visits,
 };
 
 export const migrationProvider: MigrationProvider = {
