@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from '@growmail/test-support/site';
+import { startTcpProxy } from '@growmail/test-support/tcp-proxy';
 
 const site = useSite();
+
+/** The browser reaches the server through a proxy the test cuts: the worker's fetches see the network go. */
+let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+beforeAll(async () => {
+  proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(site.url).port) });
+});
+afterAll(() => proxy?.close());
 
 /** A visitor's browser as a person's is: Headless Chromium names itself, and `isbot` knows it. */
 const userAgent =
@@ -70,6 +78,35 @@ describe('pages that are not counted (D42)', () => {
     });
     await page.goto(`${site.url}/newsletter/confirm?token=not-a-real-token`, { waitUntil: 'load' });
     await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    await context.close();
+    expect(counted).toEqual([]);
+  });
+});
+
+describe('a page opened from the device (D39)', () => {
+  it('is not counted, even when the network is back by the time it has loaded', async () => {
+    const origin = `http://127.0.0.1:${proxy.port}`;
+    const context = await site.browser.newContext({ userAgent, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.open('gm-pages')).match('/pricing').then(Boolean)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const counted: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/visit') counted.push(request.url());
+    });
+    proxy.cut();
+    try {
+      await page.goto(`${origin}/pricing`, { waitUntil: 'domcontentloaded' });
+    } finally {
+      proxy.restore();
+    }
+    await page.waitForLoadState('load');
+    expect(await page.locator('[data-offline-notice]').count()).toBe(1);
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
     await context.close();
     expect(counted).toEqual([]);
   });

@@ -78,10 +78,13 @@ export const hiddenFields = new Set(['form_name', 'form_stamp', 'homepage', 'ide
 /** The notice a page opened from the device carries. */
 export const offlineNotice = 'You are offline: this page may be out of date';
 
+/** The attribute that marks the notice: a page that carries it was opened from the device. */
+export const offlineNoticeAttribute = 'data-offline-notice';
+
 /** The page with the notice as its body's first element; the page is otherwise as it was kept. */
 export const withOfflineNotice = (html: string) =>
   html.replace(
     /<body[^>]*>/i,
     (body) =>
-      `${body}<p role="status" data-offline-notice style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotice}</p>`,
+      `${body}<p role="status" ${offlineNoticeAttribute} style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotice}</p>`,
   );
