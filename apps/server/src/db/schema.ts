@@ -37,6 +37,8 @@ export interface LeadsTable {
   metadata: string;
   /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Where it came from (D42), JSON text: a `LeadSource`; null on leads from before. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
 
@@ -110,6 +112,8 @@ export interface QuarantineTable {
   reasons: string;
   /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Where it came from (D42), JSON text: a `LeadSource`, which its lead keeps once released. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

@@ -1,5 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
+import type { LeadSource } from '@growmail/contracts/lead-source';
 import { randomUUID } from 'node:crypto';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
@@ -21,6 +22,7 @@ const leadQueries = (db: Executor) => ({
     email: string,
     metadata: Record<string, unknown>,
     language: Language = 'en',
+    source: LeadSource | null = null,
   ): Promise<string> {
     const id = randomUUID();
     await db
@@ -31,10 +33,17 @@ const leadQueries = (db: Executor) => ({
         email,
         metadata: JSON.stringify(metadata),
         language,
+        source: source && JSON.stringify(source),
         created_at: new Date().toISOString(),
       })
       .execute();
     return id;
+  },
+
+  /** Where a lead came from (D42); null when it has none or does not exist. */
+  async sourceOf(id: string): Promise<LeadSource | null> {
+    const row = await db.selectFrom('leads').select('source').where('id', '=', id).executeTakeFirst();
+    return row?.source ? (JSON.parse(row.source) as LeadSource) : null;
   },
 
   /** Leads of one kind and received since an ISO time (all three optional), newest first, at most `limit`. */

@@ -1,3 +1,4 @@
+import type { VisitSource } from '@growmail/contracts/lead-source';
 import { sql, type Insertable } from 'kysely';
 import type { VisitsTable, VisitViewsTable } from '../db/schema.ts';
 import { repository, type Executor } from './repository.ts';
@@ -70,6 +71,28 @@ const visitQueries = (db: Executor) => ({
           .values(writes.views.slice(start, start + 300))
           .execute();
     });
+  },
+
+  /** The source and entry page of this visitor's latest visit of that day, if any. */
+  async latestOf(day: string, visitor: string): Promise<VisitSource | undefined> {
+    const row = await db
+      .selectFrom('visits')
+      .select([
+        'entry_path',
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        'utm_content',
+        'utm_term',
+        'click_id',
+        'referrer_host',
+        'first_at as started_at',
+      ])
+      .where('day', '=', day)
+      .where('visitor', '=', visitor)
+      .orderBy('last_at', 'desc')
+      .executeTakeFirst();
+    return row;
   },
 
   /** Every visit, oldest first (tests and the commands; the console reads its own figures). */

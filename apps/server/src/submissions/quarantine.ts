@@ -16,7 +16,7 @@ export async function releaseQuarantined(data: DataAccess, config: Config, id: s
     const held = data.quarantine.in(trx);
     const row = await held.find(id);
     if (!row || !(await held.remove(id))) return null;
-    return storeLead(data, trx, config, row.form, row.email, row.fields, row.language);
+    return storeLead(data, trx, config, row.form, row.email, row.fields, row.language, row.source);
   });
 }
 

@@ -5,8 +5,11 @@ import { resolveRequest } from '../site/routing.ts';
 import type { PageView } from './page-view.ts';
 import { dayOf, visitorHash, type DailySalts } from './visitor.ts';
 
-/** The page a counting request names in its Referer, if it is one of this site's: its URL. */
-function pageUrl(request: FastifyRequest, publicHost: string): URL | null {
+/** The site in a visitor's hash: its public host, the same for a page view and a form's post. */
+export const siteOf = (app: FastifyInstance) => new URL(app.config.urls.public).host;
+
+/** The page a request names in its Referer, if it is one of this site's: its URL. */
+export function refererPage(request: FastifyRequest, publicHost: string): URL | null {
   const referer = request.headers.referer;
   if (!referer) return null;
   let url: URL;
@@ -38,7 +41,8 @@ export async function countedView(
 ): Promise<PageView | null> {
   const userAgent = request.headers['user-agent'] ?? '';
   if (!userAgent || isbot(userAgent)) return null;
-  const url = pageUrl(request, new URL(app.config.urls.public).host);
+  const site = siteOf(app);
+  const url = refererPage(request, site);
   if (!url || !isCountedPath(url.pathname)) return null;
   const resolution = resolveRequest(url.pathname, app.site, app.config.urls.app);
   if (resolution.kind !== 'page' || !isCountedPath(resolution.route) || !app.site.page(resolution.route)) return null;
@@ -47,7 +51,7 @@ export async function countedView(
   const day = dayOf(now);
   const salt = await salts.forDay(day);
   return {
-    visitor: visitorHash(salt, url.host, request.ip, userAgent),
+    visitor: visitorHash(salt, site, request.ip, userAgent),
     day,
     at: now.toISOString(),
     path: resolution.route,

@@ -1,17 +1,23 @@
+import type { VisitSource } from '@growmail/contracts/lead-source';
 import { visitBeaconSchema, visitCountPath } from '@growmail/contracts/visits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rounds } from '../lib/rounds.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { ViewBatch } from './batch.ts';
-import { countedView } from './counted-view.ts';
+import { countedView, siteOf } from './counted-view.ts';
 import { sessionViews, type PageView } from './page-view.ts';
-import { DailySalts } from './visitor.ts';
+import { DailySalts, dayOf, visitorHash } from './visitor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts page views without cookies (D42); `flush()` writes what waits now. */
-    visitCounter: { flush: () => Promise<void>; pending: ViewBatch };
+    visitCounter: {
+      flush: () => Promise<void>;
+      pending: ViewBatch;
+      /** The visit of today that this request's visitor is in, once what waits is written; null if none. */
+      visitOf: (request: FastifyRequest) => Promise<VisitSource | null>;
+    };
   }
 }
 
@@ -44,7 +50,21 @@ async function visits(app: FastifyInstance, options: { flushMs?: number }) {
   const loop = rounds(write, (error) => {
     if (!app.db.status.report(error)) app.log.error({ err: error }, 'counted views could not be written');
   });
-  app.decorate('visitCounter', { flush: loop.flush, pending });
+  const visitOf = async (request: FastifyRequest): Promise<VisitSource | null> => {
+    const userAgent = request.headers['user-agent'];
+    if (!userAgent || !app.db.status.ready) return null;
+    try {
+      // The view of the form's page may still wait in the batch, here or on another server.
+      await loop.flush();
+      const day = dayOf(new Date());
+      const visitor = visitorHash(await salts.forDay(day), siteOf(app), request.ip, userAgent);
+      return (await app.visits.latestOf(day, visitor)) ?? null;
+    } catch (error) {
+      app.db.status.report(error);
+      return null;
+    }
+  };
+  app.decorate('visitCounter', { flush: loop.flush, pending, visitOf });
   app.addHook('onReady', async () => loop.start(options.flushMs ?? 5_000));
   app.addHook('onClose', async () => {
     await loop.stop();
