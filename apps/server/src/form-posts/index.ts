@@ -171,8 +171,10 @@ async function answerPost(
   // The device's key for this submission (D39): the site's worker sends it as a header, a form
   // may carry it as a field; the service checks it (`keyedHeadersSchema`).
   const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
-  // The page the form was on (a French page's form posts to the English address): from the Referer.
-  const page = refererPage(request, siteOf(app))?.pathname ?? (request.url.split('?', 1)[0] || '/');
+  // The page the form was on (a French page's form posts to the English address): from the
+  // Referer when it names a page, not the worker that replays a saved post (D39).
+  const referred = refererPage(request, siteOf(app))?.pathname;
+  const page = referred && app.site.hasPage(referred) ? referred : request.url.split('?', 1)[0] || '/';
   const answer = await app.inject({
     method: call.method,
     url: call.payload ? call.url : withQuery(call.url, signals),

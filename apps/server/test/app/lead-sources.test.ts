@@ -86,6 +86,33 @@ describe("each lead's source (D42)", () => {
     expect(source).toMatchObject({ channel: 'site', form_page: '/fr/contact', visit: campaignVisit });
   });
 
+  it('takes a native post’s page from its address when the Referer names no page, as a replay by the worker', async () => {
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/fr/contact',
+      payload: new URLSearchParams({
+        form_name: 'enquiry',
+        fullname: 'Awa Diop',
+        email: 'replayed@dakar.example',
+        subject: 'Tarifs',
+        body: 'Une question sur les tarifs.',
+        homepage: '',
+      }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': chrome,
+        host: 'localhost:80',
+        referer: 'http://localhost:80/gm-service-worker.js',
+      },
+      remoteAddress: '203.0.113.15',
+    });
+    expect(replay.statusCode).toBe(303);
+    expect((await leadOf('replayed@dakar.example')).source).toMatchObject({
+      channel: 'site',
+      form_page: '/fr/contact',
+    });
+  });
+
   it('marks a post without page context as api, never matched to the visit of the same address', async () => {
     const same = visitor('203.0.113.12');
     await same.view('/?utm_source=partner');
