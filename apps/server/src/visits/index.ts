@@ -39,12 +39,7 @@ async function visits(app: FastifyInstance, options: { flushMs?: number }) {
     while (!isClosed() && app.db.status.ready) {
       const views = await pending.take(batchSize);
       if (views.length === 0) return;
-      try {
-        await writeViews(app, views);
-      } catch (error) {
-        pending.restore(views);
-        throw error;
-      }
+      await writeViews(app, views, (unwritten) => pending.restore(unwritten));
     }
   };
   const loop = rounds(write, (error) => {
@@ -90,17 +85,27 @@ async function visits(app: FastifyInstance, options: { flushMs?: number }) {
   );
 }
 
-/** Sorts views into visits, day by day, against the visits already stored, and writes them. */
-async function writeViews(app: FastifyInstance, views: readonly PageView[]) {
+/**
+ * Sorts views into visits, day by day, against the visits already stored, and writes each day in
+ * one transaction. When a write fails, the views not yet written go to `unwritten`, then it throws.
+ */
+async function writeViews(app: FastifyInstance, views: readonly PageView[], unwritten: (views: PageView[]) => void) {
   const days = new Map<string, PageView[]>();
   for (const view of views) {
     const ofDay = days.get(view.day);
     if (ofDay) ofDay.push(view);
     else days.set(view.day, [view]);
   }
-  for (const [day, ofDay] of days) {
-    const open = await app.visits.ofVisitors(day, [...new Set(ofDay.map((view) => view.visitor))]);
-    await app.visits.record(sessionViews(ofDay, open));
+  const left = [...days.values()];
+  for (const ofDay of [...left]) {
+    try {
+      const open = await app.visits.ofVisitors(ofDay[0]!.day, [...new Set(ofDay.map((view) => view.visitor))]);
+      await app.visits.record(sessionViews(ofDay, open));
+      left.shift();
+    } catch (error) {
+      unwritten(left.flat());
+      throw error;
+    }
   }
 }
 

@@ -175,6 +175,18 @@ describe('counting a page view without cookies (D42)', () => {
     expect(stored).not.toContain('ada%40example.com');
   });
 
+  it('keeps a batch the database refused, and writes it once when it can', async () => {
+    await count('/startup');
+    const refused = vi.spyOn(app.visits, 'record').mockRejectedValueOnce(new Error('disk full'));
+    await app.visitCounter.flush();
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(await app.visits.list()).toEqual([]);
+    refused.mockRestore();
+    expect((await written()).map(({ entry_path, views }) => ({ entry_path, views }))).toEqual([
+      { entry_path: '/startup', views: 1 },
+    ]);
+  });
+
   it('answers a beacon too long to be a referrer with a 400, and counts nothing', async () => {
     const answer = await count('/', { beacon: `https://example.org/${'a'.repeat(3000)}` });
     expect(answer.statusCode).toBe(400);
