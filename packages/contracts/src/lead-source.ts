@@ -6,7 +6,10 @@ import { isCountedPath } from './visits.ts';
  * fingerprint, the sales mail and the CSV's form columns are built from the fields alone.
  */
 
-/** A page of this site, as a form sends it in `pageContextHeader` (`page-context.ts`): a path, never a query (which could hold a token). */
+/**
+ * A page of this site, as a form sends it in `pageContextHeader` (`page-context.ts`): a path,
+ * never a query, which could hold a token.
+ */
 export const pageContextSchema = z
   .string()
   .check(

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Where a lead comes from (D42), read when its post arrives. The site's forms name their page in
- * a header (the islands send it, and a native post's page is its own address), checked by the
+ * a header (the islands send it; for a native post, form-posts sends its Referer's page), checked by the
  * route's `keyedHeadersSchema`; a post without it came through the public services from elsewhere
  * (D14) and is `api`, never matched to a visit. A site post gets the visit its visitor is in
  * today, found by the same daily hash that counted the visit's pages.
