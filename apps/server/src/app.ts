@@ -33,6 +33,7 @@ import teamConsole from './team/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';
 import { substitutionsFor } from './site/placeholders.ts';
 import { loadSite, type Site } from './site/site-files.ts';
+import visits from './visits/index.ts';
 
 export type AppOptions = {
   config: Config;
@@ -105,6 +106,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   if (config.teamConsole) await app.register(teamConsole, { prefix: '/team' });
   // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
   await app.register(mcp);
+  await app.register(visits, {});
   await app.register(sitePlugin, { site });
 }
 

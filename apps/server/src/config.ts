@@ -198,7 +198,7 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        'Proxies whose `X-Forwarded-For` is believed for client addresses (the rate limit): addresses, CIDR ranges, `loopback`, `linklocal` or `uniquelocal`, comma-separated.',
+        'Proxies whose `X-Forwarded-For` is believed for client addresses (the rate limit, and the daily visitor hash of D42; behind a proxy without it, visitors are told apart by user agent alone): addresses, CIDR ranges, `loopback`, `linklocal` or `uniquelocal`, comma-separated.',
         'none trusted',
       ),
     ),
@@ -220,7 +220,7 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        '`redis://` or `rediss://` URL. Rate-limit counters live there, so every server counts together; unset, each process counts alone. While Redis is away the limit is skipped, never a lead.',
+        '`redis://` or `rediss://` URL. Rate-limit counters and the batch of counted page views (D42) live there, so every server counts together; unset, each process counts alone. While Redis is away the limit is skipped, never a lead, and each server batches its own views.',
       ),
     ),
   PUSH_SERVICE_HOSTS: z

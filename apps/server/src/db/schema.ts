@@ -31,6 +31,9 @@ export interface Database {
   team_challenges: TeamChallengesTable;
   team_audit: TeamAuditTable;
   lead_notes: LeadNotesTable;
+  visit_salts: VisitSaltsTable;
+  visits: VisitsTable;
+  visit_views: VisitViewsTable;
 }
 
 export interface LeadsTable {
@@ -41,6 +44,8 @@ export interface LeadsTable {
   metadata: string;
   /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Where it came from (D42), JSON text: a `LeadSource`; null on leads from before. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
   /** What the team made of it in the console: `new` or `handled`. */
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
@@ -124,6 +129,8 @@ export interface QuarantineTable {
   reasons: string;
   /** The language it was sent in (D37): `en` or `fr`; mails to the person are written in it. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Where it came from (D42), JSON text: a `LeadSource`, which its lead keeps once released. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
@@ -343,4 +350,40 @@ export interface LeadNotesTable {
   member_name: string;
   text: string;
   created_at: string;
+}
+
+/** One random salt per UTC day (D42), deleted after 48 hours with that day's visitor hashes. */
+export interface VisitSaltsTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  salt: string;
+}
+
+/** A visit (D42): 30 idle minutes or the day's end close it. No address, user agent or token. */
+export interface VisitsTable {
+  id: string;
+  day: string;
+  /** The hash of the day's salt, the site, the address and the user agent; null once the salt is gone. */
+  visitor: string | null;
+  entry_path: string;
+  language: Language;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  /** The kind of ad click id the entry page carried (`gclid`...), never its value. */
+  click_id: string | null;
+  referrer_host: string | null;
+  device: string;
+  views: number;
+  first_at: string;
+  last_at: string;
+}
+
+/** A page a visit viewed, at the route as served. */
+export interface VisitViewsTable {
+  visit_id: string;
+  path: string;
+  viewed_at: string;
 }

@@ -46,7 +46,7 @@ const slotRefused = (reason: 'unknown' | 'gone') =>
 const clientKey = (secret: string, address: string) =>
   createHmac('sha256', secret).update(`demo-client:${address}`).digest('base64url');
 
-type BookingData = Pick<DataAccess, 'db' | 'demos' | 'mail' | 'suppressions' | 'webhooks'>;
+type BookingData = Pick<DataAccess, 'db' | 'demos' | 'leads' | 'mail' | 'suppressions' | 'webhooks'>;
 
 /**
  * Takes the demo's slot in the lead's transaction, with the prospect's invitation and the
@@ -106,7 +106,7 @@ export function bookAlongside(
 
 /** Queues a new booking's invitation to the prospect and its `demo.booked` event, in the booking's transaction. */
 export async function confirmBooking(
-  data: Pick<DataAccess, 'demos' | 'mail' | 'suppressions' | 'webhooks'>,
+  data: Pick<DataAccess, 'demos' | 'leads' | 'mail' | 'suppressions' | 'webhooks'>,
   trx: Executor,
   config: Config,
   secret: string,
@@ -116,7 +116,9 @@ export async function confirmBooking(
   const demo = await bookedDemo(data.demos.in(trx), config, bookingId);
   const link = manageBookingLink(config, secret, demo.id);
   await data.mail.in(trx).enqueue('demo:booked', bookedMail(demo, config, link));
-  await recordEvent(data, trx, config, 'demo.booked', demoEventData(demo, leadId));
+  // The lead's source (D42) goes with the booking, so a CRM ties the demo to its campaign.
+  const source = await data.leads.in(trx).sourceOf(leadId);
+  await recordEvent(data, trx, config, 'demo.booked', { ...demoEventData(demo, leadId), source });
 }
 
 /** Mails an address the booking it holds, unless that mail went to it within the day. */

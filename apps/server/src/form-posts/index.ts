@@ -27,6 +27,9 @@ import { messages } from '@growmail/contracts/messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
+import { pageContextHeader } from '@growmail/contracts/page-context';
+import { isCountedPath } from '@growmail/contracts/visits';
+import { refererPage, siteOf } from '../visits/counted-view.ts';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { clientErrorMessage, logClientError, retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
@@ -168,6 +171,10 @@ async function answerPost(
   // The device's key for this submission (D39): the site's worker sends it as a header, a form
   // may carry it as a field; the service checks it (`keyedHeadersSchema`).
   const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
+  // The page the form was on (a French page's form posts to the English address): from the
+  // Referer when it names a page, not the worker that replays a saved post (D39).
+  const referred = refererPage(request, siteOf(app))?.pathname;
+  const page = referred && app.site.hasPage(referred) ? referred : request.url.split('?', 1)[0] || '/';
   const answer = await app.inject({
     method: call.method,
     url: call.payload ? call.url : withQuery(call.url, signals),
@@ -179,6 +186,8 @@ async function answerPost(
       // The service answers, stores and mails in the page's language (D37).
       'accept-language': language,
       ...(typeof key === 'string' ? { [idempotencyKeyHeader]: key } : {}),
+      // The page the form was posted from: a lead's source is the site, with its visit (D42).
+      ...(isCountedPath(page) ? { [pageContextHeader]: page } : {}),
     },
   });
   const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();

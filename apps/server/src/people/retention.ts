@@ -4,6 +4,7 @@ import { bookingDayMs } from '../demos/book-with-lead.ts';
 import { idempotencyKeyLifetimeMs } from '@growmail/contracts/idempotency';
 import type { Repositories } from '../repositories/index.ts';
 import { duplicateWindowMs } from '../submissions/accept-once.ts';
+import { dayOf } from '../visits/visitor.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -28,11 +29,15 @@ export const retention = {
   idempotencyKeys: idempotencyKeyLifetimeMs,
   /** The audit of the team's changes in the console and by the commands (D41). */
   audit: 365 * day,
+  /** A day's visitor salt and the visitor hashes made with it (D42), counted from that day's start. */
+  visitorHashes: 2 * day,
+  /** A counted visit and the pages it viewed (D42): 13 months, for a year-on-year view. */
+  visits: 396 * day,
 } as const;
 
 type Data = Pick<
   Repositories,
-  'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions' | 'demos' | 'audit' | 'team'
+  'quarantine' | 'mail' | 'webhooks' | 'leads' | 'memberships' | 'submissions' | 'demos' | 'visits' | 'audit' | 'team'
 >;
 
 /** A kind of record that expires: how long it is kept, and how at most `limit` older ones are deleted. */
@@ -91,6 +96,19 @@ const expiries = {
   teamSignIns: {
     keptFor: 0,
     removeBatch: (data, before, limit) => data.team.removeEndedBefore(before, limit),
+  },
+  // A day's salt and hashes go once its start is 48 hours past, so none is kept longer.
+  visitorHashes: {
+    keptFor: retention.visitorHashes,
+    removeBatch: (data, before, limit) => data.visits.forgetVisitorsThrough(dayOf(before), limit),
+  },
+  visitSalts: {
+    keptFor: retention.visitorHashes,
+    removeBatch: (data, before, limit) => data.visits.removeSaltsThrough(dayOf(before), limit),
+  },
+  visits: {
+    keptFor: retention.visits,
+    removeBatch: (data, before, limit) => data.visits.removeBefore(before, limit),
   },
 } satisfies Record<string, Expiry>;
 

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the Redis of the shared counts answers now; null without REDIS_URL. */
     redisAvailable: (() => boolean) | null;
+    /** The Redis of the shared counts (D27), for the visit counter's batch too; null without REDIS_URL. */
+    sharedRedis: Redis | null;
   }
 }
 
@@ -56,6 +58,7 @@ async function protection(app: FastifyInstance) {
     await once(redis, 'ready').catch(() => {});
   }
   app.decorate('redisAvailable', redis ? () => redis.status === 'ready' : null);
+  app.decorate('sharedRedis', redis ?? null);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'growmail:rate-limit:', skipOnError: true } : {}),

@@ -15,6 +15,7 @@ import { settingsRepository } from './settings.ts';
 import { submissionsRepository } from './submissions.ts';
 import { suppressionsRepository } from './suppressions.ts';
 import { teamRepository } from './team.ts';
+import { visitsRepository } from './visits.ts';
 import { webhooksRepository } from './webhooks.ts';
 
 /**
@@ -38,6 +39,7 @@ const repositoriesOn = (db: Executor) => ({
   suppressions: suppressionsRepository(db),
   team: teamRepository(db),
   webhooks: webhooksRepository(db),
+  visits: visitsRepository(db),
 });
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

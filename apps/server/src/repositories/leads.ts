@@ -1,6 +1,7 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
+import type { LeadSource } from '@growmail/contracts/lead-source';
 import { randomUUID } from 'node:crypto';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
@@ -62,6 +63,7 @@ const leadQueries = (db: Executor) => ({
     email: string,
     metadata: Record<string, unknown>,
     language: Language = 'en',
+    source: LeadSource | null = null,
     released?: { sentAt: string; by: string },
   ): Promise<string> {
     const id = randomUUID();
@@ -74,6 +76,7 @@ const leadQueries = (db: Executor) => ({
         metadata: JSON.stringify(metadata),
         language,
         email_domain: domainOf(email),
+        source: source && JSON.stringify(source),
         created_at: released?.sentAt ?? new Date().toISOString(),
         released_by: released?.by ?? null,
       })
@@ -182,6 +185,12 @@ const leadQueries = (db: Executor) => ({
 
   notes(leadId: string) {
     return db.selectFrom('lead_notes').selectAll().where('lead_id', '=', leadId).orderBy('created_at').execute();
+  },
+
+  /** Where a lead came from (D42); null when it has none or does not exist. */
+  async sourceOf(id: string): Promise<LeadSource | null> {
+    const row = await db.selectFrom('leads').select('source').where('id', '=', id).executeTakeFirst();
+    return row?.source ? (JSON.parse(row.source) as LeadSource) : null;
   },
 
   /** Leads of one kind and received since an ISO time (all three optional), newest first, at most `limit`. */

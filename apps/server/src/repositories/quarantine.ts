@@ -1,5 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
+import type { LeadSource } from '@growmail/contracts/lead-source';
 import { randomUUID } from 'node:crypto';
 import type { SpamReason } from '../submissions/screening.ts';
 import { repository, streamBatch, type Executor } from './repository.ts';
@@ -13,6 +14,8 @@ export type Quarantined = {
   reasons: SpamReason[];
   /** The language it was sent in (D37), which its lead keeps once released. */
   language: Language;
+  /** Where it came from (D42); null when it was held before sources were kept. */
+  source: LeadSource | null;
   created_at: string;
 };
 
@@ -23,11 +26,13 @@ const parse = (row: {
   fields: string;
   reasons: string;
   language: Language;
+  source: string | null;
   created_at: string;
 }) =>
   ({
     ...row,
     form: row.form as LeadKind,
+    source: row.source === null ? null : (JSON.parse(row.source) as LeadSource),
     fields: JSON.parse(row.fields) as Record<string, unknown>,
     reasons: JSON.parse(row.reasons) as SpamReason[],
   }) satisfies Quarantined;
@@ -43,6 +48,7 @@ const quarantineQueries = (db: Executor) => ({
     fields: Record<string, unknown>,
     reasons: SpamReason[],
     language: Language = 'en',
+    source: LeadSource | null = null,
   ): Promise<string> {
     const id = randomUUID();
     await db
@@ -54,6 +60,7 @@ const quarantineQueries = (db: Executor) => ({
         fields: JSON.stringify(fields),
         reasons: JSON.stringify(reasons),
         language,
+        source: source && JSON.stringify(source),
         created_at: new Date().toISOString(),
       })
       .execute();

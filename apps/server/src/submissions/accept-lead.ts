@@ -8,6 +8,7 @@ import type { Executor } from '../repositories/repository.ts';
 import { formSignals } from '../plugins/protection.ts';
 import { trackingSecret } from '../secrets.ts';
 import { acceptOnce } from './accept-once.ts';
+import { leadSourceOf } from './lead-source.ts';
 import { screen } from './screening.ts';
 import { storeLead } from './store-lead.ts';
 
@@ -20,7 +21,8 @@ import { storeLead } from './store-lead.ts';
  * `texts` are the fields written in the person's own words, checked for being mostly links.
  * `language` is the page's (D37), kept with the lead or the held submission; not one of its fields.
  * The request's `Idempotency-Key` (D39), checked by the route's `keyedHeadersSchema`, makes
- * every try of one submission one lead (`acceptOnce`).
+ * every try of one submission one lead (`acceptOnce`). Its source (D42) is kept beside the fields,
+ * on the lead or the held row (`leadSourceOf`).
  */
 export async function acceptLead(
   app: FastifyInstance,
@@ -43,16 +45,20 @@ export async function acceptLead(
     texts: lead.texts ?? [],
   });
   const key = request.headers[idempotencyKeyHeader];
+  // Read before the transaction: it may write the views still waiting in the batch.
+  const source = await leadSourceOf(app, request);
   const { answer, duplicate } = await acceptOnce(
     app,
     `lead:${lead.kind}`,
     lead.fields,
     async (trx) => {
       if (reasons.length > 0) {
-        const id = await app.quarantine.in(trx).insert(lead.kind, lead.email, lead.fields, reasons, lead.language);
+        const id = await app.quarantine
+          .in(trx)
+          .insert(lead.kind, lead.email, lead.fields, reasons, lead.language, source);
         return { id, message } satisfies SubmissionAccepted;
       }
-      const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields, lead.language);
+      const id = await storeLead(app, trx, app.config, lead.kind, lead.email, lead.fields, lead.language, source);
       await alongside?.(trx, id);
       return { id, message } satisfies SubmissionAccepted;
     },

@@ -1,6 +1,7 @@
 import { demoRequestSchema, enquirySchema } from '@growmail/contracts/forms';
 import { leadKinds, type LeadKind } from '@growmail/contracts/form-names';
 import { savingsLeadSchema, startupLeadSchema } from '@growmail/contracts/leads';
+import type { LeadSource } from '@growmail/contracts/lead-source';
 import { csvStream, jsonArray, pagedTable, printable, textTable } from '../lib/report-text.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { LeadFilter } from '../repositories/leads.ts';
@@ -19,6 +20,8 @@ export type Lead = {
   language: string;
   created_at: string;
   metadata: Record<string, unknown>;
+  /** Where it came from (D42); null for leads stored before sources were kept. */
+  source: LeadSource | null;
 };
 
 type Data = Pick<Repositories, 'leads'>;
@@ -52,9 +55,43 @@ const leadColumns = (type?: LeadKind): string[] => [
   ...new Set((type ? [type] : leadKinds).flatMap((kind) => leadFields[kind])),
 ];
 
-const parseLead = (row: Omit<Lead, 'metadata'> & { metadata: string }): Lead => ({
+/**
+ * A lead's source (D42), after the form's columns so that a reader of the older export finds every
+ * column where it was: the channel, the form's page, and its visit's entry page and source.
+ */
+const sourceColumns = [
+  'source',
+  'form_page',
+  'entry_page',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'click_id',
+  'referrer_host',
+] as const;
+
+const sourceCells = (source: LeadSource | null) => {
+  const visit = source?.visit;
+  return [
+    source?.channel,
+    source?.form_page,
+    visit?.entry_path,
+    visit?.utm_source,
+    visit?.utm_medium,
+    visit?.utm_campaign,
+    visit?.utm_content,
+    visit?.utm_term,
+    visit?.click_id,
+    visit?.referrer_host,
+  ];
+};
+
+const parseLead = (row: Omit<Lead, 'metadata' | 'source'> & { metadata: string; source: string | null }): Lead => ({
   ...row,
   metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  source: row.source === null ? null : (JSON.parse(row.source) as LeadSource),
 });
 
 /** The leads the filter picks, newest first, at most `limit`. */
@@ -86,7 +123,7 @@ function formatLeads(leads: AsyncIterable<Lead>, format: 'csv' | 'json', type?: 
   const fields = columns.slice(5);
   return csvStream(
     (async function* () {
-      yield columns;
+      yield [...columns, ...sourceColumns];
       for await (const lead of leads) {
         yield [
           lead.id,
@@ -95,6 +132,7 @@ function formatLeads(leads: AsyncIterable<Lead>, format: 'csv' | 'json', type?: 
           lead.language,
           lead.created_at,
           ...fields.map((field) => lead.metadata[field]),
+          ...sourceCells(lead.source),
         ];
       }
     })(),

@@ -51,7 +51,7 @@ export async function releaseQuarantined(
       const { demo_start: asked, demo_zone: zone, ...rest } = row.fields;
       const start = options.slot ?? (typeof asked === 'string' ? new Date(asked) : undefined);
       const store = (fields: Record<string, unknown>) =>
-        storeLead(data, trx, config, row.form, row.email, fields, row.language, released);
+        storeLead(data, trx, config, row.form, row.email, fields, row.language, row.source, released);
       let result: Release;
       if (row.form !== 'demo' || !start) {
         result = { leadId: await store(row.fields), booking: 'no-slot-asked' };

@@ -28,6 +28,34 @@ describe('caching with CDN_MAX_AGE=60', () => {
     expect((await app.inject('/register/friend')).headers['cache-control']).toBe('no-store');
   });
 
+  it('still counts a page a shared cache answers: the kept page asks /visit, which no cache keeps (D42)', async () => {
+    const page = await app.inject('/pricing');
+    expect(page.headers['cache-control']).toBe(sharedCaching);
+    expect(page.body).toContain('navigator.sendBeacon("/visit",document.referrer)');
+    expect(page.body).toContain('<noscript><img src="/visit"');
+    const headers = {
+      host: 'localhost:80',
+      referer: 'http://localhost:80/pricing',
+      'user-agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    };
+    const counts = [
+      await app.inject({ url: '/visit', headers }),
+      await app.inject({
+        method: 'POST',
+        url: '/visit',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        payload: '',
+      }),
+    ];
+    for (const answer of counts) {
+      expect(answer.statusCode).toBe(204);
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    await app.visitCounter.flush();
+    expect((await app.visits.list()).map((visit) => visit.views)).toEqual([2]);
+  });
+
   it('never lets any cache keep a service answer, whatever the status', async () => {
     const enquiry = { fullname: 'Ada Lovelace', email: 'ada@example.com', subject: 'Cache', body: 'Kept?' };
     const post = (url: string, payload: unknown, remoteAddress = '10.8.0.1') =>

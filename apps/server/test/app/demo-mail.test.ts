@@ -79,7 +79,7 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
     expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
   });
 
-  it('sends sales the lead with the booking, and the team’s tools a signed demo.booked', async () => {
+  it('sends sales the lead with the booking, and the team’s tools a signed demo.booked with its source', async () => {
     const { slot, booking } = await book('sales-copy@duka.test', 'Europe/London');
     const sales = await mailTo('sales@growmail.test', /sales-copy@duka\.test/);
     expect(partOf(sales, 'text/plain')).toContain(`demo_start: ${slot}`);
@@ -98,6 +98,8 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
       (item) => item.type === 'demo.booked' && item.data.booking_id === booking.id,
     )!;
     expect(event.data).toMatchObject({ email: 'sales-copy@duka.test', starts_at: slot, zone: 'Europe/London' });
+    // Its lead's source (D42): the demo page's own form, with no counted visit behind it here.
+    expect(event.data.source).toEqual({ channel: 'site', form_page: '/demo', visit: null });
     expect(mailing.receiver.unverified).toEqual([]);
   });
 

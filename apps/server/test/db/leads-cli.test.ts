@@ -46,6 +46,12 @@ async function seed(db: Db) {
   });
 }
 
+/** The source's columns (D42), after every form's, so an older reader finds its columns where they were. */
+const sourceHeader =
+  '"source","form_page","entry_page","utm_source","utm_medium","utm_campaign","utm_content","utm_term","click_id","referrer_host"';
+/** A lead stored without a source: every source cell empty. */
+const noSource = Array.from({ length: 10 }, () => '""').join(',');
+
 describe('the leads command line', () => {
   it.each([
     [['list'], { command: 'list', format: 'table', limit: 50 }],
@@ -188,8 +194,8 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     const id = await addLead('savings', 'ada@example.com', { savings: cell });
     const [lead] = await readLeads(dataAccess(db), { type: 'savings' });
     expect(await report({ type: 'savings', format: 'csv' })).toBe(
-      '"id","type","email","language","created_at","contact_count","current_cost","savings","services"\n' +
-        `"${id}","savings","ada@example.com","en","${lead!.created_at}","","",${written},""\n`,
+      `"id","type","email","language","created_at","contact_count","current_cost","savings","services",${sourceHeader}\n` +
+        `"${id}","savings","ada@example.com","en","${lead!.created_at}","","",${written},"",${noSource}\n`,
     );
   });
 
@@ -203,7 +209,10 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     async (type, fields) => {
       const [header] = (await report({ type, format: 'csv' })).split('\n');
       expect(header).toBe(
-        ['id', 'type', 'email', 'language', 'created_at', ...fields.split(',')].map((c) => `"${c}"`).join(','),
+        [
+          ...['id', 'type', 'email', 'language', 'created_at', ...fields.split(',')].map((c) => `"${c}"`),
+          sourceHeader,
+        ].join(','),
       );
     },
   );
@@ -214,7 +223,7 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
     const [header] = csv.split('\n');
     // Every form's fields, once each, in the order of the forms.
     expect(header).toBe(
-      '"id","type","email","language","created_at","firstname","lastname","company_name","phone_number","subscribers","demo_start","demo_zone","user_count","annual_budget","contact_count","current_cost","savings","services","fullname","subject","body"',
+      `"id","type","email","language","created_at","firstname","lastname","company_name","phone_number","subscribers","demo_start","demo_zone","user_count","annual_budget","contact_count","current_cost","savings","services","fullname","subject","body",${sourceHeader}`,
     );
     // Every cell is quoted, so a spreadsheet in any locale keeps each one whole.
     expect(csv).toContain('"enquiry","ada@example.com","en"');
@@ -232,6 +241,36 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
       expect.objectContaining({ type: 'enquiry', metadata: expect.objectContaining({ body: 'Two\nlines' }) }),
     ]);
     expect(await report({ type: 'startup', format: 'json' })).toBe('[]\n');
+  });
+
+  it('exports where a lead came from (D42) in the columns after its form’s', async () => {
+    const source = {
+      channel: 'site' as const,
+      form_page: '/fr/contact',
+      visit: {
+        entry_path: '/fr',
+        utm_source: 'newsletter',
+        utm_medium: null,
+        utm_campaign: 'tabaski',
+        utm_content: null,
+        utm_term: null,
+        click_id: 'gclid',
+        referrer_host: null,
+        started_at: '2026-11-27T09:00:00.000Z',
+      },
+    };
+    const id = await db.kysely
+      .transaction()
+      .execute((trx) =>
+        storeLead(dataAccess(db), trx, config, 'enquiry', 'sourced@example.sn', { fullname: 'Awa' }, 'fr', source),
+      );
+    onTestFinished(async () => {
+      await dataAccess(db).people.remove('leads', [id]);
+    });
+    const row = (await report({ type: 'enquiry', format: 'csv' })).split('\n').find((line) => line.includes(id));
+    expect(row).toMatch(/,"site","\/fr\/contact","\/fr","newsletter","","tabaski","","","gclid",""$/);
+    const [lead] = JSON.parse(await report({ type: 'enquiry', format: 'json' })) as { source: unknown }[];
+    expect(lead!.source).toEqual(source);
   });
 
   it('exports the language each lead was sent in (D37)', async () => {

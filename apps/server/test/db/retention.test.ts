@@ -81,6 +81,9 @@ describe.each(await testDatabases())('records past their retention on $name', ({
       submissions: 0,
       demoBookingRequests: 0,
       idempotencyKeys: 1,
+      visitorHashes: 0,
+      visitSalts: 0,
+      visits: 0,
     });
     // A day is the key's whole life (D39): the older one is gone, the younger still answers.
     expect(await submissions.keyedSince('key-of-yesterday-0001', new Date(0))).toBeUndefined();

@@ -1,3 +1,5 @@
+import { pageContextHeader } from '@growmail/contracts/page-context';
+
 /**
  * The one fetch wrapper of the site's forms. Services answer `{error, payload}` (spec "Entities");
  * a network failure or an answer in another shape is `{error: null, payload: null}`, so a
@@ -17,6 +19,8 @@ export type GuestRequest = {
   keepalive?: boolean;
   /** The submission's idempotency key (D39), the same for every try of it. */
   key?: string;
+  /** A lead form's page, which the server keeps as the lead's source with its visit (D42). */
+  page?: string;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,6 +37,7 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
         headers: {
           ...(request.body && { 'content-type': 'application/json', accept: 'application/json' }),
           ...(request.key && { 'idempotency-key': request.key }),
+          ...(request.page && { [pageContextHeader]: request.page }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,

@@ -81,6 +81,9 @@ export const offlineNotices: Record<Language, string> = {
   fr: 'Vous êtes hors ligne\u202f: cette page n’est peut-être plus à jour',
 };
 
+/** The attribute that marks the notice: a page that carries it was opened from the device. */
+export const offlineNoticeAttribute = 'data-offline-notice';
+
 /**
  * The page with the notice, in the language of the page's path, as its body's first element; the
  * page is otherwise as it was kept.
@@ -89,7 +92,7 @@ export const withOfflineNotice = (html: string, pathname: string) =>
   html.replace(
     /<body[^>]*>/i,
     (body) =>
-      `${body}<p role="status" data-offline-notice style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotices[languageOf(pathname)]}</p>`,
+      `${body}<p role="status" ${offlineNoticeAttribute} style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#422006;text-align:center;font-weight:600">${offlineNotices[languageOf(pathname)]}</p>`,
   );
 
 /** What the worker answers for a page never kept when even the offline page was not, in the page's language. */

@@ -17,6 +17,8 @@ import * as expiryIndexes from './0015-expiry-indexes.ts';
 import * as idempotencyKeys from './0016-idempotency-keys.ts';
 import * as mentionAddresses from './0017-mention-addresses.ts';
 import * as team from './0018-team.ts';
+import * as visits from './0019-visits.ts';
+import * as leadSources from './0020-lead-sources.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '0016-idempotency-keys': idempotencyKeys,
   '0017-mention-addresses': mentionAddresses,
   '0018-team': team,
+  '0019-visits': visits,
+  '0020-lead-sources': leadSources,
 };
 
 export const migrationProvider: MigrationProvider = {

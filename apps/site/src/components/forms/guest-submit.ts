@@ -29,7 +29,9 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
     const key = crypto.randomUUID();
     const answer = await callGuestService<T>(
       request.body ? url : withQuery(url, signals),
-      request.body ? { ...request, key, body: { ...request.body, ...signals } } : request,
+      request.body
+        ? { ...request, key, body: { ...request.body, ...signals }, ...(stampFrom && { page: location.pathname }) }
+        : request,
     );
     // Nothing heard back (no network; a 502 or 504 has no JSON): the form posts itself, with its
     // key, so the site's worker keeps it on the device and says so (D39). Without a worker in

@@ -67,6 +67,21 @@ describe('useGuestSubmit', () => {
     expect(calls[1]?.url).toBe('/unsubscribe?contact_id=7&homepage=https%3A%2F%2Fspam.example');
   });
 
+  it('names the page a lead form is on in a header, and no page for any other form (D42)', async () => {
+    const calls = serve();
+    history.replaceState(null, '', '/fr/contact');
+    const lead = renderHook(() => useGuestSubmit({ stampFrom: '/users' }));
+    await act(() => lead.result.current.send('/enquiry', { method: 'POST', body: { email: 'a@b.example' } }));
+    const other = renderHook(() => useGuestSubmit());
+    await act(() => other.result.current.send('/newsletter', { method: 'POST', body: { email: 'a@b.example' } }));
+    const headers = calls.filter((call) => call.init.method === 'POST').map((call) => call.init.headers);
+    expect(headers).toEqual([
+      expect.objectContaining({ 'x-growmail-page': '/fr/contact' }),
+      expect.not.objectContaining({ 'x-growmail-page': expect.anything() }),
+    ]);
+    expect(bodyOf(calls.at(-1))).toEqual({ email: 'a@b.example' });
+  });
+
   it('sends the stamp the server signed into the form with a lead, asking for none', async () => {
     const calls = serve();
     const { result } = renderHook(() => useGuestSubmit({ stampFrom: '/users' }));

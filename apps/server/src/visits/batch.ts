@@ -1,0 +1,56 @@
+import type { Redis } from 'ioredis';
+import type { PageView } from './page-view.ts';
+
+/** Views this process holds at most while the database is away; later ones are not counted. */
+const memoryLimit = 200_000;
+
+/**
+ * The views waiting to be written. With REDIS_URL they wait in one Redis list that every server
+ * adds to and takes from, so a batch holds the views of all servers (D27); while Redis is away, or
+ * without it, they wait in this process's memory. Adding never waits for Redis.
+ */
+export class ViewBatch {
+  readonly #memory: PageView[] = [];
+  readonly #redis: Redis | null;
+  readonly #key: string;
+  /** Views not counted because the memory was full. */
+  dropped = 0;
+
+  constructor(redis: Redis | null, key = 'growmail:visits:views') {
+    this.#redis = redis;
+    this.#key = key;
+  }
+
+  add(view: PageView): void {
+    if (this.#redis?.status === 'ready') {
+      this.#redis.rpush(this.#key, JSON.stringify(view)).catch(() => this.#keep([view]));
+      return;
+    }
+    this.#keep([view]);
+  }
+
+  /** Puts back views a write could not store, first in line. */
+  restore(views: readonly PageView[]): void {
+    this.#memory.unshift(...views.slice(0, Math.max(0, memoryLimit - this.#memory.length)));
+  }
+
+  /** Takes up to `max` views: this process's own first, then the shared list's. */
+  async take(max: number): Promise<PageView[]> {
+    const views = this.#memory.splice(0, max);
+    if (views.length < max && this.#redis?.status === 'ready') {
+      try {
+        const shared = await this.#redis.lpop(this.#key, max - views.length);
+        for (const line of shared ?? []) views.push(JSON.parse(line) as PageView);
+      } catch {
+        // Redis went away: what it holds waits for it to return.
+      }
+    }
+    return views;
+  }
+
+  #keep(views: PageView[]): void {
+    const room = memoryLimit - this.#memory.length;
+    this.#memory.push(...views.slice(0, Math.max(0, room)));
+    this.dropped += Math.max(0, views.length - room);
+  }
+}

@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+import { isCountedPath } from './visits.ts';
+
+/**
+ * Where a lead came from (D42), kept beside its fields, never in them: the idempotency
+ * fingerprint, the sales mail and the CSV's form columns are built from the fields alone.
+ */
+
+/**
+ * A page of this site, as a form sends it in `pageContextHeader` (`page-context.ts`): a path,
+ * never a query, which could hold a token.
+ */
+export const pageContextSchema = z
+  .string()
+  .check(
+    z.maxLength(300),
+    z.regex(/^\/[A-Za-z0-9/_.-]*$/, 'must be the path of the page the form is on, such as /fr/demo'),
+    z.refine(isCountedPath, 'must be a public page of the site'),
+  );
+
+/** The visit a lead was sent in, as it was when the post arrived. */
+export type VisitSource = {
+  entry_path: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  /** The kind of ad click id the entry page carried (`gclid`...), never its value. */
+  click_id: string | null;
+  referrer_host: string | null;
+  /** When the visit began. */
+  started_at: string;
+};
+
+export type LeadSource = {
+  /** `site`: sent from a page of this site; `api`: posted to the public services from elsewhere. */
+  channel: 'site' | 'api';
+  /** The path of the page its form was on; null for `api`. */
+  form_page: string | null;
+  /** Its visit's source and entry page; null for `api`, or when no counted visit matched. */
+  visit: VisitSource | null;
+};
+
+/** The source of a post from elsewhere (D14): never matched to a visit it did not make. */
+export const apiSource: LeadSource = { channel: 'api', form_page: null, visit: null };
