@@ -107,7 +107,16 @@ export type InboxRow = {
   receivedAt: string;
 };
 
-export type TeamMemberRow = { id: string; name: string; email: string; role: TeamRole; zone: string };
+export type TeamMemberRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  zone: string;
+  /** On the Members page (admin): how many passkeys and live sessions they have. */
+  passkeys?: number;
+  sessions?: number;
+};
 
 /** One line of a record's history, or of the audit. */
 export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };

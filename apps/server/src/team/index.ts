@@ -117,6 +117,15 @@ export default async function teamConsole(app: FastifyInstance) {
       );
     }
     const status = error.statusCode ?? 500;
+    if (status === 429) {
+      reply.header('retry-after', '60');
+      return sendProblem(
+        reply,
+        429,
+        'Too many tries',
+        'Too many attempts from this network. Wait a minute, then try again.',
+      );
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'console request failed');
       return sendProblem(

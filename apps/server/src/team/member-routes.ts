@@ -23,6 +23,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     invited: 'Invitation sent. The link went to their address only.',
     role: 'Role changed; their sessions have ended.',
     gone: 'Member removed; their sessions have ended.',
+    ended: 'Their sessions have ended.',
   };
   const noticeOf = (query: unknown) => {
     const key = Object.keys(notices).find((name) => (query as Record<string, unknown>)[name] === '1');
@@ -94,9 +95,15 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     extra: { problems?: Record<string, string>; values?: Record<string, string> } = {},
   ) {
     const members = await data.team.members();
+    const counts = await Promise.all(
+      members.map(async (member) => ({
+        passkeys: (await data.team.passkeys(member.id)).length,
+        sessions: (await data.team.sessions(member.id)).length,
+      })),
+    );
     return {
       view: 'members' as const,
-      members: memberRows(members, request.teamSession!.role),
+      members: memberRows(members, request.teamSession!.role).map((row, index) => ({ ...row, ...counts[index] })),
       notice: noticeOf(request.query),
       ...extra,
     };
@@ -128,6 +135,22 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
       return sendProblem(reply, 404, 'Not found', 'There is no member with this id.');
     }
     return reply.redirect('/team/members?role=1', 303);
+  });
+
+  // An admin ends a member's sessions, say for a lost phone; the member signs in again.
+  app.post('/members/:id/sign-out', { config: adminWithPasskey }, async (request, reply) => {
+    const params = idParams.safeParse(request.params);
+    const member = params.success ? await data.team.member(params.data.id) : undefined;
+    if (!member) return sendProblem(reply, 404, 'Not found', 'There is no member with this id.');
+    const ended = await data.team.endSessions(member.id);
+    await data.audit.record({
+      ...auditActor(actorOf(request)),
+      action: 'member.signed-out',
+      recordType: 'member',
+      recordId: member.id,
+      detail: { sessions: ended },
+    });
+    return reply.redirect('/team/members?ended=1', 303);
   });
 
   app.post('/members/:id/remove', { config: adminWithPasskey }, async (request, reply) => {

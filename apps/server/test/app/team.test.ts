@@ -42,6 +42,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/members': { role: 'admin', passkey: true },
   'POST /team/members/:id/role': { role: 'admin', passkey: true },
   'POST /team/members/:id/remove': { role: 'admin', passkey: true },
+  'POST /team/members/:id/sign-out': { role: 'admin', passkey: true },
   'GET /team/audit': { role: 'admin' },
   'GET /team/quarantine': { role: 'viewer' },
   'POST /team/quarantine': { role: 'sales' },
@@ -282,6 +283,40 @@ describe('the console checks every route on the server (D41)', () => {
     expect(changed.statusCode).toBe(303);
     const after = await app.inject({ url: '/team/leads', cookies: sales.cookies });
     expect(after.headers.location).toBe('/team/sign-in');
+  });
+});
+
+describe('the console when something is away or overused', () => {
+  it('answers a clear 503 page while the database is away, and the sign-in page still shows', async () => {
+    const app = await testApp({ PUBLIC_URL: publicUrl, DATABASE_URL: 'postgres://127.0.0.1:1/nowhere' });
+    const signIn = await app.inject({ url: '/team/sign-in' });
+    expect(signIn.statusCode).toBe(200);
+    const page = await app.inject({ url: '/team/leads', cookies: { gm_team: 'A'.repeat(43) } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('30');
+    expect(page.body).toContain('cannot reach its database');
+    await app.close();
+  });
+
+  it('answers a page saying to wait when sign-in links are asked for too often', async () => {
+    const app = await testApp({ PUBLIC_URL: publicUrl });
+    const csrfPage = await app.inject({ url: '/team/sign-in' });
+    const csrf = /name="csrf-token" content="([^"]+)"/.exec(csrfPage.body)![1]!;
+    const cookies = { gm_team_csrf: csrfPage.cookies.find((cookie) => cookie.name === 'gm_team_csrf')!.value };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/team/sign-in/link',
+        cookies,
+        headers: { origin },
+        payload: { email: 'someone@growmail.test', _csrf: csrf },
+      });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) expect(answer.body).toContain('Wait a minute');
+    }
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+    await app.close();
   });
 });
 

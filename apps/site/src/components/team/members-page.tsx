@@ -35,6 +35,10 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
               <p className="text-sm break-words text-ink-700">
                 {member.email} · {member.role} · {member.zone}
               </p>
+              <p className="text-sm text-ink-700">
+                {member.passkeys ?? 0} passkey{member.passkeys === 1 ? '' : 's'} · {member.sessions ?? 0} live session
+                {member.sessions === 1 ? '' : 's'}
+              </p>
             </div>
             {changes && member.id !== viewer.id && (
               <div className="flex flex-wrap items-end gap-2">
@@ -52,6 +56,14 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
                   </div>
                   <button className="team-button-quiet">Change</button>
                 </form>
+                {(member.sessions ?? 0) > 0 && (
+                  <form method="post" action={`/team/members/${member.id}/sign-out`}>
+                    <CsrfField csrf={csrf} />
+                    <button className="team-button-quiet" aria-label={`End the sessions of ${member.name}`}>
+                      End sessions
+                    </button>
+                  </form>
+                )}
                 <form method="post" action={`/team/members/${member.id}/remove`}>
                   <CsrfField csrf={csrf} />
                   <button className="team-button-quiet" aria-label={`Remove ${member.name}`}>
