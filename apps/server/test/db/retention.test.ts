@@ -69,6 +69,31 @@ describe.each(await testDatabases())('records past their retention on $name', ({
     await submissions.saveKeyed('key-of-yesterday-0001', 'a', '{}', new Date(ago(retention.idempotencyKeys + 1000)));
     await submissions.saveKeyed('key-of-this-hour-0001', 'b', '{}', new Date(ago(3_600_000)));
 
+    // The console's audit (a year), and a session idle past its 12 hours beside one in use (D41).
+    const data = dataAccess(db);
+    for (const [action, at] of [
+      ['lead.handled-long-ago', ago(retention.audit + day)],
+      ['lead.handled-lately', ago(day)],
+    ] as const) {
+      await data.audit.record({
+        memberId: null,
+        memberName: 'npm run team',
+        method: 'command',
+        action,
+        recordType: 'lead',
+        recordId: action,
+      });
+      await db.kysely.updateTable('team_audit').set({ at }).where('action', '=', action).execute();
+    }
+    const member = await data.team.upsertMember({
+      email: 'ada@growmail.test',
+      name: 'Ada',
+      zone: 'Africa/Lagos',
+      role: 'sales',
+    });
+    await data.team.addSession('idle', member.id, 'passkey', new Date(ago(13 * 3_600_000)), new Date(ago(-day)));
+    await data.team.addSession('in-use', member.id, 'passkey', new Date(ago(3_600_000)), new Date(ago(-day)));
+
     const pruned = await pruneExpired(dataAccess(db), now);
 
     expect(pruned).toEqual({
@@ -84,7 +109,11 @@ describe.each(await testDatabases())('records past their retention on $name', ({
       visitorHashes: 0,
       visitSalts: 0,
       visits: 0,
+      audit: 1,
+      teamSignIns: 1,
     });
+    expect((await data.audit.list(10)).map((row) => row.action)).toEqual(['lead.handled-lately']);
+    expect((await data.team.sessions(member.id)).map((session) => session.last_seen_at)).toEqual([ago(3_600_000)]);
     // A day is the key's whole life (D39): the older one is gone, the younger still answers.
     expect(await submissions.keyedSince('key-of-yesterday-0001', new Date(0))).toBeUndefined();
     expect(await submissions.keyedSince('key-of-this-hour-0001', new Date(0))).toEqual({

@@ -58,7 +58,8 @@ export const isLeadPost = (url: URL) => leadPages.has(unprefixed(url.pathname.re
  * personal link opens, and every page made for one answer, is `no-store`).
  */
 export function mayKeepPage(url: URL, status: number, cacheControl: string | null): boolean {
-  if (status !== 200 || url.search) return false;
+  // The team console is never kept on the device, whatever its answer says (D40).
+  if (status !== 200 || url.search || url.pathname === '/team' || url.pathname.startsWith('/team/')) return false;
   return !/\b(no-store|private)\b/i.test(cacheControl ?? '');
 }
 

@@ -17,6 +17,8 @@ describe('what the site worker keeps on the device (D39)', () => {
   it('keeps a plain page, and never a no-store page, a private one, an error, or a URL with a query', () => {
     expect(mayKeepPage(at('/pricing'), 200, 'public, max-age=0, must-revalidate')).toBe(true);
     expect(mayKeepPage(at('/newsletter/confirm'), 200, 'no-store')).toBe(false);
+    expect(mayKeepPage(at('/team/leads'), 200, 'public, max-age=0')).toBe(false);
+    expect(mayKeepPage(at('/team'), 200, null)).toBe(false);
     expect(mayKeepPage(at('/unsubscription'), 200, 'private, no-cache')).toBe(false);
     expect(mayKeepPage(at('/demo/booking?token=abc'), 200, null)).toBe(false);
     expect(mayKeepPage(at('/pricing?currency=KES'), 200, 'public, max-age=0')).toBe(false);
