@@ -176,6 +176,11 @@ describe('the team console', () => {
     expect(moved.uid).toBe(first.uid);
     expect(moved.sequence).toBeGreaterThan(first.sequence);
     expect((await site.app.demos.openBookingOf(prospect, new Date()))?.starts_at).toBe(other);
+    // The lead's page shows its booking.
+    await page.getByRole('listitem').filter({ hasText: prospect }).getByRole('link', { name: 'the lead' }).click();
+    await expect.poll(() => page.getByRole('term').filter({ hasText: 'Demo' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Demos' }).click();
 
     // A day off: /demo stops offering that day.
     const offDay = (await offeredSlots()).at(-1)!;

@@ -146,6 +146,8 @@ export type TeamPage =
   | {
       view: 'lead';
       lead: InboxRow & { fields: Array<[string, string]> };
+      /** Its demo booking, if it booked one (D32): when, in the prospect's zone, and whether it still stands. */
+      booking?: { start: string; zone: string; status: 'booked' | 'cancelled' } | undefined;
       notes: Array<{ at: string; who: string; text: string }>;
       history: HistoryRow[];
       members: TeamMemberRow[];

@@ -99,10 +99,11 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     status = 200,
   ) {
     const session = request.teamSession!;
-    const [members, notes, history] = await Promise.all([
+    const [members, notes, history, booking] = await Promise.all([
       data.team.members(),
       data.leads.notes(lead.id),
       data.audit.forRecord('lead', lead.id),
+      data.demos.bookingOfLead(lead.id),
     ]);
     const names = memberNames(members);
     return sendTeamPage(
@@ -110,6 +111,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       {
         view: 'lead',
         lead: { ...inboxRow(lead, session.role, names), fields: leadFields(lead, session.role) },
+        booking: booking && { start: booking.starts_at, zone: booking.zone, status: booking.status },
         notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: note.text })),
         history: history.map((row) => ({
           at: row.at,

@@ -5,6 +5,7 @@ type Props = {
   csrf: string | undefined;
   viewer: TeamViewer;
   lead: InboxRow & { fields: Array<[string, string]> };
+  booking?: { start: string; zone: string; status: 'booked' | 'cancelled' } | undefined;
   notes: Array<{ at: string; who: string; text: string }>;
   history: HistoryRow[];
   members: TeamMemberRow[];
@@ -22,7 +23,7 @@ const actionText: Record<string, string> = {
 };
 
 /** One lead: every field, its language, what the team did with it, and (for sales) what to do next. */
-export function LeadPage({ csrf, viewer, lead, notes, history, members, notice, problem, note }: Props) {
+export function LeadPage({ csrf, viewer, lead, booking, notes, history, members, notice, problem, note }: Props) {
   const works = viewer.role !== 'viewer';
   return (
     <>
@@ -48,6 +49,19 @@ export function LeadPage({ csrf, viewer, lead, notes, history, members, notice, 
             <dd>{lead.language === 'fr' ? 'French' : 'English'}</dd>
             <dt className="font-semibold">Received</dt>
             <dd>{formatTime(lead.receivedAt, viewer.zone)}</dd>
+            {booking && (
+              <>
+                <dt className="font-semibold">Demo</dt>
+                <dd>
+                  {booking.status === 'cancelled' ? 'Cancelled: ' : ''}
+                  {formatTime(booking.start, viewer.zone)} ({formatTime(booking.start, booking.zone)} their time,{' '}
+                  {booking.zone}) ·{' '}
+                  <a href="/team/demos" className="team-link">
+                    Demos
+                  </a>
+                </dd>
+              </>
+            )}
             {lead.fields.map(([name, value]) => (
               <div key={name} className="contents">
                 <dt className="font-semibold">{name}</dt>
