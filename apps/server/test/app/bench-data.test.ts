@@ -42,7 +42,7 @@ describe.each(await testDatabases())('npm run bench:data -- --quick on $name', (
     expect(stdout).toMatch(/\| one housekeeping round \| \d+ deleted in \d+ batches/);
     expect(stdout).toMatch(/`leads export --format csv` \(CLI\) \| 2,000 leads/);
     expect(stdout).toMatch(
-      /\| the console: .* \| inbox [\d.]+ ms, filtered [\d.]+ ms, address [\d.]+ ms, domain [\d.]+ ms; medians of 5 \|/,
+      /\| the console: .* \| inbox [\d.]+ ms \([\d.]+ ms CPU\), filtered [\d.]+ ms \([\d.]+ ms CPU\), address [\d.]+ ms \([\d.]+ ms CPU\), domain [\d.]+ ms \([\d.]+ ms CPU\); medians of 5 \|/,
     );
   });
 });

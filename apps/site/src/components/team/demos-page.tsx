@@ -3,11 +3,17 @@ import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts'
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** A day's heading in the member's zone. */
-const dayOf = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }).format(
-    new Date(iso),
-  );
+function dayOf(iso: string, zone: string): string {
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
+    dayFormatters.set(zone, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
 
 /**
  * Demos (D32, D41): the agenda by day, in the member's zone and the prospect's; for sales, a
