@@ -178,7 +178,7 @@ describe('the team console', () => {
     expect((await site.app.demos.openBookingOf(prospect, new Date()))?.starts_at).toBe(other);
     // The lead's page shows its booking.
     await page.getByRole('listitem').filter({ hasText: prospect }).getByRole('link', { name: 'the lead' }).click();
-    await expect.poll(() => page.getByRole('term').filter({ hasText: 'Demo' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('term').filter({ hasText: /^Demo$/ }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Demos' }).click();
 
