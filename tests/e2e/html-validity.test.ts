@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useSite } from '@growmail/test-support/site';
+import { enquiry } from '@growmail/test-support/submissions';
 
 const site = useSite({}, { browser: false });
 
@@ -18,6 +20,62 @@ const vnuJar = join(
 );
 
 type VnuMessage = { type: string; url: string; message: string; lastLine?: number };
+
+/** The Nu validator's errors in each page's HTML, as `file:line message`. */
+async function validationErrors(pages: Array<{ name: string; html: string }>): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'gm-vnu-'));
+  try {
+    const files: string[] = [];
+    for (const { name, html } of pages) {
+      const file = join(dir, `${name}.html`);
+      await writeFile(file, html);
+      files.push(file);
+    }
+    // vnu exits 1 when it finds errors; the JSON on stderr says which.
+    const { stderr } = await promisify(execFile)(
+      process.env.JAVA_PATH ?? 'java',
+      ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files],
+      { maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
+    const { messages } = JSON.parse(stderr || '{"messages":[]}') as { messages: VnuMessage[] };
+    return messages.map((message) => `${message.url.split('/').pop()}:${message.lastLine ?? '?'} ${message.message}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the HTML of the team console', () => {
+  it('has no errors by the W3C Nu validator on any page, signed in as an admin (D40)', async () => {
+    await site.app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    const [lead] = await site.app.leads.list({ limit: 1 });
+    const member = await site.app.team.upsertMember({
+      email: 'vnu@growmail.test',
+      name: 'Validator',
+      zone: 'Africa/Lagos',
+      role: 'admin',
+    });
+    const token = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(token).digest('base64url');
+    await site.app.team.addSession(hash, member.id, 'passkey', new Date(), new Date(Date.now() + 3_600_000));
+    const pages = [];
+    for (const path of [
+      '/team/sign-in',
+      '/team/leads',
+      `/team/leads/${lead!.id}`,
+      '/team/quarantine',
+      '/team/demos',
+      '/team/account',
+      '/team/members',
+      '/team/people',
+      '/team/audit',
+    ]) {
+      const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
+      expect([path, page.statusCode]).toEqual([path, 200]);
+      pages.push({ name: path.slice(1).replaceAll('/', '__'), html: page.body });
+    }
+    expect(await validationErrors(pages)).toEqual([]);
+  }, 120_000);
+});
 
 describe('the HTML of every page', () => {
   it('has no errors by the W3C Nu validator, as served with the configuration applied', async () => {

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { HistoryRow, InboxRow, TeamMemberRow, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
@@ -63,12 +64,12 @@ export function LeadPage({ csrf, viewer, lead, booking, notes, history, members,
               </>
             )}
             {lead.fields.map(([name, value]) => (
-              <div key={name} className="contents">
+              <Fragment key={name}>
                 <dt className="font-semibold">{name}</dt>
                 <dd className="break-words whitespace-pre-line" lang={lead.language}>
                   {value}
                 </dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         </section>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { QuarantinePage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
@@ -78,12 +79,12 @@ export function QuarantinePage({ csrf, viewer, rows, notice, problem, pick }: Pr
                       <summary className="cursor-pointer text-brand-700">What they sent</summary>
                       <dl className="mt-2 grid gap-x-3 sm:grid-cols-[auto_1fr]">
                         {row.fields.map(([name, value]) => (
-                          <div key={name} className="contents">
+                          <Fragment key={name}>
                             <dt className="font-semibold">{name}</dt>
                             <dd className="break-words whitespace-pre-line" lang={row.language}>
                               {value}
                             </dd>
-                          </div>
+                          </Fragment>
                         ))}
                       </dl>
                     </details>
