@@ -178,7 +178,14 @@ describe('the team console', () => {
     expect((await site.app.demos.openBookingOf(prospect, new Date()))?.starts_at).toBe(other);
     // The lead's page shows its booking.
     await page.getByRole('listitem').filter({ hasText: prospect }).getByRole('link', { name: 'the lead' }).click();
-    await expect.poll(() => page.getByRole('term').filter({ hasText: /^Demo$/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('term')
+          .filter({ hasText: /^Demo$/ })
+          .count(),
+      )
+      .toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Demos' }).click();
 
@@ -258,6 +265,20 @@ describe('the team console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Released one post.');
     const [released] = (await site.app.leads.list({})).filter((row) => row.email === heldAddress);
     expect(released?.released_by).toBe('Bola Ade');
+
+    // Sales staff use phones: at 360 px no console page scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of [
+      '/team/leads',
+      `/team/leads/${released!.id}`,
+      '/team/quarantine',
+      '/team/demos',
+      '/team/account',
+    ]) {
+      await page.goto(`${site.url}${path}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect([path, width]).toEqual([path, 360]);
+    }
     await context.close();
   });
 
