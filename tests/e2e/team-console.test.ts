@@ -169,8 +169,10 @@ describe('the team console', () => {
     expect(await axeViolations(page)).toEqual([]);
     const first = await invitation(prospect, 'demo:booked');
     const card = page.getByRole('listitem').filter({ hasText: prospect });
-    await card.getByLabel('Move to').selectOption(other!);
-    await card.getByRole('button', { name: 'Move' }).click();
+    await card.getByRole('link', { name: /^Move the demo with/ }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('New time').selectOption(other!);
+    await page.getByRole('button', { name: 'Move the demo' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Moved');
     const moved = await invitation(prospect, 'demo:moved');
     expect(moved.uid).toBe(first.uid);

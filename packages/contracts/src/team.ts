@@ -278,8 +278,8 @@ export type QuarantinePage = {
 export type DemosPage = {
   view: 'demos';
   bookings: AgendaRow[];
-  /** Open slots, the notice waived, for moving a booking (ISO instants). */
-  slots: string[];
+  /** The booking being moved (`?move=<id>`), with the open slots it may move to, the notice waived (ISO instants). */
+  moving?: { id: string; name: string; start: string; slots: string[] } | undefined;
   hours: { zone: string; text: string };
   hosts: Array<{ id: string; name: string; email: string | null }>;
   blocks: Array<{ id: string; from: string; to: string; host: string; reason: string }>;

@@ -41,16 +41,30 @@ const moveProblems = {
  * link run, so /demo shows each change within seconds.
  */
 export function demoRoutes(app: FastifyInstance, data: DataAccess) {
-  async function page(request: FastifyRequest, reply: FastifyReply, extra: Partial<DemosPage> = {}, status = 200) {
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: Partial<DemosPage> & { move?: string } = {},
+    status = 200,
+  ) {
     const now = new Date();
+    const { move, ...shown } = extra;
     const masked = request.teamSession!.role === 'viewer';
-    const [bookings, hosts, hours, blocks, slots] = await Promise.all([
+    const [bookings, hosts, hours, blocks] = await Promise.all([
       data.demos.upcoming(now),
       data.demos.hosts(),
       data.demos.hours(),
       data.demos.blocks(now),
-      currentSlots(data.demos, now, { noticeMinutes: 0 }),
     ]);
+    // Only the booking being moved is offered the open times: a list per booking would weigh
+    // tens of kilobytes each on a phone.
+    const moved = move && request.teamSession!.role !== 'viewer' ? bookings.find((row) => row.id === move) : undefined;
+    const moving = moved && {
+      id: moved.id,
+      name: moved.name,
+      start: moved.starts_at,
+      slots: (await currentSlots(data.demos, now, { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
+    };
     const names = new Map(hosts.map((host) => [host.id, host.name]));
     const zone = hours[0]?.zone ?? defaultZone;
     return sendTeamPage(
@@ -66,7 +80,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
           host: names.get(booking.host_id) ?? booking.host_id,
           leadId: booking.lead_id,
         })),
-        slots: slots.map((slot) => slot.start.toISOString()),
+        moving,
         hours: { zone, text: describeHours(hours, zone).trim() },
         hosts: hosts.map((host) => ({
           id: host.id,
@@ -80,7 +94,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
           host: block.host_id ? (names.get(block.host_id) ?? block.host_id) : 'Everyone',
           reason: block.reason ?? '',
         })),
-        ...extra,
+        ...shown,
       },
       status,
     );
@@ -94,8 +108,11 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
 
   app.get('/demos', { config: viewer }, async (request, reply) => {
-    const key = (request.query as Record<string, unknown>).done;
-    return page(request, reply, typeof key === 'string' && key in notices ? { notice: notices[key] } : {});
+    const { done: key, move } = request.query as Record<string, unknown>;
+    return page(request, reply, {
+      ...(typeof key === 'string' && key in notices ? { notice: notices[key] } : {}),
+      ...(typeof move === 'string' && uuid.safeParse(move).success ? { move } : {}),
+    });
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
@@ -103,11 +120,15 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     const params = z.object({ id: uuid }).safeParse(request.params);
     const body = z.object({ slot: z.iso.datetime() }).safeParse(request.body);
     if (!params.success) return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
-    if (!body.success) return page(request, reply, { problem: 'Choose a new time for the booking.' }, 400);
+    if (!body.success) {
+      return page(request, reply, { problem: 'Choose a new time for the booking.', move: params.data.id }, 400);
+    }
     const moved = await rescheduleBooking(data, app.config, params.data.id, new Date(body.data.slot), new Date(), {
       noticeMinutes: 0,
     });
-    if (moved !== 'moved') return page(request, reply, { problem: moveProblems[moved] }, moved === 'gone' ? 409 : 400);
+    if (moved !== 'moved') {
+      return page(request, reply, { problem: moveProblems[moved], move: params.data.id }, moved === 'gone' ? 409 : 400);
+    }
     await audit(request, 'demo.moved', params.data.id, { to: body.data.slot });
     return done(reply, 'moved');
   });

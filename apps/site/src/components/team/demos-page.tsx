@@ -19,7 +19,7 @@ function dayOf(iso: string, zone: string): string {
  * Demos (D32, D41): the agenda by day, in the member's zone and the prospect's; for sales, a
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
-export function DemosPage({ csrf, viewer, bookings, slots, hours, hosts, blocks, notice, problem }: Props) {
+export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks, notice, problem }: Props) {
   const works = viewer.role !== 'viewer';
   const days = new Map<string, typeof bookings>();
   for (const booking of bookings) {
@@ -31,6 +31,39 @@ export function DemosPage({ csrf, viewer, bookings, slots, hours, hosts, blocks,
       <PageTitle>Demos</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       {problem && <Problem>{problem}</Problem>}
+      {moving && works && (
+        <form
+          method="post"
+          action={`/team/demos/${moving.id}/move`}
+          id="move"
+          className="team-card mb-6 grid gap-3"
+          aria-labelledby="move-heading"
+        >
+          <h2 id="move-heading" className="text-lg font-semibold">
+            Move the demo with {moving.name}, now {formatTime(moving.start, viewer.zone)}
+          </h2>
+          <p className="text-ink-700">Any open time within the hours; the two-hour notice does not apply.</p>
+          <CsrfField csrf={csrf} />
+          <div>
+            <label htmlFor="move-slot" className="team-label">
+              New time
+            </label>
+            <select id="move-slot" name="slot" className="team-input">
+              {moving.slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {formatTime(slot, viewer.zone)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button className="team-button">Move the demo</button>
+            <a href="/team/demos" className="team-button-quiet">
+              Keep it
+            </a>
+          </div>
+        </form>
+      )}
       <section aria-labelledby="agenda-heading" className="mb-6">
         <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
           Agenda, in {viewer.zone} time
@@ -59,26 +92,13 @@ export function DemosPage({ csrf, viewer, bookings, slots, hours, hosts, blocks,
                   </p>
                   {works && (
                     <div className="flex flex-wrap items-end gap-2">
-                      <form
-                        method="post"
-                        action={`/team/demos/${booking.id}/move`}
-                        className="flex flex-wrap items-end gap-2"
+                      <a
+                        href={`/team/demos?move=${booking.id}#move`}
+                        className="team-button-quiet"
+                        aria-label={`Move the demo with ${booking.name}`}
                       >
-                        <CsrfField csrf={csrf} />
-                        <div>
-                          <label htmlFor={`move-${booking.id}`} className="team-label">
-                            Move to
-                          </label>
-                          <select id={`move-${booking.id}`} name="slot" className="team-input">
-                            {slots.map((slot) => (
-                              <option key={slot} value={slot}>
-                                {formatTime(slot, viewer.zone)}
-                              </option>
-                            ))}
-                          </select>
-                        </div>
-                        <button className="team-button-quiet">Move</button>
-                      </form>
+                        Move
+                      </a>
                       <form method="post" action={`/team/demos/${booking.id}/cancel`}>
                         <CsrfField csrf={csrf} />
                         <button className="team-button-quiet" aria-label={`Cancel the demo with ${booking.name}`}>
