@@ -53,6 +53,13 @@ export default async function teamConsole(app: FastifyInstance) {
   const data = dataAccess(app.db);
   const origin = new URL(app.config.urls.public).origin;
 
+  // Every console answer, a redirect or a passkey's JSON as much as a page, is kept by no cache
+  // and framed by no page (D40).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY');
+    done(null, payload);
+  });
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.team) throw new Error(`The console route ${route.method} ${route.url} says not who may use it.`);
   });

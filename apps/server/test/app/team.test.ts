@@ -203,6 +203,13 @@ describe('the console checks every route on the server (D41)', () => {
     const sales = await signedIn(app, 'sales');
     const page = await app.inject({ url: '/team/leads', cookies: sales.cookies });
     expect(page.headers['cache-control']).toBe('no-store');
+    for (const answer of [await app.inject({ url: '/team' }), await app.inject({ url: '/team/leads' })]) {
+      expect([answer.statusCode, answer.headers['cache-control'], answer.headers['x-frame-options']]).toEqual([
+        303,
+        'no-store',
+        'DENY',
+      ]);
+    }
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const search = await app.inject({
       method: 'POST',
