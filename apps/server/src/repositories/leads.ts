@@ -53,6 +53,23 @@ const domainOf = (email: string): string | null => {
   return at < 0 ? null : email.slice(at + 1).toLowerCase();
 };
 
+/** Leads as the inbox lists them: newest first, after the cursor, one page. */
+const inboxPage = (db: Executor, after: InboxCursor | undefined, limit: number) => {
+  const query = db
+    .selectFrom('leads')
+    .select(inboxColumns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (!after) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb('created_at', '<', after.createdAt),
+      eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+    ]),
+  );
+};
+
 const leadQueries = (db: Executor) => ({
   /**
    * Stores a lead, in the language it was sent in (D37), and returns its id. A post released
@@ -89,12 +106,7 @@ const leadQueries = (db: Executor) => ({
    * `assignee` is a member's id, or `nobody`; the caller turns `mine` into the member's id.
    */
   inbox(filters: InboxFilters, after: InboxCursor | undefined, limit: number) {
-    let query = db
-      .selectFrom('leads')
-      .select(inboxColumns)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
+    let query = inboxPage(db, after, limit);
     if (filters.form) query = query.where('type', '=', filters.form);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
@@ -102,37 +114,17 @@ const leadQueries = (db: Executor) => ({
     if (filters.language) query = query.where('language', '=', filters.language);
     if (filters.from) query = query.where('created_at', '>=', filters.from);
     if (filters.to) query = query.where('created_at', '<', filters.to);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-        ]),
-      );
-    }
     return query.execute();
   },
 
   /** Leads sent from an address, or from any address at a domain (`@acme.com`), newest first. */
   search(term: string, after: InboxCursor | undefined, limit: number) {
-    let query = db
-      .selectFrom('leads')
-      .select(inboxColumns)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
-    query = term.startsWith('@')
-      ? query.where('email_domain', '=', term.slice(1))
-      : query.where((eb) => eb(eb.fn('lower', ['email']), '=', term));
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-        ]),
-      );
-    }
-    return query.execute();
+    const query = inboxPage(db, after, limit);
+    return (
+      term.startsWith('@')
+        ? query.where('email_domain', '=', term.slice(1))
+        : query.where((eb) => eb(eb.fn('lower', ['email']), '=', term))
+    ).execute();
   },
 
   async assign(id: string, memberId: string | null): Promise<boolean> {

@@ -1,19 +1,8 @@
 import { Fragment } from 'react';
-import type { HistoryRow, InboxRow, TeamMemberRow, TeamViewer } from '@growmail/contracts/team';
+import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
-type Props = {
-  csrf: string | undefined;
-  viewer: TeamViewer;
-  lead: InboxRow & { fields: Array<[string, string]> };
-  booking?: { start: string; zone: string; status: 'booked' | 'cancelled' } | undefined;
-  notes: Array<{ at: string; who: string; text: string }>;
-  history: HistoryRow[];
-  members: TeamMemberRow[];
-  notice?: string | undefined;
-  problem?: string | undefined;
-  note?: string | undefined;
-};
+type Props = Omit<Extract<TeamPage, { view: 'lead' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
 const actionText: Record<string, string> = {
   'lead.assigned': 'assigned it',

@@ -1,16 +1,7 @@
-import type { InboxRow, TeamMemberRow, TeamViewer } from '@growmail/contracts/team';
+import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
-type Props = {
-  csrf: string | undefined;
-  viewer: TeamViewer;
-  query: Record<string, string>;
-  rows: InboxRow[];
-  next?: string | undefined;
-  search?: { q: string; problem?: string | undefined } | undefined;
-  members: TeamMemberRow[];
-  notice?: string | undefined;
-};
+type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
 const forms = [
   ['enquiry', 'Enquiry'],
