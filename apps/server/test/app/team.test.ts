@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { TeamRole, TeamSignIn } from '@growmail/contracts/team';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -275,6 +276,30 @@ describe('the console checks every route on the server (D41)', () => {
     expect((await app.leads.notes(leadId)).map((note) => note.text)).toContain('Colleague of [erased].');
     expect(await app.audit.forRecord('lead', theirs!.id)).toHaveLength(audited);
     expect((await app.audit.list(1000)).some((row) => row.detail.includes(person))).toBe(false);
+  });
+
+  it('ends a session after 12 idle hours, and after 7 days however busy', async () => {
+    const { member } = await signedIn(app, 'sales');
+    const hour = 3_600_000;
+    const at = (msAgo: number) => new Date(Date.now() - msAgo);
+    const cases = [
+      { token: 'i'.repeat(43), seen: at(11 * hour), expires: at(-hour), open: true },
+      { token: 'j'.repeat(43), seen: at(13 * hour), expires: at(-hour), open: false },
+      { token: 'k'.repeat(43), seen: at(60_000), expires: at(hour), open: false },
+    ];
+    for (const { token, seen, expires } of cases) {
+      await app.team.addSession(
+        createHash('sha256').update(token).digest('base64url'),
+        member.id,
+        'passkey',
+        seen,
+        expires,
+      );
+    }
+    for (const { token, open } of cases) {
+      const answer = await app.inject({ url: '/team/leads', cookies: { gm_team: token } });
+      expect([token[0], answer.statusCode]).toEqual([token[0], open ? 200 : 303]);
+    }
   });
 
   it('ends a member’s sessions at once when their role changes', async () => {
