@@ -1,9 +1,11 @@
+import type { Language } from '@growmail/contracts/language';
+
 /** A page rendered for one zone, and the instant (ms) until which it holds with time alone. */
 export type RenderedPage<Page> = { page: Page; holdsUntil: number };
 
 export type DemoPageCacheOptions<Page> = {
-  /** Renders the page for a zone as the availability stands now. */
-  render: (zone: string) => Promise<RenderedPage<Page>>;
+  /** Renders the page for a zone, in a language (D37), as the availability stands now. */
+  render: (zone: string, language: Language) => Promise<RenderedPage<Page>>;
   /** The availability's version, which every server's changes count up; null when it cannot be read. */
   readVersion: () => Promise<number | null>;
   now?: () => number;
@@ -17,7 +19,7 @@ const outdatedMs = 5_000;
 type Copy<Page> = { version: number | null; holdsUntil: number; page: Promise<Page> };
 
 /**
- * The demo page kept per zone and per version of the availability (D32, D35), so a visitor gets
+ * The demo page kept per zone, language and version of the availability (D32, D35), so a visitor gets
  * a page rendered before rather than the slots read and written in for them. A copy holds until
  * the version moves or the slots change with time (`holdsUntil`). The version is read at most
  * about once a second, by one query the requests share: a second after a read the next request
@@ -45,23 +47,24 @@ export class DemoPageCache<Page> {
     this.#now = options.now ?? (() => Date.now());
   }
 
-  /** The page for a zone, rendered now or kept from before for this version. */
-  async page(zone: string): Promise<Page> {
+  /** The page for a zone and language, rendered now or kept from before for this version. */
+  async page(zone: string, language: Language = 'en'): Promise<Page> {
     const version = await this.#currentVersion();
-    const copy = this.#copies.get(zone);
+    const key = `${language} ${zone}`;
+    const copy = this.#copies.get(key);
     if (copy && copy.version === version && copy.holdsUntil > this.#now()) return copy.page;
     const made = { version, holdsUntil: Infinity } as Copy<Page>;
-    made.page = this.#render(zone).then(
+    made.page = this.#render(zone, language).then(
       (rendered) => {
         made.holdsUntil = rendered.holdsUntil;
         return rendered.page;
       },
       (error: unknown) => {
-        if (this.#copies.get(zone) === made) this.#copies.delete(zone);
+        if (this.#copies.get(key) === made) this.#copies.delete(key);
         throw error;
       },
     );
-    this.#copies.set(zone, made);
+    this.#copies.set(key, made);
     return made.page;
   }
 

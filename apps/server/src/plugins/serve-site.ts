@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveRequest } from '../site/routing.ts';
-import { defaultBookingZone } from '@growmail/contracts/demo-booking';
+import { defaultBookingZone, firstBookingZone } from '@growmail/contracts/demo-booking';
 import { pageCaching, revalidate, sendFile } from '../site/send-file.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
 
@@ -16,6 +16,7 @@ export default fp(
     const { config } = app;
     const pages = pageCaching(config.cdnMaxAge);
     const demoPath = site.page('/demo')?.path;
+    const frenchDemoPath = site.page('/fr/demo')?.path;
 
     app.get('/robots.txt', async (_request, reply) => {
       const lines =
@@ -37,6 +38,9 @@ export default fp(
       if (file.immutable) return { file, caching: immutableCaching };
       if (!file.stamped) return { file, caching: pages };
       if (file.path === demoPath) return { file: await app.demoPage.page(defaultBookingZone), caching: demoCaching };
+      if (file.path === frenchDemoPath) {
+        return { file: await app.demoPage.page(firstBookingZone.fr, 'fr'), caching: demoCaching };
+      }
       const stamped = await app.stampedPages.forNow(file);
       // A page with an empty stamp (no secret yet) is asked for again, never kept by a cache.
       return { file: stamped.file, caching: stamped.signed ? pages : revalidate };

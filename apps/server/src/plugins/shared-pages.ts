@@ -27,7 +27,8 @@ async function sharedPages(app: FastifyInstance) {
   const stamped = new StampedPages((at) => signFormStamp(app, at), app.config.formStamp.windowMs);
   app.decorate('stampedPages', stamped);
 
-  const built = app.site.page(formActions.demo);
+  // /demo and /fr/demo (D37): the same view, rendered in each page's language.
+  const built = { en: app.site.page(formActions.demo), fr: app.site.page(`/fr${formActions.demo}`) };
   app.decorate(
     'demoPage',
     new DemoPageCache<SiteFile>({
@@ -42,18 +43,19 @@ async function sharedPages(app: FastifyInstance) {
       },
       // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
       // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
-      render: async (zone) => {
-        if (!built) throw new Error('The site has no demo page.');
+      render: async (zone, language) => {
+        const page = built[language];
+        if (!page) throw new Error(`The site has no demo page in ${language}.`);
         const now = new Date();
         const window = windowStart(now.getTime(), stamped.windowMs);
         const [stamp, { picker, holdsUntil }] = await Promise.all([
           signFormStamp(app, new Date(window)),
           sharedSlotPicker(app, zone, now),
         ]);
-        const rendered = await app.site.render('demo', { picker, stamp: stamp ?? '' });
-        const page = { ...pageVariant(built, rendered.html), scriptHashes: rendered.scriptHashes, stamped: false };
+        const rendered = await app.site.render('demo', { picker, stamp: stamp ?? '', language });
+        const sent = { ...pageVariant(page, rendered.html), scriptHashes: rendered.scriptHashes, stamped: false };
         // A page without a signed stamp is made again for the next request, which tries the secret again.
-        return { page, holdsUntil: stamp ? Math.min(holdsUntil, window + stamped.windowMs) : now.getTime() };
+        return { page: sent, holdsUntil: stamp ? Math.min(holdsUntil, window + stamped.windowMs) : now.getTime() };
       },
     }),
   );

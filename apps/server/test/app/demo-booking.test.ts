@@ -81,6 +81,19 @@ describe('booking a demo slot on /demo without JavaScript (D32)', () => {
     );
   });
 
+  it('lists the same open slots on /fr/demo, in French and in Abidjan time first (D37)', async () => {
+    const english = slotsOn((await app.inject('/demo')).body).map((slot) => slot.value);
+    const response = await app.inject('/fr/demo');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
+    const html = parse(response.body);
+    expect(html.querySelector('html')?.getAttribute('lang')).toBe('fr');
+    expect(html.querySelector('select[name="zone"] option[selected]')?.getAttribute('value')).toBe('Africa/Abidjan');
+    const slots = slotsOn(response.body);
+    expect(slots.map((slot) => slot.value)).toEqual(english);
+    expect(slots.length).toBeGreaterThan(100);
+  });
+
   it('shows the times in the zone chosen, keeping what was typed and storing nothing', async () => {
     const response = await post({
       ...request('zone@duka.test'),
