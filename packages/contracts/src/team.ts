@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
+import type { MarketingReport } from './marketing.ts';
 import { isEmail } from './rules.ts';
 
 /**
@@ -168,6 +169,14 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | {
+      view: 'marketing';
+      /** The range as the form shows it. */
+      query: { from: string; to: string };
+      /** Absent when the range was not one the page can read. */
+      report?: MarketingReport | undefined;
+      problem?: string | undefined;
+    }
   | QuarantinePage
   | DemosPage
   | { view: 'people'; notice?: string | undefined; problem?: string | undefined; email?: string | undefined }
