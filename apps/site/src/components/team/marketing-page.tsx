@@ -14,9 +14,14 @@ function Figures({ report, table, query }: { report: MarketingReport; table: Mar
   const { title, columns, rows } = tableOf(report, table);
   return (
     <div className="min-w-0">
-      {/* A box that scrolls must take focus, so a keyboard can scroll it (WCAG 2.1.1). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="overflow-x-auto rounded-lg border border-ink-100" role="region" aria-label={title} tabIndex={0}>
+      <div
+        className="overflow-x-auto rounded-lg border border-ink-100"
+        role="region"
+        aria-label={`${title}: figures`}
+        // A box that scrolls must take focus, so a keyboard can scroll it (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
             {title}, {report.from} to {report.to}
@@ -35,7 +40,7 @@ function Figures({ report, table, query }: { report: MarketingReport; table: Mar
               <tr key={rowIndex} className="border-t border-ink-100">
                 {row.map((cell, index) =>
                   index === 0 ? (
-                    <th key={index} scope="row" className="px-3 py-1.5 font-normal break-all">
+                    <th key={index} scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
                       {cell === '' ? '(none)' : cell}
                     </th>
                   ) : (
