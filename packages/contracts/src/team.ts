@@ -54,6 +54,10 @@ export const inboxQuerySchema = z.object({
     z.string().check(z.regex(/^(mine|nobody|[0-9a-f-]{36})$/, 'must be mine, nobody or a member')),
   ),
   language: optionalText(z.enum(languages)),
+  /** A source as the Marketing page names it: a `utm_source`, a referrer's host, `direct`, `api` or `unknown`. */
+  source: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a source of at most 200 characters, such as newsletter')),
+  ),
   from: optionalText(day),
   to: optionalText(day),
   after: optionalText(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor from the previous page'))),
@@ -66,6 +70,7 @@ export type InboxFilters = {
   status?: LeadStatus;
   assignee?: string;
   language?: Language;
+  source?: string;
   from?: string;
   to?: string;
 };
@@ -104,6 +109,8 @@ export type InboxRow = {
   language: Language;
   status: LeadStatus;
   assignee: string | null;
+  /** Where it came from, as the Marketing page names it (issue 40); null when not known. */
+  source: string | null;
   /** ISO instant. */
   receivedAt: string;
 };

@@ -18,6 +18,8 @@ export type LeadFilter = {
   status?: LeadStatus;
   assignee?: string;
   language?: Language;
+  /** A source's name, as the Marketing page groups leads (`source_name`). */
+  source?: string;
 };
 
 const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
@@ -29,6 +31,7 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   if (filter.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee) query = query.where('assignee_id', '=', filter.assignee);
   if (filter.language) query = query.where('language', '=', filter.language);
+  if (filter.source) query = query.where('source_name', '=', filter.source);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;
 };
@@ -46,6 +49,7 @@ const inboxColumns = [
   'created_at',
   'metadata',
   'released_by',
+  'source_name',
 ] as const;
 
 /** An address's domain, lower-cased; null when it has none. */
@@ -102,6 +106,7 @@ const leadQueries = (db: Executor) => ({
     if (filters.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
     else if (filters.assignee) query = query.where('assignee_id', '=', filters.assignee);
     if (filters.language) query = query.where('language', '=', filters.language);
+    if (filters.source) query = query.where('source_name', '=', filters.source);
     if (filters.from) query = query.where('created_at', '>=', filters.from);
     if (filters.to) query = query.where('created_at', '<', filters.to);
     if (after) {

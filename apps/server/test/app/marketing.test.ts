@@ -252,3 +252,26 @@ describe('the Marketing figures on each database', async () => {
     });
   }
 });
+
+describe('the inbox by source (issue 40)', () => {
+  it('filters leads by the source the Marketing page names, and shows each lead’s source', async () => {
+    const rowsOf = async (url: string) =>
+      parse((await get(url)).body)
+        .querySelectorAll('ol[aria-label="Leads, newest first"] > li')
+        .map((row) => ({
+          name: row.querySelector('a')!.text,
+          source: row
+            .querySelectorAll('p')
+            .find((line) => line.text.startsWith('Source: '))
+            ?.text.slice('Source: '.length),
+        }));
+    expect(await rowsOf('/team/leads?source=newsletter')).toEqual([{ name: 'Awa Diop', source: 'newsletter' }]);
+    expect(await rowsOf('/team/leads?source=api')).toEqual([{ name: 'Ada Obi', source: 'api' }]);
+    expect((await rowsOf('/team/leads')).map((row) => row.source).sort()).toEqual(['api', 'direct', 'newsletter']);
+    expect(await rowsOf('/team/leads?source=elsewhere')).toEqual([]);
+  });
+
+  it('answers a source longer than any it keeps with a 400, never a 500', async () => {
+    expect((await get(`/team/leads?source=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+});
