@@ -2,6 +2,8 @@ import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { testDatabases } from '@growmail/test-support/databases';
+import { sql } from 'kysely';
+import { migratorOf, openDatabase } from '../../src/db/index.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { reportOf } from '../../src/team/marketing-routes.ts';
 import { openSession } from '../../src/team/sessions.ts';
@@ -273,5 +275,68 @@ describe('the inbox by source (issue 40)', () => {
 
   it('answers a source longer than any it keeps with a 400, never a 500', async () => {
     expect((await get(`/team/leads?source=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('leads stored before the Marketing page (migration 0021)', () => {
+  it('gets the columns it groups by from the source each one kept', async () => {
+    const db = openDatabase('sqlite::memory:');
+    try {
+      const migrator = await migratorOf(db.kysely);
+      expect((await migrator.migrateTo('0020-lead-sources')).error).toBeUndefined();
+      const source = {
+        channel: 'site',
+        form_page: '/fr/demo',
+        visit: {
+          entry_path: '/fr',
+          utm_source: 'newsletter',
+          utm_medium: null,
+          utm_campaign: 'tabaski',
+          referrer_host: null,
+        },
+      };
+      for (const [id, kept] of [
+        ['site', JSON.stringify(source)],
+        ['api', JSON.stringify({ channel: 'api', form_page: null, visit: null })],
+        ['before', null],
+      ] as const)
+        await sql`insert into leads (id, type, email, metadata, source) values (${id}, 'demo', 'a@b.example', '{}', ${kept})`.execute(
+          db.kysely,
+        );
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db.kysely
+        .selectFrom('leads')
+        .select(['id', 'source_name', 'source_medium', 'source_campaign', 'entry_path', 'form_page'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        {
+          id: 'api',
+          source_name: 'api',
+          source_medium: null,
+          source_campaign: null,
+          entry_path: null,
+          form_page: null,
+        },
+        {
+          id: 'before',
+          source_name: null,
+          source_medium: null,
+          source_campaign: null,
+          entry_path: null,
+          form_page: null,
+        },
+        {
+          id: 'site',
+          source_name: 'newsletter',
+          source_medium: null,
+          source_campaign: 'tabaski',
+          entry_path: '/fr',
+          form_page: '/fr/demo',
+        },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });
