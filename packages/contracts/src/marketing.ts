@@ -31,16 +31,20 @@ export const marketingQuerySchema = z
     ),
   );
 
-/** The range a query names, days included, filling what it leaves out from `today`. */
+/**
+ * The range a query names, days included: a first day alone shows the 30 days from it, a last day
+ * alone the 30 days to it, and neither the 30 days to `today`.
+ */
 export function marketingRange(query: z.infer<typeof marketingQuerySchema>, today: string) {
   const shift = (date: string, days: number) =>
     new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-  const to =
-    query.to ||
-    (query.from && shift(query.from, defaultRangeDays - 1) < today ? shift(query.from, defaultRangeDays - 1) : today);
+  const to = query.to || (query.from ? shift(query.from, defaultRangeDays - 1) : today);
   const from = query.from || shift(to, 1 - defaultRangeDays);
   return { from, to };
 }
+
+/** Rows a grouped table shows at most, those with the most visitors first: anyone can make up a campaign. */
+export const mostRows = 200;
 
 /** The tables of the page, each one a CSV at `/team/marketing/csv/<table>`. */
 export const marketingTables = ['daily', 'sources', 'entries', 'languages', 'funnel', 'forms'] as const;

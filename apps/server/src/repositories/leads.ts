@@ -2,6 +2,7 @@ import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
 import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source';
+import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { repository, streamBatch, type Executor } from './repository.ts';
@@ -150,11 +151,15 @@ const leadQueries = (db: Executor) => ({
           count.as('leads'),
         ])
         .groupBy([sql`coalesce(source_name, 'unknown')`, medium, campaign])
+        .orderBy(count, 'desc')
+        .limit(mostRows)
         .execute(),
       inRange
         .where('entry_path', 'is not', null)
         .select(['entry_path', count.as('leads')])
         .groupBy('entry_path')
+        .orderBy(count, 'desc')
+        .limit(mostRows)
         .execute(),
       inRange
         .select(['language', count.as('leads')])

@@ -1,4 +1,5 @@
 import type { VisitSource } from '@growmail/contracts/lead-source';
+import { mostRows } from '@growmail/contracts/marketing';
 import { sql, type Insertable } from 'kysely';
 import type { VisitsTable, VisitViewsTable } from '../db/schema.ts';
 import { repository, type Executor } from './repository.ts';
@@ -119,10 +120,14 @@ const visitQueries = (db: Executor) => ({
       inRange
         .select([source.as('source'), medium.as('medium'), campaign.as('campaign'), count.as('visitors')])
         .groupBy([source, medium, campaign])
+        .orderBy(count, 'desc')
+        .limit(mostRows)
         .execute(),
       inRange
         .select(['entry_path', count.as('visitors')])
         .groupBy('entry_path')
+        .orderBy(count, 'desc')
+        .limit(mostRows)
         .execute(),
       inRange
         .select(['language', count.as('visitors')])

@@ -1,6 +1,7 @@
 import {
   csvOf,
   demoPages,
+  mostRows,
   leadFormPages,
   marketingQuerySchema,
   marketingRange,
@@ -126,8 +127,8 @@ export async function reportOf(data: DataAccess, range: { from: string; to: stri
   return {
     ...range,
     daily,
-    sources: mostFirst([...sources.values()]),
-    entries: mostFirst(entries),
+    sources: mostFirst([...sources.values()]).slice(0, mostRows),
+    entries: mostFirst(entries).slice(0, mostRows),
     languages,
     funnel: {
       visitors: daily.reduce((sum, row) => sum + row.visitors, 0),
