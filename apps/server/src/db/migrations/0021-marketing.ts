@@ -23,11 +23,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('visits_day_source')
     .on('visits')
-    .columns(['day', 'utm_source', 'referrer_host'])
+    .columns(['day', 'utm_source', 'referrer_host', 'utm_medium', 'utm_campaign'])
+    .execute();
+  // Covering: the page's reads of a range of days, and of a page's views, never visit the rows.
+  await db.schema
+    .createIndex('visits_day_entry')
+    .on('visits')
+    .columns(['day', 'entry_path', 'language', 'views'])
+    .execute();
+  await db.schema
+    .createIndex('visit_views_path')
+    .on('visit_views')
+    .columns(['path', 'viewed_at', 'visit_id'])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('visit_views_path').execute();
+  await db.schema.dropIndex('visits_day_entry').execute();
   await db.schema.dropIndex('visits_day_source').execute();
   await db.schema.dropIndex('demo_bookings_lead').execute();
   await db.schema.dropIndex('leads_source_name').execute();
