@@ -336,4 +336,43 @@ describe('the team console', () => {
     expect(await page.getByRole('heading', { name: 'This link no longer works' }).count()).toBe(1);
     await context.close();
   });
+
+  it('shows the Marketing page at 360 px without JavaScript: its tables scroll in their own box, and axe finds nothing', async () => {
+    const printed = await team('invite', 'dayo@growmail.io', '--role', 'viewer', '--name', 'Dayo Ade');
+    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
+    const enrolling = await site.openPage(viewports[1]);
+    await withAuthenticator(enrolling.context, enrolling.page);
+    await enrolling.page.goto(link);
+    await enrolling.page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+    await enrolling.page.waitForURL(`${site.url}/team/leads`);
+    const cookie = (await sessionCookie(enrolling.context))!;
+    await enrolling.context.close();
+
+    // A campaign's visit, counted as a page counts it, so the tables have rows.
+    const counted = await site.app.inject({
+      url: '/visit',
+      headers: {
+        host: new URL(site.url).host,
+        referer: `${site.url}/fr?utm_source=newsletter&utm_campaign=a-campaign-name-long-enough-to-scroll`,
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+    });
+    expect(counted.statusCode).toBe(204);
+    await site.app.visitCounter.flush();
+
+    const { context, page } = await site.openPage(viewports[0], { javaScript: false });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await context.addCookies([cookie]);
+    await page.goto(`${site.url}/team/marketing`);
+    expect(await page.getByRole('link', { name: 'Marketing', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('region', { name: 'By source, medium and campaign: figures' }).textContent()).toContain(
+      'a-campaign-name-long-enough-to-scroll',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const sources = page.getByRole('region', { name: 'By source, medium and campaign: figures' });
+    expect(await sources.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await context.close();
+  });
 });

@@ -44,3 +44,20 @@ export type LeadSource = {
 
 /** The source of a post from elsewhere (D14): never matched to a visit it did not make. */
 export const apiSource: LeadSource = { channel: 'api', form_page: null, visit: null };
+
+/** A visit's source as the Marketing page names it: its `utm_source`, else its referrer's host, else `direct`. */
+export const visitSourceName = (visit: Pick<VisitSource, 'utm_source' | 'referrer_host'>) =>
+  visit.utm_source ?? visit.referrer_host ?? 'direct';
+
+/**
+ * The parts of a lead's source the console groups and filters by (issue 40): its source's name
+ * (`api` for a post from elsewhere; null when its visit is not known), medium, campaign, entry page
+ * and the page its form was on.
+ */
+export const sourceColumns = (source: LeadSource | null) => ({
+  source_name: !source ? null : source.channel === 'api' ? 'api' : source.visit ? visitSourceName(source.visit) : null,
+  source_medium: source?.visit?.utm_medium ?? null,
+  source_campaign: source?.visit?.utm_campaign ?? null,
+  entry_path: source?.visit?.entry_path ?? null,
+  form_page: source?.form_page ?? null,
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
+import type { MarketingReport } from './marketing.ts';
 import { isEmail } from './rules.ts';
 
 /**
@@ -53,6 +54,10 @@ export const inboxQuerySchema = z.object({
     z.string().check(z.regex(/^(mine|nobody|[0-9a-f-]{36})$/, 'must be mine, nobody or a member')),
   ),
   language: optionalText(z.enum(languages)),
+  /** A source as the Marketing page names it: a `utm_source`, a referrer's host, `direct`, `api` or `unknown`. */
+  source: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a source of at most 200 characters, such as newsletter')),
+  ),
   from: optionalText(day),
   to: optionalText(day),
   after: optionalText(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor from the previous page'))),
@@ -65,6 +70,7 @@ export type InboxFilters = {
   status?: LeadStatus;
   assignee?: string;
   language?: Language;
+  source?: string;
   from?: string;
   to?: string;
 };
@@ -103,6 +109,8 @@ export type InboxRow = {
   language: Language;
   status: LeadStatus;
   assignee: string | null;
+  /** Where it came from, as the Marketing page names it (issue 40); null when not known. */
+  source: string | null;
   /** ISO instant. */
   receivedAt: string;
 };
@@ -170,6 +178,14 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | {
+      view: 'marketing';
+      /** The range as the form shows it. */
+      query: { from: string; to: string };
+      /** Absent when the range was not one the page can read. */
+      report?: MarketingReport | undefined;
+      problem?: string | undefined;
+    }
   | QuarantinePage
   | DemosPage
   | { view: 'people'; notice?: string | undefined; problem?: string | undefined; email?: string | undefined }

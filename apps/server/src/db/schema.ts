@@ -46,6 +46,12 @@ export interface LeadsTable {
   language: ColumnType<Language, Language | undefined, Language>;
   /** Where it came from (D42), JSON text: a `LeadSource`; null on leads from before. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Parts of `source` the Marketing page groups by, as columns (0021): see `sourceColumns`. */
+  source_name: ColumnType<string | null, string | null | undefined, string | null>;
+  source_medium: ColumnType<string | null, string | null | undefined, string | null>;
+  source_campaign: ColumnType<string | null, string | null | undefined, string | null>;
+  entry_path: ColumnType<string | null, string | null | undefined, string | null>;
+  form_page: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
   /** What the team made of it in the console: `new` or `handled`. */
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;

@@ -1,8 +1,10 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
-import type { LeadSource } from '@growmail/contracts/lead-source';
+import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source';
+import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { repository, streamBatch, type Executor } from './repository.ts';
 
 /**
@@ -17,6 +19,8 @@ export type LeadFilter = {
   status?: LeadStatus;
   assignee?: string;
   language?: Language;
+  /** A source's name, as the Marketing page groups leads (`source_name`). */
+  source?: string;
 };
 
 const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
@@ -28,6 +32,7 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   if (filter.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee) query = query.where('assignee_id', '=', filter.assignee);
   if (filter.language) query = query.where('language', '=', filter.language);
+  if (filter.source) query = query.where('source_name', '=', filter.source);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;
 };
@@ -45,6 +50,7 @@ const inboxColumns = [
   'created_at',
   'metadata',
   'released_by',
+  'source_name',
 ] as const;
 
 /** An address's domain, lower-cased; null when it has none. */
@@ -94,6 +100,7 @@ const leadQueries = (db: Executor) => ({
         language,
         email_domain: domainOf(email),
         source: source && JSON.stringify(source),
+        ...sourceColumns(source),
         created_at: released?.sentAt ?? new Date().toISOString(),
         released_by: released?.by ?? null,
       })
@@ -112,9 +119,107 @@ const leadQueries = (db: Executor) => ({
     if (filters.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
     else if (filters.assignee) query = query.where('assignee_id', '=', filters.assignee);
     if (filters.language) query = query.where('language', '=', filters.language);
+    if (filters.source) query = query.where('source_name', '=', filters.source);
     if (filters.from) query = query.where('created_at', '>=', filters.from);
     if (filters.to) query = query.where('created_at', '<', filters.to);
     return query.execute();
+  },
+
+  /**
+   * The Marketing page's lead figures for leads received from `since` to before `until` (issue
+   * 40), grouped in SQL on the source columns written with each lead: per day, by source, by
+   * entry page, by language and by the page its form was on; and the demo bookings made in the
+   * range, per day and by their lead's source. Demo requests from elsewhere (`api`) are left out
+   * of the funnel, whose visits they did not make.
+   */
+  async marketing(since: string, until: string) {
+    const inRange = db.selectFrom('leads').where('leads.created_at', '>=', since).where('leads.created_at', '<', until);
+    const booked = db
+      .selectFrom('demo_bookings')
+      .where('demo_bookings.created_at', '>=', since)
+      .where('demo_bookings.created_at', '<', until);
+    const count = sql<string | number>`count(*)`;
+    const day = sql<string>`substr(created_at, 1, 10)`;
+    const medium = sql<string>`coalesce(source_medium, '')`;
+    const campaign = sql<string>`coalesce(source_campaign, '')`;
+    const [daily, sources, entries, languages, forms, demosDaily, demoSources, funnel] = await Promise.all([
+      inRange
+        .select([day.as('day'), count.as('leads')])
+        .groupBy(day)
+        .execute(),
+      inRange
+        .select([
+          sql<string>`coalesce(source_name, 'unknown')`.as('source'),
+          medium.as('medium'),
+          campaign.as('campaign'),
+          count.as('leads'),
+        ])
+        .groupBy([sql`coalesce(source_name, 'unknown')`, medium, campaign])
+        .orderBy(count, 'desc')
+        .limit(mostRows)
+        .execute(),
+      inRange
+        .where('entry_path', 'is not', null)
+        .select(['entry_path', count.as('leads')])
+        .groupBy('entry_path')
+        .orderBy(count, 'desc')
+        .limit(mostRows)
+        .execute(),
+      inRange
+        .select(['language', count.as('leads')])
+        .groupBy('language')
+        .execute(),
+      inRange
+        .where('form_page', 'is not', null)
+        .select(['form_page', count.as('leads')])
+        .groupBy('form_page')
+        .execute(),
+      booked
+        .select([sql<string>`substr(demo_bookings.created_at, 1, 10)`.as('day'), count.as('demos')])
+        .groupBy(sql`substr(demo_bookings.created_at, 1, 10)`)
+        .execute(),
+      booked
+        .innerJoin('leads', 'leads.id', 'demo_bookings.lead_id')
+        .select([
+          sql<string>`coalesce(leads.source_name, 'unknown')`.as('source'),
+          sql<string>`coalesce(leads.source_medium, '')`.as('medium'),
+          sql<string>`coalesce(leads.source_campaign, '')`.as('campaign'),
+          count.as('demos'),
+        ])
+        .groupBy([
+          sql`coalesce(leads.source_name, 'unknown')`,
+          sql`coalesce(leads.source_medium, '')`,
+          sql`coalesce(leads.source_campaign, '')`,
+        ])
+        .execute(),
+      inRange
+        .where('type', '=', 'demo')
+        .where((eb) => eb.or([eb('source_name', 'is', null), eb('source_name', '!=', 'api')]))
+        .leftJoin('demo_bookings', 'demo_bookings.lead_id', 'leads.id')
+        .select([
+          sql<string | number>`count(distinct leads.id)`.as('requested'),
+          sql<string | number>`count(distinct demo_bookings.id)`.as('booked'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    const counted = <Row extends Record<string, unknown>>(rows: Row[], key: keyof Row & string) =>
+      rows.map((row) => ({ ...row, [key]: Number(row[key]) }));
+    return {
+      daily: counted(daily, 'leads') as Array<{ day: string; leads: number }>,
+      sources: counted(sources, 'leads') as Array<{ source: string; medium: string; campaign: string; leads: number }>,
+      entries: entries.map((row) => ({ page: row.entry_path!, leads: Number(row.leads) })),
+      languages: languages.map((row) => ({ language: row.language as string, leads: Number(row.leads) })),
+      forms: forms.map((row) => ({ page: row.form_page!, leads: Number(row.leads) })),
+      demosDaily: counted(demosDaily, 'demos') as Array<{ day: string; demos: number }>,
+      demoSources: counted(demoSources, 'demos') as Array<{
+        source: string;
+        medium: string;
+        campaign: string;
+        demos: number;
+      }>,
+      requested: Number(funnel.requested),
+      booked: Number(funnel.booked),
+    };
   },
 
   /** Leads sent from an address, or from any address at a domain (`@acme.com`), newest first. */

@@ -1,4 +1,5 @@
 import type { VisitSource } from '@growmail/contracts/lead-source';
+import { mostRows } from '@growmail/contracts/marketing';
 import { sql, type Insertable } from 'kysely';
 import type { VisitsTable, VisitViewsTable } from '../db/schema.ts';
 import { repository, type Executor } from './repository.ts';
@@ -93,6 +94,63 @@ const visitQueries = (db: Executor) => ({
       .orderBy('last_at', 'desc')
       .executeTakeFirst();
     return row;
+  },
+
+  /**
+   * The Marketing page's visit figures for UTC days `from` to `to`, both included, grouped in SQL
+   * (issue 40): per day, by source, by entry page and by language; the visits that viewed a demo
+   * page; and the views of each page in `formPages`. Counts come back as numbers on both databases.
+   */
+  async marketing(from: string, to: string, formPages: readonly string[], demoPages: readonly string[]) {
+    const inRange = db.selectFrom('visits').where('day', '>=', from).where('day', '<=', to);
+    const viewed = db
+      .selectFrom('visit_views')
+      .where('viewed_at', '>=', `${from}T00:00:00.000Z`)
+      .where('viewed_at', '<', `${to}T24:00:00.000Z`);
+    const source = sql<string>`coalesce(utm_source, referrer_host, 'direct')`;
+    const medium = sql<string>`coalesce(utm_medium, '')`;
+    const campaign = sql<string>`coalesce(utm_campaign, '')`;
+    const count = sql<string | number>`count(*)`;
+    const [daily, sources, entries, languages, demo, forms] = await Promise.all([
+      inRange
+        .select(['day', count.as('visitors'), sql<string | number>`sum(views)`.as('views')])
+        .groupBy('day')
+        .orderBy('day')
+        .execute(),
+      inRange
+        .select([source.as('source'), medium.as('medium'), campaign.as('campaign'), count.as('visitors')])
+        .groupBy([source, medium, campaign])
+        .orderBy(count, 'desc')
+        .limit(mostRows)
+        .execute(),
+      inRange
+        .select(['entry_path', count.as('visitors')])
+        .groupBy('entry_path')
+        .orderBy(count, 'desc')
+        .limit(mostRows)
+        .execute(),
+      inRange
+        .select(['language', count.as('visitors')])
+        .groupBy('language')
+        .execute(),
+      viewed
+        .where('path', 'in', demoPages)
+        .select(sql<string | number>`count(distinct visit_id)`.as('visits'))
+        .executeTakeFirstOrThrow(),
+      viewed
+        .where('path', 'in', formPages)
+        .select(['path', count.as('views')])
+        .groupBy('path')
+        .execute(),
+    ]);
+    return {
+      daily: daily.map((row) => ({ day: row.day, visitors: Number(row.visitors), views: Number(row.views) })),
+      sources: sources.map((row) => ({ ...row, visitors: Number(row.visitors) })),
+      entries: entries.map((row) => ({ page: row.entry_path, visitors: Number(row.visitors) })),
+      languages: languages.map((row) => ({ language: row.language, visitors: Number(row.visitors) })),
+      viewedDemo: Number(demo.visits),
+      formViews: forms.map((row) => ({ page: row.path, views: Number(row.views) })),
+    };
   },
 
   /** Every visit, oldest first (tests and the commands; the console reads its own figures). */

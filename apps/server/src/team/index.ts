@@ -8,6 +8,7 @@ import { dataAccess } from '../repositories/index.ts';
 import { authRoutes } from './auth-routes.ts';
 import { demoRoutes } from './demo-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
+import { marketingRoutes } from './marketing-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
@@ -161,4 +162,5 @@ export default async function teamConsole(app: FastifyInstance) {
   quarantineRoutes(app, data);
   demoRoutes(app, data);
   peopleRoutes(app, data);
+  marketingRoutes(app, data);
 }

@@ -26,6 +26,7 @@ export function peopleRoutes(app: FastifyInstance, data: DataAccess) {
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.assignee ? { assignee: filters.assignee === 'mine' ? session.id : filters.assignee } : {}),
       ...(filters.language ? { language: filters.language } : {}),
+      ...(filters.source ? { source: filters.source } : {}),
       ...(filters.from ? { since: filters.from } : {}),
       ...(filters.to ? { until: nextDay(filters.to) } : {}),
     });

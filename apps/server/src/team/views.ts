@@ -14,6 +14,7 @@ export type LeadRow = {
   assignee_id: string | null;
   created_at: string;
   metadata: string;
+  source_name: string | null;
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
@@ -40,6 +41,7 @@ export function inboxRow(row: LeadRow, role: TeamRole, members: Map<string, stri
     language: row.language,
     status: row.status,
     assignee: row.assignee_id ? (members.get(row.assignee_id) ?? 'a former member') : null,
+    source: row.source_name,
     receivedAt: row.created_at,
   };
 }

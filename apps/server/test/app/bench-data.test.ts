@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const operations = [
   'seed',
   'later migrations',
+  'visits seeded over 90 days',
   '`leads export --format csv` (CLI)',
   '`leads list` (CLI)',
   '`people export` (CLI)',
@@ -21,6 +22,7 @@ const operations = [
   'one housekeeping round',
   'an enquiry form post',
   'the console: inbox, filtered page, address and domain searches',
+  'the console: the Marketing page, 90 days',
 ];
 
 // The bench's smallest size, so the script cannot rot between the runs that measure: a few
@@ -44,5 +46,7 @@ describe.each(await testDatabases())('npm run bench:data -- --quick on $name', (
     expect(stdout).toMatch(
       /\| the console: .* \| inbox [\d.]+ ms \([\d.]+ ms CPU\), filtered [\d.]+ ms \([\d.]+ ms CPU\), address [\d.]+ ms \([\d.]+ ms CPU\), domain [\d.]+ ms \([\d.]+ ms CPU\); medians of 5 \|/,
     );
+    // Ten visits a lead over 90 days, every one of them on the page.
+    expect(stdout).toMatch(/\| the console: the Marketing page, 90 days \| 20,000 visits in 90 days; median of 5 \|/);
   });
 });

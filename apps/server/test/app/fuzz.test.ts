@@ -572,6 +572,8 @@ const consolePaths = [
   '/team/people',
   '/team/people/erase',
   '/team/audit',
+  '/team/marketing',
+  '/team/marketing/csv/:id',
   '/team/nothing/:id',
 ];
 const consoleFields = [
@@ -582,6 +584,7 @@ const consoleFields = [
   'status',
   'assignee',
   'language',
+  'source',
   'from',
   'to',
   'text',

@@ -59,6 +59,8 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'GET /team/leads/export': { role: 'admin', passkey: true },
   'GET /team/people': { role: 'admin' },
   'POST /team/people/erase': { role: 'admin', passkey: true },
+  'GET /team/marketing': { role: 'viewer' },
+  'GET /team/marketing/csv/:table': { role: 'viewer' },
 };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };

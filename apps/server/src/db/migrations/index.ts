@@ -19,6 +19,7 @@ import * as mentionAddresses from './0017-mention-addresses.ts';
 import * as team from './0018-team.ts';
 import * as visits from './0019-visits.ts';
 import * as leadSources from './0020-lead-sources.ts';
+import * as marketing from './0021-marketing.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-team': team,
   '0019-visits': visits,
   '0020-lead-sources': leadSources,
+  '0021-marketing': marketing,
 };
 
 export const migrationProvider: MigrationProvider = {

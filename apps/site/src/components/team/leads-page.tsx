@@ -112,6 +112,22 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
             ]}
           />
           <div>
+            <label htmlFor="filter-source" className="team-label">
+              Source
+            </label>
+            <input
+              id="filter-source"
+              name="source"
+              type="text"
+              defaultValue={query.source ?? ''}
+              className="team-input"
+              aria-describedby="filter-source-hint"
+            />
+            <p id="filter-source-hint" className="mt-1 text-sm text-ink-700">
+              As on the Marketing page: newsletter, direct, api…
+            </p>
+          </div>
+          <div>
             <label htmlFor="filter-from" className="team-label">
               From
             </label>
@@ -164,6 +180,7 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
                   {row.status === 'handled' ? 'Handled' : 'New'} ·{' '}
                   {row.assignee ? `Assigned to ${row.assignee}` : 'Unassigned'}
                 </p>
+                <p>Source: {row.source ?? 'not known'}</p>
                 <p>{formatTime(row.receivedAt, viewer.zone)}</p>
               </div>
             </li>
