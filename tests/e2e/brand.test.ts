@@ -63,7 +63,7 @@ describe('the brand in every page', () => {
       });
     }
 
-    const font = /<link rel="preload" href="([^"]+\.woff2)" as="font"/.exec(html)?.[1];
+    const font = /@font-face\{font-family:brandFont;src:url\(([^)]+\.woff2)\)/.exec(html)?.[1];
     expect(font).toBeDefined();
     const response = await fetch(`${site.url}${font}`);
     expect(response.status).toBe(200);

@@ -24,10 +24,13 @@ describe('Save-Data', () => {
     }
   });
 
-  it('sends the brand font to everyone else, and tells caches the page varies with Save-Data', async () => {
+  it('offers the brand font to everyone else without a preload (D43), and tells caches the page varies with Save-Data', async () => {
     const plain = await site.app.inject({ url: '/terms' });
     const saving = await site.app.inject({ url: '/terms', headers: { 'save-data': 'on' } });
-    expect(plain.body).toMatch(/<link rel="preload" href="[^"]+\.woff2" as="font"/);
+    expect(plain.body).toMatch(/@font-face\{font-family:brandFont;src:url\([^)]+\.woff2\)/);
+    expect(plain.body).not.toMatch(/rel="preload"[^>]*as="font"/);
+    // The metric-matched fallbacks stay: with Save-Data they draw every page.
+    expect(saving.body).toContain('"brandFont Roboto"');
     expect(saving.body).not.toMatch(/\.woff2/);
     for (const response of [plain, saving]) expect(response.headers.vary).toMatch(/Save-Data/);
   });

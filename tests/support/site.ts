@@ -11,7 +11,8 @@ export const viewports = [
   { name: 'mobile', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-export type Viewport = (typeof viewports)[number];
+/** One of `viewports`, or another width of the same two kinds (a phone, or a desktop's window). */
+export type Viewport = { name: (typeof viewports)[number]['name']; width: number; height: number };
 
 /** A fake address for the separate app site; tests answer its requests themselves. */
 export const testAppUrl = 'https://app.growmail.test';

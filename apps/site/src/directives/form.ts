@@ -15,7 +15,8 @@ export const nativePostAfterMs = 4000;
  * first focus, press, key or submit inside it. Nothing done before React is ready is lost:
  * - what they typed or chose is handed to React by the form itself (components/forms/early-input.ts),
  *   which then says it is ready;
- * - a submit is held and handed to React once it holds the form, so the page does not reload;
+ * - a submit is held, unseen by React even if it has hydrated, and handed to React once the form
+ *   is ready, so the page does not reload and React never sends what it rendered before the handover;
  *   if React is not ready within a few seconds, or its code fails to load, the browser posts
  *   the form after all, and the server answers it;
  * - keys (an arrow that opens a list) are pressed again once the form is ready (or after a
@@ -38,6 +39,10 @@ const form: ClientDirective = (load, _options, el) => {
     if (!event.isTrusted) return;
     if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
       event.preventDefault();
+      // React answers a submit as soon as it has hydrated the form, before early-input.ts has
+      // handed it what the visitor chose: it would send the state it rendered ("This list
+      // only" for a visitor who chose "All lists"). Only the submit handed over below reaches it.
+      event.stopPropagation();
       // A second press of Send while waiting is the same submit, not another lead.
       if (!held) {
         held = event.target;

@@ -87,6 +87,23 @@ describe('client:form', () => {
     expect(posted).not.toHaveBeenCalled();
   });
 
+  it('keeps a held submit from a form React has hydrated but not yet been handed what was chosen', async () => {
+    const { el } = island('<form><input type="radio" name="scope" value="all"><button>Save</button></form>');
+    const form = el.querySelector('form')!;
+    // React hydrated: its listener is on the island, and it would send the state it rendered.
+    const handledByReact: Event[] = [];
+    el.addEventListener('submit', (event) => {
+      event.preventDefault();
+      handledByReact.push(event);
+    });
+    form.dispatchEvent(trusted(new Event('submit', { bubbles: true, cancelable: true })));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handledByReact).toEqual([]);
+    form.dispatchEvent(new Event(formReadyEvent, { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handledByReact).toHaveLength(1);
+  });
+
   it('lets the browser post a held submit natively when React is not ready in time (D30)', async () => {
     const { el } = island('<form><input name="email"><button>Send</button></form>');
     const form = el.querySelector('form')!;
