@@ -369,12 +369,10 @@ function median(values: number[]): number {
 }
 
 /**
- * The team console's pages as an admin gets them through the whole app, rendering included
- * (issue 39): the inbox's first page, a filtered page, a search by address and one by a domain
- * a tenth of the leads share, newest first. Each is the median of 5 after a first to warm it;
- * `ms` is the slowest of the four medians.
+ * The whole app on the database at `url`, with a stand-in built site (its on-demand renderer is
+ * the build's), for a step that times requests through it; closed and cleaned up after `work`.
  */
-async function consolePages(url: string, address: string) {
+async function withApp<T>(url: string, env: Record<string, string>, work: (app: App) => Promise<T>): Promise<T> {
   const site = mkdtempSync(join(tmpdir(), 'gm-bench-site-'));
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>Growmail</title>');
   const config = loadConfig({
@@ -382,10 +380,27 @@ async function consolePages(url: string, address: string) {
     DATABASE_URL: url,
     SITE_DIR: site,
     SITE_RENDERER: loadConfig({}).siteRenderer,
-    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
   });
   const app = await buildApp({ config });
   try {
+    return await work(app);
+  } finally {
+    await app.close();
+    rmSync(site, { recursive: true });
+  }
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The team console's pages as an admin gets them through the whole app, rendering included
+ * (issue 39): the inbox's first page, a filtered page, a search by address and one by a domain
+ * a tenth of the leads share, newest first. Each is the median of 5 after a first to warm it;
+ * `ms` is the slowest of the four medians.
+ */
+async function consolePages(url: string, address: string) {
+  return withApp(url, { PUBLIC_URL: 'http://localhost:3000' }, async (app) => {
     const data = dataAccess(app.db);
     const member = await data.team.upsertMember({
       email: 'bench@growmail.io',
@@ -430,10 +445,7 @@ async function consolePages(url: string, address: string) {
     }
     // The CPU is this process's alone: the server's work, not PostgreSQL's, nor a busy machine's wait.
     return { ms: slowest, rows: `${figures.join(', ')}; medians of 5` };
-  } finally {
-    await app.close();
-    rmSync(site, { recursive: true });
-  }
+  });
 }
 
 /**
@@ -441,17 +453,7 @@ async function consolePages(url: string, address: string) {
  * included (issue 40): the median of 5 after a first to warm it.
  */
 async function marketingPage(url: string) {
-  const site = mkdtempSync(join(tmpdir(), 'gm-bench-site-'));
-  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Growmail</title>');
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    SITE_DIR: site,
-    SITE_RENDERER: loadConfig({}).siteRenderer,
-    PUBLIC_URL: 'http://localhost:3000',
-  });
-  const app = await buildApp({ config });
-  try {
+  return withApp(url, { PUBLIC_URL: 'http://localhost:3000' }, async (app) => {
     const data = dataAccess(app.db);
     const member = await data.team.upsertMember({
       email: 'marketing@growmail.io',
@@ -473,26 +475,12 @@ async function marketingPage(url: string) {
       visits = /Visited the site<\/th><td[^>]*>([\d,]+)</.exec(response.body)?.[1] ?? '?';
     }
     return { ms: median(times), rows: `${visits} visits in 90 days; median of 5` };
-  } finally {
-    await app.close();
-    rmSync(site, { recursive: true });
-  }
+  });
 }
 
 /** Twenty enquiries posted through the whole app (after a first one to warm it), the median time. */
 async function formPosts(url: string) {
-  const site = mkdtempSync(join(tmpdir(), 'gm-bench-site-'));
-  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Growmail</title>');
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    SITE_DIR: site,
-    SITE_RENDERER: loadConfig({}).siteRenderer,
-    FORM_MIN_FILL_SECONDS: '0',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({ config });
-  try {
+  return withApp(url, { FORM_MIN_FILL_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '100000' }, async (app) => {
     const times: number[] = [];
     for (let index = 0; index <= 20; index++) {
       const email = `bench${index}@post.example`;
@@ -504,10 +492,7 @@ async function formPosts(url: string) {
       if (index > 0) times.push(performance.now() - started);
     }
     return { ms: median(times), rows: `1 lead; slowest of 20 ${Math.max(...times).toFixed(1)} ms` };
-  } finally {
-    await app.close();
-    rmSync(site, { recursive: true });
-  }
+  });
 }
 
 /**

@@ -85,6 +85,20 @@ async function withAuthenticator(context: BrowserContext, page: Page) {
 const sessionCookie = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === 'gm_team');
 
+/** A member invited from the CLI and enrolled with a passkey in a browser of their own; their session cookie. */
+async function enrolled(email: string, role: string, name: string) {
+  const printed = await team('invite', email, '--role', role, '--name', name);
+  const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
+  const { context, page } = await site.openPage(viewports[1]);
+  await withAuthenticator(context, page);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+  await page.waitForURL(`${site.url}/team/leads`);
+  const cookie = (await sessionCookie(context))!;
+  await context.close();
+  return cookie;
+}
+
 /** The link a mail in the outbox carries to this address, on this topic. */
 async function mailedLink(to: string, topic: string) {
   const rows = await site.app.db.kysely.selectFrom('outbox').select('message').where('topic', '=', topic).execute();
@@ -220,15 +234,7 @@ describe('the team console', () => {
   });
 
   it('works a lead with JavaScript off, on a session cookie', async () => {
-    const printed = await team('invite', 'bola@growmail.io', '--role', 'sales', '--name', 'Bola Ade');
-    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
-    const enrolling = await site.openPage(viewports[1]);
-    await withAuthenticator(enrolling.context, enrolling.page);
-    await enrolling.page.goto(link);
-    await enrolling.page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
-    await enrolling.page.waitForURL(`${site.url}/team/leads`);
-    const cookie = (await sessionCookie(enrolling.context))!;
-    await enrolling.context.close();
+    const cookie = await enrolled('bola@growmail.io', 'sales', 'Bola Ade');
 
     const address = 'tunde@noscript.example';
     await site.app.inject({
@@ -338,15 +344,7 @@ describe('the team console', () => {
   });
 
   it('shows the Marketing page at 360 px without JavaScript: its tables scroll in their own box, and axe finds nothing', async () => {
-    const printed = await team('invite', 'dayo@growmail.io', '--role', 'viewer', '--name', 'Dayo Ade');
-    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
-    const enrolling = await site.openPage(viewports[1]);
-    await withAuthenticator(enrolling.context, enrolling.page);
-    await enrolling.page.goto(link);
-    await enrolling.page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
-    await enrolling.page.waitForURL(`${site.url}/team/leads`);
-    const cookie = (await sessionCookie(enrolling.context))!;
-    await enrolling.context.close();
+    const cookie = await enrolled('dayo@growmail.io', 'viewer', 'Dayo Ade');
 
     // A campaign's visit, counted as a page counts it, so the tables have rows.
     const counted = await site.app.inject({
