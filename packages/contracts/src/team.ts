@@ -285,6 +285,8 @@ export type AgendaRow = {
 export type QuarantinePage = {
   view: 'quarantine';
   rows: HeldRow[];
+  /** The cursor of the page of older posts, when there are more. */
+  next?: string | undefined;
   notice?: string | undefined;
   problem?: string | undefined;
   /** A held demo request whose slot is gone: the open slots sales may book it into instead. */

@@ -5,6 +5,7 @@ import { idempotencyKeyLifetimeMs } from '@growmail/contracts/idempotency';
 import type { Repositories } from '../repositories/index.ts';
 import { duplicateWindowMs } from '../submissions/accept-once.ts';
 import { dayOf } from '../visits/visitor.ts';
+import { sessionIdleMs } from '../team/sessions.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -95,7 +96,7 @@ const expiries = {
   /** Console sessions that ended (idle or too old), and sign-in links and challenges past their time. */
   teamSignIns: {
     keptFor: 0,
-    removeBatch: (data, before, limit) => data.team.removeEndedBefore(before, limit),
+    removeBatch: (data, before, limit) => data.team.removeEndedBefore(before, limit, sessionIdleMs),
   },
   // A day's salt and hashes go once its start is 48 hours past, so none is kept longer.
   visitorHashes: {

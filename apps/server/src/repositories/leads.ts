@@ -5,7 +5,7 @@ import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source'
 import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { repository, streamBatch, type Executor } from './repository.ts';
+import { olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
 
 /**
  * Which leads to read: one kind, received since an ISO time; the console's export adds the
@@ -37,9 +37,6 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   return query;
 };
 
-/** Where the inbox's next page starts: the last lead shown. */
-export type InboxCursor = { createdAt: string; id: string };
-
 const inboxColumns = [
   'id',
   'type',
@@ -60,20 +57,14 @@ const domainOf = (email: string): string | null => {
 };
 
 /** Leads as the inbox lists them: newest first, after the cursor, one page. */
-const inboxPage = (db: Executor, after: InboxCursor | undefined, limit: number) => {
+const inboxPage = (db: Executor, after: KeysetCursor | undefined, limit: number) => {
   const query = db
     .selectFrom('leads')
     .select(inboxColumns)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
-  if (!after) return query;
-  return query.where((eb) =>
-    eb.or([
-      eb('created_at', '<', after.createdAt),
-      eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-    ]),
-  );
+  return after ? query.where(olderThan(after)) : query;
 };
 
 const leadQueries = (db: Executor) => ({
@@ -112,7 +103,7 @@ const leadQueries = (db: Executor) => ({
    * The inbox (D41): newest first, after a keyset cursor, with the filters the URL names.
    * `assignee` is a member's id, or `nobody`; the caller turns `mine` into the member's id.
    */
-  inbox(filters: InboxFilters, after: InboxCursor | undefined, limit: number) {
+  inbox(filters: InboxFilters, after: KeysetCursor | undefined, limit: number) {
     let query = inboxPage(db, after, limit);
     if (filters.form) query = query.where('type', '=', filters.form);
     if (filters.status) query = query.where('status', '=', filters.status);
@@ -223,7 +214,7 @@ const leadQueries = (db: Executor) => ({
   },
 
   /** Leads sent from an address, or from any address at a domain (`@acme.com`), newest first. */
-  search(term: string, after: InboxCursor | undefined, limit: number) {
+  search(term: string, after: KeysetCursor | undefined, limit: number) {
     const query = inboxPage(db, after, limit);
     return (
       term.startsWith('@')

@@ -3,7 +3,7 @@ import type { Language } from '@growmail/contracts/language';
 import type { LeadSource } from '@growmail/contracts/lead-source';
 import { randomUUID } from 'node:crypto';
 import type { SpamReason } from '../submissions/screening.ts';
-import { repository, streamBatch, type Executor } from './repository.ts';
+import { olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
 
 /** A held submission as the code reads it: its fields and reasons parsed. */
 export type Quarantined = {
@@ -38,7 +38,7 @@ const parse = (row: {
   }) satisfies Quarantined;
 
 const newestFirst = (db: Executor) =>
-  db.selectFrom('quarantine').selectAll().orderBy('created_at', 'desc').orderBy('id');
+  db.selectFrom('quarantine').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
 
 const quarantineQueries = (db: Executor) => ({
   /** Holds a submission with its reasons; returns its id. */
@@ -67,9 +67,9 @@ const quarantineQueries = (db: Executor) => ({
     return id;
   },
 
-  /** Held submissions, newest first: at most `limit`, or all. */
-  async list(limit?: number): Promise<Quarantined[]> {
-    const query = newestFirst(db);
+  /** Held submissions, newest first, after a keyset cursor (the console's older pages): at most `limit`, or all. */
+  async list(limit?: number, after?: KeysetCursor): Promise<Quarantined[]> {
+    const query = after ? newestFirst(db).where(olderThan(after)) : newestFirst(db);
     const rows = await (limit === undefined ? query : query.limit(limit)).execute();
     return rows.map(parse);
   },

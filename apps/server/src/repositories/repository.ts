@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Where a repository's queries run: the database, or a transaction in progress. */
@@ -16,3 +16,13 @@ export const repository =
 
 /** Rows a `.stream()` reads at a time on PostgreSQL, through its cursor; SQLite steps one at a time. */
 export const streamBatch = 500;
+
+/** Where a newest-first list stopped: the last row's time and id (the console's "older" pages). */
+export type KeysetCursor = { createdAt: string; id: string };
+
+/** Rows listed after the cursor, in a `created_at desc, id desc` order: older, or as old with a lower id. */
+export const olderThan = (after: KeysetCursor) => (eb: ExpressionBuilder<Database, 'leads' | 'quarantine'>) =>
+  eb.or([
+    eb('created_at', '<', after.createdAt),
+    eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+  ]);

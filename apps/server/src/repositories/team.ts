@@ -240,7 +240,7 @@ const teamQueries = (db: Executor) => ({
    * Deletes at most `limit` of each: sessions ended by `now` (past their 7 days, or idle for
    * `idleMs`), and links and challenges past their time; how many rows in all.
    */
-  async removeEndedBefore(now: Date, limit: number, idleMs = 12 * 3_600_000): Promise<number> {
+  async removeEndedBefore(now: Date, limit: number, idleMs: number): Promise<number> {
     const at = now.toISOString();
     const idleSince = new Date(now.getTime() - idleMs).toISOString();
     const ended = db

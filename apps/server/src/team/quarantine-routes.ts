@@ -6,12 +6,14 @@ import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
 import { reasonText } from '../submissions/screening.ts';
 import { deleteQuarantined, releaseQuarantined } from '../submissions/quarantine.ts';
+import type { KeysetCursor } from '../repositories/repository.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { cursorOf, readCursor } from './views.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };
 
-/** Held posts a page shows: the quarantine keeps 30 days of them, newest first. */
+/** Held posts a page shows: the quarantine keeps 30 days of them, newest first, older ones a page on. */
 const pageSize = 100;
 
 const heldId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
@@ -47,15 +49,24 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
     };
   };
 
-  async function page(request: FastifyRequest, reply: FastifyReply, extra: Partial<QuarantinePage> = {}, status = 200) {
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: Partial<QuarantinePage> = {},
+    status = 200,
+    after?: KeysetCursor,
+  ) {
     const masked = request.teamSession!.role === 'viewer';
-    const rows = await data.quarantine.list(pageSize);
-    return sendTeamPage(reply, { view: 'quarantine', rows: rows.map((row) => heldRow(row, masked)), ...extra }, status);
+    const rows = await data.quarantine.list(pageSize + 1, after);
+    const shown = rows.slice(0, pageSize).map((row) => heldRow(row, masked));
+    const next = rows.length > pageSize ? cursorOf(rows[pageSize - 1]!) : undefined;
+    return sendTeamPage(reply, { view: 'quarantine', rows: shown, next, ...extra }, status);
   }
 
   app.get('/quarantine', { config: viewer }, async (request, reply) => {
-    const { done } = request.query as Record<string, unknown>;
-    return page(request, reply, typeof done === 'string' && /^[\w ,.:;'-]{1,400}$/.test(done) ? { notice: done } : {});
+    const { done, after } = request.query as Record<string, unknown>;
+    const notice = typeof done === 'string' && /^[\w ,.:;'-]{1,400}$/.test(done) ? { notice: done } : {};
+    return page(request, reply, notice, 200, typeof after === 'string' ? readCursor(after) : undefined);
   });
 
   /** The open slots a held demo request may be booked into by sales, the notice waived. */

@@ -1,7 +1,7 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import { maskAddress, maskPhone, type InboxRow, type LeadStatus, type TeamRole } from '@growmail/contracts/team';
-import type { InboxCursor } from '../repositories/leads.ts';
+import type { KeysetCursor } from '../repositories/repository.ts';
 import type { TeamMember } from '../repositories/team.ts';
 
 /** A lead's row as the repository reads it. */
@@ -75,7 +75,7 @@ export const memberRows = (members: TeamMember[], role: TeamRole) =>
 export const cursorOf = (row: { created_at: string; id: string }) =>
   Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
 
-export function readCursor(cursor: string | undefined): InboxCursor | undefined {
+export function readCursor(cursor: string | undefined): KeysetCursor | undefined {
   if (!cursor) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!createdAt || !id || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) return undefined;

@@ -251,6 +251,20 @@ describe('the console checks every route on the server (D41)', () => {
     expect((await search('one@acme.example')).body).not.toContain('two@acme.example');
   });
 
+  it('pages the quarantine newest first, and the older page starts where the first stopped', async () => {
+    const viewer = await signedIn(app, 'viewer');
+    for (let n = 0; n < 101; n += 1)
+      await app.quarantine.insert('enquiry', `held-${n}@spam.example`, { fullname: `Held ${n}` }, ['mostly_links']);
+    const first = (await app.inject({ url: '/team/quarantine', cookies: viewer.cookies })).body;
+    const older = /href="\/team\/quarantine\?after=([\w-]+)"/.exec(first)?.[1];
+    expect(older).toBeDefined();
+    const second = (await app.inject({ url: `/team/quarantine?after=${older}`, cookies: viewer.cookies })).body;
+    const names = (body: string) => [...body.matchAll(/Held (\d+)(?:<!-- -->)? · /g)].map((match) => Number(match[1]));
+    expect(names(first)).toHaveLength(100);
+    expect([...names(first), ...names(second)].sort((a, b) => a - b)).toEqual([...Array(101).keys()]);
+    expect(second).not.toContain('Older posts');
+  });
+
   it('erases a person with the notes on their leads, and their address from other notes and the audit, whose rows stay', async () => {
     const admin = await signedIn(app, 'admin');
     const sales = await signedIn(app, 'sales');

@@ -8,7 +8,7 @@ type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer
  * The quarantine (D41): each held post with why it was held. Sales ticks posts and releases or
  * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
  */
-export function QuarantinePage({ csrf, viewer, rows, notice, problem, pick }: Props) {
+export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick }: Props) {
   const works = viewer.role !== 'viewer';
   return (
     <>
@@ -104,6 +104,13 @@ export function QuarantinePage({ csrf, viewer, rows, notice, problem, pick }: Pr
             </div>
           )}
         </form>
+      )}
+      {next && (
+        <p className="mt-4">
+          <a href={`/team/quarantine?${new URLSearchParams({ after: next }).toString()}`} className="team-button-quiet">
+            Older posts
+          </a>
+        </p>
       )}
     </>
   );
