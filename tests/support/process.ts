@@ -25,13 +25,18 @@ export type ServerProcess = {
 /**
  * Starts the server entry as its own process; `nodeArgs` go to Node before it (`--permission`…).
  * `stdout: 'ignore'` sends its log to /dev/null, for a load that would log more than memory
- * should hold; its stderr is still kept.
+ * should hold; its stderr is still kept. `entry` runs another checkout's server (a bench's
+ * baseline) instead of this one's.
  */
 export function spawnServer(
   env: Record<string, string>,
-  { nodeArgs = [], stdout = 'pipe' }: { nodeArgs?: string[]; stdout?: 'pipe' | 'ignore' } = {},
+  {
+    nodeArgs = [],
+    stdout = 'pipe',
+    entry: otherEntry,
+  }: { nodeArgs?: string[]; stdout?: 'pipe' | 'ignore'; entry?: string } = {},
 ): ServerProcess {
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, otherEntry ?? entry], {
     // Tests post lead forms at machine speed: the forms' time check is off unless a test sets it.
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', FORM_MIN_FILL_SECONDS: '0', ...env },
     stdio: ['ignore', stdout, 'pipe'],
