@@ -39,7 +39,8 @@ export async function startOriginServer(options: {
     { stdout: 'ignore', nodeArgs: options.nodeArgs ?? [], ...(options.entry ? { entry: options.entry } : {}) },
   );
   try {
-    await waitUntilReady(port, server);
+    // A minute: the site's pages are read and precompressed first, slow on a busy machine.
+    await waitUntilReady(port, server, 60_000);
   } catch (error) {
     server.child.kill('SIGTERM');
     throw error;

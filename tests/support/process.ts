@@ -55,15 +55,15 @@ export function spawnServer(
   return { child, output: () => output, waitFor };
 }
 
-/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes 20 s. */
-export async function waitUntilReady(port: number, server: ServerProcess) {
-  for (let attempt = 0; attempt < 400; attempt++) {
+/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes `ms` (20 s). */
+export async function waitUntilReady(port: number, server: ServerProcess, ms = 20_000) {
+  for (let attempt = 0; attempt < ms / 50; attempt++) {
     if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}:\n${server.output()}`);
     const ready = await fetch(`http://127.0.0.1:${port}/services/health/ready`).catch(() => null);
     if (ready?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`server on ${port} was not ready in 20 s:\n${server.output()}`);
+  throw new Error(`server on ${port} was not ready in ${ms / 1000} s:\n${server.output()}`);
 }
 
 /** The exit code once the process has ended (null when a signal ended it). */
