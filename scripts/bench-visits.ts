@@ -25,11 +25,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { exitCode } from '@growmail/test-support/process';
+import { deleteKey } from '@growmail/test-support/redis';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, withDefaultUser } from '../apps/server/src/db/index.ts';
 import { count, cpuMs, startOriginServer, untilIdle } from './origin-server.ts';
@@ -112,13 +112,8 @@ const complete = (figures: Figures, accepted: number) => Object.values(figures).
 async function burst(withRedis: boolean) {
   const directory = mkdtempSync(join(tmpdir(), 'gm-bench-visits-'));
   const database = await databaseIn(directory);
-  let redis: Redis | undefined;
   try {
-    if (withRedis) {
-      redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0 });
-      await redis.connect();
-      await redis.del('growmail:visits:views');
-    }
+    if (withRedis) await deleteKey(redisUrl, 'growmail:visits:views');
     const { siteDir } = loadConfig(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {});
     const { server, origin, pid } = await startOriginServer({
       directory,
@@ -202,7 +197,6 @@ async function burst(withRedis: boolean) {
       }
     }
   } finally {
-    redis?.disconnect();
     await database.drop();
     rmSync(directory, { recursive: true, force: true });
   }
