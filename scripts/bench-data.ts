@@ -64,6 +64,11 @@ const self = fileURLToPath(import.meta.url);
 
 /** The issue's targets at a million leads. */
 const targets = { exportPeakMb: 200, listMs: 1000, peopleMs: 100, batchMs: 50, consoleMs: 100, marketingMs: 300 };
+/**
+ * Visits are seeded under the schema of this migration, and the later ones (the daily totals,
+ * 0022) then run on them, as an upgrade would.
+ */
+const visitsSeededAt = '0021-marketing';
 /** Visits seeded beside `leads` leads: the issue measures 1,000,000 visits beside 100,000 leads. */
 const visitCount = (leads: number) => Math.min(leads * 10, 1_000_000);
 /**
@@ -161,9 +166,9 @@ async function measure(url: string, leads: number): Promise<string> {
       rows: `${count(leads)} leads, ${count(leads / 5)} contacts`,
       ms: seeded.ms,
     });
-    const migrated = await timed(() => check(migrator.migrateToLatest()));
+    const migrated = await timed(() => check(migrator.migrateTo(visitsSeededAt)));
     rows.push({
-      operation: 'later migrations on the full tables (0013–)',
+      operation: 'later migrations on the full tables (0013–0021)',
       rows: 'trigram, expiry and address indexes',
       ms: migrated.ms,
     });
@@ -172,6 +177,12 @@ async function measure(url: string, leads: number): Promise<string> {
       operation: 'visits seeded over 90 days (rows made by the database)',
       rows: `${count(visitCount(leads))} visits, their views, and the leads' sources`,
       ms: visits.ms,
+    });
+    const totals = await timed(() => check(migrator.migrateToLatest()));
+    rows.push({
+      operation: 'migrations on the visits (0022–)',
+      rows: 'the daily totals filled from them',
+      ms: totals.ms,
     });
     if (db.dialect === 'postgres') await sql`analyze`.execute(db.kysely);
   } finally {
@@ -466,15 +477,22 @@ async function marketingPage(url: string) {
     // From 90 days back: a visit seeded 89 days and some minutes ago may fall on that day in UTC.
     const request = { url: `/team/marketing?from=${day(90)}&to=${day(0)}`, headers };
     const times: number[] = [];
+    const cpu: number[] = [];
     let visits = '';
     for (let index = 0; index <= 5; index++) {
       const started = performance.now();
+      const used = process.cpuUsage();
       const response = await app.inject(request);
       if (response.statusCode !== 200) throw new Error(`The Marketing page answered ${response.statusCode}`);
-      if (index > 0) times.push(performance.now() - started);
+      if (index > 0) {
+        times.push(performance.now() - started);
+        const { user, system } = process.cpuUsage(used);
+        cpu.push((user + system) / 1000);
+      }
       visits = /Visited the site<\/th><td[^>]*>([\d,]+)</.exec(response.body)?.[1] ?? '?';
     }
-    return { ms: median(times), rows: `${visits} visits in 90 days; median of 5` };
+    // The CPU is this process's alone: the server's work, not PostgreSQL's, nor a busy machine's wait.
+    return { ms: median(times), rows: `${visits} visits in 90 days; median of 5, ${median(cpu).toFixed(1)} ms CPU` };
   });
 }
 

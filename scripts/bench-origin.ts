@@ -38,6 +38,14 @@
  * own HTTP server sending the server's gzip answer to the page and doing nothing else (as
  * bench:cpu's `--floor`). Its ratio to nginx is the most any server in one Node process could
  * reach here; the target still applies to the server alone.
+ *
+ *   npm run bench:origin -- --baseline bb538cd        # also another commit's server, in turns
+ *
+ * `--baseline <commit>` (or BENCH_BASELINE) adds another side: that commit's server and built
+ * site, checked out, installed and built in a temporary worktree on first use
+ * (scripts/baseline-build.ts), run as this one is on a database of its own, taking its turns with
+ * the others. Its column is this server's requests per second over the baseline's, for a change
+ * that must cost a page nothing measurable (issue 40: within 5 %).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, userInfo } from 'node:os';
@@ -48,6 +56,7 @@ import { nginxInstalled, runNginx } from '@growmail/test-support/nginx';
 import { exitCode, freePort } from '@growmail/test-support/process';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { loadSite } from '../apps/server/src/site/site-files.ts';
+import { baselineBuild } from './baseline-build.ts';
 import { answerOf, count, get, startBareServer, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags, positionals } = parseArgs({
@@ -58,6 +67,7 @@ const { values: flags, positionals } = parseArgs({
     rounds: { type: 'string', default: '1' },
     'lean-client': { type: 'boolean', default: false },
     floor: { type: 'boolean', default: false },
+    baseline: { type: 'string', default: process.env.BENCH_BASELINE },
   },
   allowPositionals: true,
 });
@@ -68,6 +78,8 @@ const rounds = count('rounds', flags.rounds);
 /** The issue's target for every page. */
 const minRatio = 0.9;
 const maxP99Ms = 20;
+/** At least this share of the baseline's requests per second (issue 40's 5 %). */
+const minBaselineRatio = 0.95;
 /** Measured beside the route list: the demo page, a pricing choice and a docs sample language. */
 const extraPages = ['/demo', '/pricing?currency=KES', '/developers/reference/contacts?lang=python'];
 /** Headers nginx makes itself for its own body and connection; every other header of the server's it repeats. */
@@ -210,13 +222,21 @@ const root = join(directory, 'pages');
 mkdirSync(root);
 let nginx: Awaited<ReturnType<typeof runNginx>> | undefined;
 
+const baseline = flags.baseline ? baselineBuild(flags.baseline) : undefined;
 const { server, origin, pid } = await startOriginServer({ directory, siteDir }).catch((error: unknown) => {
   rmSync(directory, { recursive: true, force: true });
   throw error;
 });
+let before: Awaited<ReturnType<typeof startOriginServer>> | undefined;
 
 try {
   const started = Date.now();
+  if (baseline) {
+    const its = join(directory, 'baseline');
+    mkdirSync(its);
+    before = await startOriginServer({ directory: its, siteDir: baseline.siteDir, entry: baseline.entry });
+    await untilIdle(before.pid);
+  }
   await untilIdle(pid);
   const captured = await capture(origin, root);
 
@@ -238,7 +258,8 @@ try {
       `Accept-Encoding: gzip. The server (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ready and idle after ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s of precompressing) and nginx (one worker) run one process each; ` +
       `the load generator runs in this process and shares the machine with both${flags['lean-client'] ? ', keeping no response bodies (--lean-client)' : ''}` +
-      `${flags.floor ? '; a third side, bare node:http sending the same answer, takes its turns with them (--floor)' : ''}.\n`,
+      `${flags.floor ? '; a third side, bare node:http sending the same answer, takes its turns with them (--floor)' : ''}` +
+      `${baseline ? `; the server and site of ${baseline.commit.slice(0, 12)} take their turns with them (--baseline)` : ''}.\n`,
   );
   const rows: string[][] = [];
   for (const page of pages) {
@@ -248,6 +269,7 @@ try {
       { url: `${origin}${page}`, pid },
       { url: `${nginxOrigin}${page}`, pid },
       ...(bare ? [{ url: `${bare.origin}${page}`, pid: bare.child.pid! }] : []),
+      ...(before ? [{ url: `${before.origin}${page}`, pid: before.pid }] : []),
     ];
     const runs: Round[][] = sides.map(() => []);
     try {
@@ -267,7 +289,10 @@ try {
       bare?.child.kill();
       if (bare) await exitCode(bare.child);
     }
-    const [ours, theirs, floor] = sides.map((side, index) => summarise(side.url, runs[index]!));
+    const measured = sides.map((side, index) => summarise(side.url, runs[index]!));
+    const [ours, theirs] = measured;
+    const floor = bare ? measured[2] : undefined;
+    const then = before ? measured.at(-1) : undefined;
     if (!ours || !theirs) throw new Error('bench:origin: a side was not measured');
     const ratio = ours.perSecond / theirs.perSecond;
     const misses = [
@@ -281,7 +306,10 @@ try {
       ...(ours.non2xx > 0 ? [`${ours.non2xx} not 2xx`] : []),
       ...(theirs.errors > 0 ? [`${theirs.errors} nginx errors`] : []),
       ...(floor && floor.errors > 0 ? [`${floor.errors} bare node:http errors`] : []),
+      ...(then && then.errors + then.non2xx > 0 ? [`${then.errors + then.non2xx} baseline errors or not 2xx`] : []),
     ];
+    const thenRatio = then ? ours.perSecond / then.perSecond : undefined;
+    if (thenRatio !== undefined && thenRatio < minBaselineRatio) misses.push(`baseline ratio < ${minBaselineRatio}`);
     const row = [
       `\`${page}\``,
       Math.round(ours.perSecond).toLocaleString('en'),
@@ -296,6 +324,9 @@ try {
             (floor.perSecond / theirs.perSecond).toFixed(2),
           ]
         : []),
+      ...(then && thenRatio !== undefined
+        ? [Math.round(then.perSecond).toLocaleString('en'), String(then.p99), thenRatio.toFixed(3)]
+        : []),
       [misses.length > 0 ? `misses: ${misses.join(', ')}` : 'meets', ...faults].join('; '),
     ];
     rows.push(row);
@@ -303,10 +334,14 @@ try {
   }
 
   const floorColumns = flags.floor ? ' Bare node:http req/s | Bare p99 ms | Bare ratio |' : '';
+  const baselineColumns = baseline ? ' Baseline req/s | Baseline p99 ms | Server ÷ baseline |' : '';
+  const baselineTarget = baseline ? `, ≥ ${minBaselineRatio}× the baseline` : '';
   console.log(
-    `\n| Page | Server req/s | Server p99 ms | nginx req/s | nginx p99 ms | Ratio |${floorColumns} Target (≥ ${minRatio}×, p99 ≤ ${maxP99Ms} ms) |`,
+    `\n| Page | Server req/s | Server p99 ms | nginx req/s | nginx p99 ms | Ratio |${floorColumns}${baselineColumns} Target (≥ ${minRatio}×, p99 ≤ ${maxP99Ms} ms${baselineTarget}) |`,
   );
-  console.log(`| --- | ---: | ---: | ---: | ---: | ---: |${flags.floor ? ' ---: | ---: | ---: |' : ''} --- |`);
+  console.log(
+    `| --- | ---: | ---: | ---: | ---: | ---: |${flags.floor ? ' ---: | ---: | ---: |' : ''}${baseline ? ' ---: | ---: | ---: |' : ''} --- |`,
+  );
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   const meeting = rows.filter((row) => row.at(-1)!.startsWith('meets')).length;
   console.log(`\n${meeting} of ${rows.length} pages meet the target.`);
@@ -314,5 +349,9 @@ try {
   await nginx?.stop();
   server.child.kill('SIGTERM');
   await exitCode(server.child);
+  if (before) {
+    before.server.child.kill('SIGTERM');
+    await exitCode(before.server.child);
+  }
   rmSync(directory, { recursive: true, force: true });
 }

@@ -16,6 +16,10 @@ export async function startOriginServer(options: {
   siteDir: string;
   /** Given to Node before the entry (`--cpu-prof`…). */
   nodeArgs?: string[];
+  /** Settings over these (bench:visits' DATABASE_URL and REDIS_URL). */
+  env?: Record<string, string>;
+  /** The server's own build, when it is not this checkout's (bench:origin's `--baseline`). */
+  entry?: string;
 }): Promise<{ server: ServerProcess; origin: string; pid: number }> {
   const port = await freePort();
   const server = spawnServer(
@@ -30,11 +34,13 @@ export async function startOriginServer(options: {
       // No page is rate limited today; raised so that a limit added to pages could not refuse the load.
       RATE_LIMIT_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
       MCP_REQUESTS_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+      ...options.env,
     },
-    { stdout: 'ignore', nodeArgs: options.nodeArgs ?? [] },
+    { stdout: 'ignore', nodeArgs: options.nodeArgs ?? [], ...(options.entry ? { entry: options.entry } : {}) },
   );
   try {
-    await waitUntilReady(port, server);
+    // A minute: the site's pages are read and precompressed first, slow on a busy machine.
+    await waitUntilReady(port, server, 60_000);
   } catch (error) {
     server.child.kill('SIGTERM');
     throw error;

@@ -25,13 +25,18 @@ export type ServerProcess = {
 /**
  * Starts the server entry as its own process; `nodeArgs` go to Node before it (`--permission`…).
  * `stdout: 'ignore'` sends its log to /dev/null, for a load that would log more than memory
- * should hold; its stderr is still kept.
+ * should hold; its stderr is still kept. `entry` runs another checkout's server (a bench's
+ * baseline) instead of this one's.
  */
 export function spawnServer(
   env: Record<string, string>,
-  { nodeArgs = [], stdout = 'pipe' }: { nodeArgs?: string[]; stdout?: 'pipe' | 'ignore' } = {},
+  {
+    nodeArgs = [],
+    stdout = 'pipe',
+    entry: otherEntry,
+  }: { nodeArgs?: string[]; stdout?: 'pipe' | 'ignore'; entry?: string } = {},
 ): ServerProcess {
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, otherEntry ?? entry], {
     // Tests post lead forms at machine speed: the forms' time check is off unless a test sets it.
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', FORM_MIN_FILL_SECONDS: '0', ...env },
     stdio: ['ignore', stdout, 'pipe'],
@@ -50,15 +55,15 @@ export function spawnServer(
   return { child, output: () => output, waitFor };
 }
 
-/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes 20 s. */
-export async function waitUntilReady(port: number, server: ServerProcess) {
-  for (let attempt = 0; attempt < 400; attempt++) {
+/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes `ms` (20 s). */
+export async function waitUntilReady(port: number, server: ServerProcess, ms = 20_000) {
+  for (let attempt = 0; attempt < ms / 50; attempt++) {
     if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}:\n${server.output()}`);
     const ready = await fetch(`http://127.0.0.1:${port}/services/health/ready`).catch(() => null);
     if (ready?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`server on ${port} was not ready in 20 s:\n${server.output()}`);
+  throw new Error(`server on ${port} was not ready in ${ms / 1000} s:\n${server.output()}`);
 }
 
 /** The exit code once the process has ended (null when a signal ended it). */

@@ -21,3 +21,14 @@ export async function redisReachable(): Promise<boolean> {
     client.disconnect();
   }
 }
+
+/** Deletes `key` on the Redis at `url` (a bench empties the list of views it counts first). */
+export async function deleteKey(url: string, key: string): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    await client.del(key);
+  } finally {
+    client.disconnect();
+  }
+}

@@ -34,6 +34,8 @@ export interface Database {
   visit_salts: VisitSaltsTable;
   visits: VisitsTable;
   visit_views: VisitViewsTable;
+  visit_totals: VisitTotalsTable;
+  page_view_totals: PageViewTotalsTable;
 }
 
 export interface LeadsTable {
@@ -385,6 +387,8 @@ export interface VisitsTable {
   views: number;
   first_at: string;
   last_at: string;
+  /** 1 once the visit viewed a demo page, so the day's totals count it in the funnel once (0022). */
+  viewed_demo: ColumnType<number, number | undefined, number>;
 }
 
 /** A page a visit viewed, at the route as served. */
@@ -392,4 +396,32 @@ export interface VisitViewsTable {
   visit_id: string;
   path: string;
   viewed_at: string;
+}
+
+/**
+ * The visits of one UTC day with the same entry page, language, source, medium, campaign and
+ * device, added up as the counter writes them (0022): what the Marketing page reads.
+ */
+export interface VisitTotalsTable {
+  day: string;
+  entry_path: string;
+  language: Language;
+  /** `utm_source`, else the referrer's host, else `direct` (`visitSourceName`). */
+  source: string;
+  /** `utm_medium`, or '' for none. */
+  medium: string;
+  /** `utm_campaign`, or '' for none. */
+  campaign: string;
+  device: string;
+  visitors: number;
+  views: number;
+  /** The visits that viewed a demo page. */
+  demo_visitors: number;
+}
+
+/** The views of one page on one UTC day (0022). */
+export interface PageViewTotalsTable {
+  day: string;
+  path: string;
+  views: number;
 }

@@ -107,9 +107,14 @@ const expiries = {
     keptFor: retention.visitorHashes,
     removeBatch: (data, before, limit) => data.visits.removeSaltsThrough(dayOf(before), limit),
   },
+  // A day's visits go once that whole day is 13 months past, with its daily totals.
   visits: {
     keptFor: retention.visits,
-    removeBatch: (data, before, limit) => data.visits.removeBefore(before, limit),
+    removeBatch: (data, before, limit) => data.visits.removeBefore(dayOf(before), limit),
+  },
+  visitTotals: {
+    keptFor: retention.visits,
+    removeBatch: (data, before, limit) => data.visits.removeTotalsBefore(dayOf(before), limit),
   },
 } satisfies Record<string, Expiry>;
 

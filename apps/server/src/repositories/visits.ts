@@ -1,7 +1,7 @@
-import type { VisitSource } from '@growmail/contracts/lead-source';
-import { mostRows } from '@growmail/contracts/marketing';
+import { visitSourceName, type VisitSource } from '@growmail/contracts/lead-source';
+import { demoPages, mostRows } from '@growmail/contracts/marketing';
 import { sql, type Insertable } from 'kysely';
-import type { VisitsTable, VisitViewsTable } from '../db/schema.ts';
+import type { VisitsTable, VisitTotalsTable, VisitViewsTable } from '../db/schema.ts';
 import { repository, type Executor } from './repository.ts';
 
 /** A visit still open to more views: what sessioning a batch of views needs to know of it. */
@@ -16,6 +16,87 @@ export type VisitWrites = {
 
 /** Visitors a query names at once: SQLite's bound parameters are limited. */
 const chunk = 500;
+
+const isDemoPage = (path: string) => (demoPages as readonly string[]).includes(path);
+
+/** The columns of a visit that place it in the daily totals. */
+const totalsColumns = [
+  'day',
+  'entry_path',
+  'language',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'device',
+] as const;
+type TotalsPlace = Pick<Insertable<VisitsTable>, (typeof totalsColumns)[number]>;
+
+type Added = { visitors: number; views: number; demo: number };
+
+/**
+ * What one batch adds to the daily totals (migration 0022), summed by row in memory and then
+ * added to the stored rows: one statement for the visits' totals and one for the pages'.
+ */
+class DailyTotals {
+  readonly #visits = new Map<string, VisitTotalsTable>();
+  readonly #pages = new Map<string, { day: string; path: string; views: number }>();
+
+  addVisit(visit: TotalsPlace, added: Added) {
+    const row = {
+      day: visit.day,
+      entry_path: visit.entry_path,
+      language: visit.language,
+      source: visitSourceName({ utm_source: visit.utm_source ?? null, referrer_host: visit.referrer_host ?? null }),
+      medium: visit.utm_medium ?? '',
+      campaign: visit.utm_campaign ?? '',
+      device: visit.device,
+    };
+    const key = JSON.stringify(Object.values(row));
+    const known = this.#visits.get(key) ?? { ...row, visitors: 0, views: 0, demo_visitors: 0 };
+    known.visitors += added.visitors;
+    known.views += added.views;
+    known.demo_visitors += added.demo;
+    this.#visits.set(key, known);
+  }
+
+  addView(day: string, path: string) {
+    const key = JSON.stringify([day, path]);
+    const known = this.#pages.get(key) ?? { day, path, views: 0 };
+    known.views += 1;
+    this.#pages.set(key, known);
+  }
+
+  /** Adds to the stored rows, in the order of their keys, so two servers' writes never wait on each other. */
+  async write(db: Executor) {
+    const visits = [...this.#visits].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+    for (let start = 0; start < visits.length; start += 100)
+      await db
+        .insertInto('visit_totals')
+        .values(visits.slice(start, start + 100))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['day', 'entry_path', 'language', 'source', 'medium', 'campaign', 'device'])
+            .doUpdateSet((eb) => ({
+              visitors: eb('visit_totals.visitors', '+', eb.ref('excluded.visitors')),
+              views: eb('visit_totals.views', '+', eb.ref('excluded.views')),
+              demo_visitors: eb('visit_totals.demo_visitors', '+', eb.ref('excluded.demo_visitors')),
+            })),
+        )
+        .execute();
+    const pages = [...this.#pages].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
+    for (let start = 0; start < pages.length; start += 300)
+      await db
+        .insertInto('page_view_totals')
+        .values(pages.slice(start, start + 300))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['day', 'path'])
+            .doUpdateSet((eb) => ({ views: eb('page_view_totals.views', '+', eb.ref('excluded.views')) })),
+        )
+        .execute();
+  }
+}
 
 /**
  * Counted visits (D42): the daily salts, the visits and the pages they viewed. Writes come in
@@ -48,16 +129,37 @@ const visitQueries = (db: Executor) => ({
     return found;
   },
 
-  /** Writes one batch in one transaction: every view of it is stored, or none. */
+  /**
+   * Writes one batch in one transaction: every view of it is stored, or none, and the day's
+   * totals the Marketing page reads grow by what it wrote, in the same transaction.
+   */
   async record(writes: VisitWrites): Promise<void> {
+    const demo = new Set(writes.views.filter((view) => isDemoPage(view.path)).map((view) => view.visit_id));
+    const totals = new DailyTotals();
     await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < writes.created.length; start += 100)
+      const created = writes.created.map((visit) => ({ ...visit, viewed_demo: demo.has(visit.id) ? 1 : 0 }));
+      for (let start = 0; start < created.length; start += 100)
         await trx
           .insertInto('visits')
-          .values(writes.created.slice(start, start + 100))
+          .values(created.slice(start, start + 100))
           .execute();
-      for (const visit of writes.extended)
-        await trx
+      for (const visit of created) totals.addVisit(visit, { visitors: 1, views: visit.views, demo: visit.viewed_demo });
+      // In the order of their ids, as every server's batch takes them, so two writes never wait on each other.
+      for (const visit of [...writes.extended].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        // Counted in the funnel once: only the write that marks the visit counts it.
+        const firstDemo =
+          demo.has(visit.id) &&
+          Number(
+            (
+              await trx
+                .updateTable('visits')
+                .set({ viewed_demo: 1 })
+                .where('id', '=', visit.id)
+                .where('viewed_demo', '=', 0)
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          ) > 0;
+        const stored = await trx
           .updateTable('visits')
           .set({
             views: sql`views + ${visit.views}`,
@@ -65,12 +167,17 @@ const visitQueries = (db: Executor) => ({
             last_at: sql`case when last_at < ${visit.last_at} then ${visit.last_at} else last_at end`,
           })
           .where('id', '=', visit.id)
-          .execute();
+          .returning(totalsColumns)
+          .executeTakeFirst();
+        if (stored) totals.addVisit(stored, { visitors: 0, views: visit.views, demo: firstDemo ? 1 : 0 });
+      }
       for (let start = 0; start < writes.views.length; start += 300)
         await trx
           .insertInto('visit_views')
           .values(writes.views.slice(start, start + 300))
           .execute();
+      for (const view of writes.views) totals.addView(view.viewed_at.slice(0, 10), view.path);
+      await totals.write(trx);
     });
   },
 
@@ -97,49 +204,43 @@ const visitQueries = (db: Executor) => ({
   },
 
   /**
-   * The Marketing page's visit figures for UTC days `from` to `to`, both included, grouped in SQL
-   * (issue 40): per day, by source, by entry page and by language; the visits that viewed a demo
-   * page; and the views of each page in `formPages`. Counts come back as numbers on both databases.
+   * The Marketing page's visit figures for UTC days `from` to `to`, both included (issue 40), read
+   * from the daily totals: per day, by source, by entry page and by language; the visits that
+   * viewed a demo page; and the views of each page in `formPages`. The same figures a count of
+   * the visits and their views would give; counts come back as numbers on both databases.
    */
-  async marketing(from: string, to: string, formPages: readonly string[], demoPages: readonly string[]) {
-    const inRange = db.selectFrom('visits').where('day', '>=', from).where('day', '<=', to);
-    const viewed = db
-      .selectFrom('visit_views')
-      .where('viewed_at', '>=', `${from}T00:00:00.000Z`)
-      .where('viewed_at', '<', `${to}T24:00:00.000Z`);
-    const source = sql<string>`coalesce(utm_source, referrer_host, 'direct')`;
-    const medium = sql<string>`coalesce(utm_medium, '')`;
-    const campaign = sql<string>`coalesce(utm_campaign, '')`;
-    const count = sql<string | number>`count(*)`;
+  async marketing(from: string, to: string, formPages: readonly string[]) {
+    const inRange = db.selectFrom('visit_totals').where('day', '>=', from).where('day', '<=', to);
+    const visitors = sql<string | number>`sum(visitors)`;
     const [daily, sources, entries, languages, demo, forms] = await Promise.all([
       inRange
-        .select(['day', count.as('visitors'), sql<string | number>`sum(views)`.as('views')])
+        .select(['day', visitors.as('visitors'), sql<string | number>`sum(views)`.as('views')])
         .groupBy('day')
         .orderBy('day')
         .execute(),
       inRange
-        .select([source.as('source'), medium.as('medium'), campaign.as('campaign'), count.as('visitors')])
-        .groupBy([source, medium, campaign])
-        .orderBy(count, 'desc')
+        .select(['source', 'medium', 'campaign', visitors.as('visitors')])
+        .groupBy(['source', 'medium', 'campaign'])
+        .orderBy(visitors, 'desc')
         .limit(mostRows)
         .execute(),
       inRange
-        .select(['entry_path', count.as('visitors')])
+        .select(['entry_path', visitors.as('visitors')])
         .groupBy('entry_path')
-        .orderBy(count, 'desc')
+        .orderBy(visitors, 'desc')
         .limit(mostRows)
         .execute(),
       inRange
-        .select(['language', count.as('visitors')])
+        .select(['language', visitors.as('visitors')])
         .groupBy('language')
         .execute(),
-      viewed
-        .where('path', 'in', demoPages)
-        .select(sql<string | number>`count(distinct visit_id)`.as('visits'))
-        .executeTakeFirstOrThrow(),
-      viewed
+      inRange.select(sql<string | number | null>`sum(demo_visitors)`.as('visits')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('page_view_totals')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
         .where('path', 'in', formPages)
-        .select(['path', count.as('views')])
+        .select(['path', sql<string | number>`sum(views)`.as('views')])
         .groupBy('path')
         .execute(),
     ]);
@@ -148,7 +249,7 @@ const visitQueries = (db: Executor) => ({
       sources: sources.map((row) => ({ ...row, visitors: Number(row.visitors) })),
       entries: entries.map((row) => ({ page: row.entry_path, visitors: Number(row.visitors) })),
       languages: languages.map((row) => ({ language: row.language, visitors: Number(row.visitors) })),
-      viewedDemo: Number(demo.visits),
+      viewedDemo: Number(demo.visits ?? 0),
       formViews: forms.map((row) => ({ page: row.path, views: Number(row.views) })),
     };
   },
@@ -187,16 +288,13 @@ const visitQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows);
   },
 
-  /** Deletes at most `limit` visits begun before `before`, oldest first, with their views; how many. */
-  async removeBefore(before: Date, limit: number): Promise<number> {
+  /**
+   * Deletes at most `limit` visits of UTC days before `day`, oldest first, with their views; how
+   * many. A whole day goes at once, as its totals do (`removeTotalsBefore`).
+   */
+  async removeBefore(day: string, limit: number): Promise<number> {
     const ids = (
-      await db
-        .selectFrom('visits')
-        .select('id')
-        .where('first_at', '<', before.toISOString())
-        .orderBy('first_at')
-        .limit(limit)
-        .execute()
+      await db.selectFrom('visits').select('id').where('day', '<', day).orderBy('day').limit(limit).execute()
     ).map((row) => row.id);
     if (ids.length === 0) return 0;
     await db.transaction().execute(async (trx) => {
@@ -204,6 +302,19 @@ const visitQueries = (db: Executor) => ({
       await trx.deleteFrom('visits').where('id', 'in', ids).execute();
     });
     return ids.length;
+  },
+
+  /** Deletes at most `limit` rows of the daily totals of UTC days before `day`; how many. */
+  async removeTotalsBefore(day: string, limit: number): Promise<number> {
+    const visits = await sql`delete from visit_totals
+      where (day, entry_path, language, source, medium, campaign, device) in (
+        select day, entry_path, language, source, medium, campaign, device from visit_totals
+        where day < ${day} limit ${limit})`.execute(db);
+    const deleted = Number(visits.numAffectedRows ?? 0);
+    if (deleted >= limit) return deleted;
+    const pages = await sql`delete from page_view_totals where (day, path) in (
+        select day, path from page_view_totals where day < ${day} limit ${limit - deleted})`.execute(db);
+    return deleted + Number(pages.numAffectedRows ?? 0);
   },
 });
 

@@ -1,6 +1,5 @@
 import {
   csvOf,
-  demoPages,
   mostRows,
   leadFormPages,
   marketingQuerySchema,
@@ -68,7 +67,7 @@ const sourceKey = (row: { source: string; medium: string; campaign: string }) =>
 /** The figures of a range: visits and leads read apart, each grouped in SQL, then set side by side. */
 export async function reportOf(data: DataAccess, range: { from: string; to: string }): Promise<MarketingReport> {
   const [visits, leads] = await Promise.all([
-    data.visits.marketing(range.from, range.to, leadFormPages, demoPages),
+    data.visits.marketing(range.from, range.to, leadFormPages),
     data.leads.marketing(range.from, nextDay(range.to)),
   ]);
   const leadsOn = byKey(leads.daily, (row) => row.day);

@@ -109,6 +109,7 @@ describe.each(await testDatabases())('records past their retention on $name', ({
       visitorHashes: 0,
       visitSalts: 0,
       visits: 0,
+      visitTotals: 0,
       audit: 1,
       teamSignIns: 1,
     });

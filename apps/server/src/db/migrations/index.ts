@@ -20,6 +20,7 @@ import * as team from './0018-team.ts';
 import * as visits from './0019-visits.ts';
 import * as leadSources from './0020-lead-sources.ts';
 import * as marketing from './0021-marketing.ts';
+import * as visitTotals from './0022-visit-totals.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-visits': visits,
   '0020-lead-sources': leadSources,
   '0021-marketing': marketing,
+  '0022-visit-totals': visitTotals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,247 @@
+/**
+ * A burst of counted views (issue 40): "On this machine, a burst of 5,000 counting requests a
+ * second for 10 seconds is counted in full when nothing crashes." Starts the production-mode
+ * server on its own (as bench:origin does), sends 50,000 `/visit` requests at 5,000 a second from
+ * this process over loopback with autocannon, each from a user agent of its own, so each is a
+ * visit of its own, then waits for the batch to be written and counts what the database holds:
+ * visits, their views and the daily totals, each beside the requests the server answered 204.
+ * Then it stops the server (SIGTERM, which writes whatever still waits) and counts again.
+ * Prints a markdown table; each run is once without REDIS_URL (the batch in the server's memory)
+ * and once with it (one Redis list).
+ *
+ *   npm run bench:visits                               # 5,000 a second for 10 s, without and with Redis
+ *   npm run bench:visits -- --rate 2000 --seconds 3    # a smaller burst
+ *   npm run bench:visits -- --redis without            # one side only (without, with, both)
+ *   npm run bench:visits -- --db postgres              # on PostgreSQL (BENCH_DATABASE_URL, else the tests')
+ *
+ * Half the requests are the beacon (a POST whose body is `document.referrer`), half the image a
+ * page without JavaScript asks for (a GET); each names a page of the site and a campaign in its
+ * Referer, as a page's own request does. With Redis, the server uses a database number of its own
+ * (`--redis-db`, 13 by default), its list of views emptied first, so no other server on that Redis takes its views.
+ * It reports and exits 0 when a count falls short; only a run that could not measure exits 1.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { exitCode } from '@growmail/test-support/process';
+import { deleteKey } from '@growmail/test-support/redis';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, withDefaultUser } from '../apps/server/src/db/index.ts';
+import { count, cpuMs, startOriginServer, untilIdle } from './origin-server.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '100' },
+    redis: { type: 'string', default: 'both' },
+    'redis-db': { type: 'string', default: '13' },
+    db: { type: 'string', default: 'sqlite' },
+  },
+});
+
+const rate = count('rate', flags.rate);
+const seconds = count('seconds', flags.seconds);
+const connections = count('connections', flags.connections);
+const redisDb = count('redis-db', flags['redis-db']);
+const sides = flags.redis === 'both' ? [false, true] : flags.redis === 'with' ? [true] : [false];
+if (!['both', 'with', 'without'].includes(flags.redis)) fail('--redis must be with, without or both');
+if (flags.db !== 'sqlite' && flags.db !== 'postgres') fail('--db must be sqlite or postgres');
+const redisUrl = `${process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${redisDb}`;
+/** How long the counts may stay still before the bench stops waiting: the batch is written every 5 s. */
+const patienceMs = 20_000;
+
+/** The pages the requests name, each with a campaign; the site's, English and French. */
+const pages = ['/', '/pricing', '/demo', '/contact', '/startup', '/calculator', '/fr', '/fr/demo', '/fr/contact'];
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** A PostgreSQL schema of the bench's own, or a SQLite file in `directory`; dropped after. */
+async function databaseIn(directory: string) {
+  if (flags.db === 'sqlite') return { url: `sqlite:${join(directory, 'growmail.sqlite')}`, drop: async () => {} };
+  const base = withDefaultUser(
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test',
+  );
+  const schema = `bench_visits_${randomBytes(4).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin('create extension if not exists pg_trgm with schema public');
+  await admin(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
+}
+
+/** What the database holds: visits, the views they count, the view rows, and the daily totals' visitors. */
+async function stored(url: string) {
+  const db = openDatabase(url);
+  try {
+    const number = async (query: ReturnType<typeof sql<{ n: string | number | null }>>) =>
+      Number((await query.execute(db.kysely)).rows[0]?.n ?? 0);
+    return {
+      visits: await number(sql`select count(*) as n from visits`),
+      views: await number(sql`select coalesce(sum(views), 0) as n from visits`),
+      viewRows: await number(sql`select count(*) as n from visit_views`),
+      totals: await number(sql`select coalesce(sum(visitors), 0) as n from visit_totals`),
+      totalViews: await number(sql`select coalesce(sum(views), 0) as n from page_view_totals`),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+type Figures = Awaited<ReturnType<typeof stored>>;
+const complete = (figures: Figures, accepted: number) => Object.values(figures).every((value) => value === accepted);
+
+/** One burst against a fresh server, with or without Redis: its figures as a table row. */
+async function burst(withRedis: boolean) {
+  const directory = mkdtempSync(join(tmpdir(), 'gm-bench-visits-'));
+  const database = await databaseIn(directory);
+  try {
+    if (withRedis) await deleteKey(redisUrl, 'growmail:visits:views');
+    const { siteDir } = loadConfig(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {});
+    const { server, origin, pid } = await startOriginServer({
+      directory,
+      siteDir,
+      env: { DATABASE_URL: database.url, ...(withRedis ? { REDIS_URL: redisUrl } : {}) },
+    });
+    try {
+      await untilIdle(pid);
+      let made = 0;
+      const cpuBefore = await cpuMs(pid);
+      const started = performance.now();
+      const result = await autocannon({
+        url: `${origin}/visit`,
+        connections,
+        overallRate: rate,
+        amount: rate * seconds,
+        requests: [
+          {
+            // A user agent of its own makes each request a visitor of its own: the daily hash is of
+            // the address (127.0.0.1 for all) and the user agent.
+            setupRequest: (request) => {
+              const n = made++;
+              const page = `${origin}${pages[n % pages.length]}?utm_source=burst&utm_campaign=c${n % 40}`;
+              const headers = {
+                referer: page,
+                'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`,
+              };
+              return n % 2 === 0
+                ? {
+                    ...request,
+                    method: 'POST',
+                    headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+                    body: 'https://news.example/a',
+                  }
+                : { ...request, method: 'GET', headers };
+            },
+          },
+        ],
+      });
+      const loadMs = performance.now() - started;
+      const cpu = (await cpuMs(pid)) - cpuBefore;
+      const accepted = result['2xx'];
+
+      // The batch is written every 5 seconds: wait until everything is counted, or the counts stay still.
+      const ended = performance.now();
+      let figures = await stored(database.url);
+      let still = performance.now();
+      while (!complete(figures, accepted) && performance.now() - still < patienceMs) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const next = await stored(database.url);
+        if (next.visits !== figures.visits) still = performance.now();
+        figures = next;
+      }
+      const drainedMs = performance.now() - ended;
+      const whileRunning = complete(figures, accepted);
+      server.child.kill('SIGTERM');
+      const code = await exitCode(server.child);
+      const afterStop = await stored(database.url);
+      // Every request was answered, or failed or timed out: autocannon's `sent` also counts some it never wrote.
+      const sent = accepted + result.non2xx + result.errors;
+      return {
+        side: withRedis ? 'with REDIS_URL' : 'without REDIS_URL',
+        sent,
+        accepted,
+        perSecond: (sent / loadMs) * 1000,
+        loadMs,
+        p99: result.latency.p99,
+        faults: result.errors + result.timeouts + result.non2xx,
+        faultText: `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} not 2xx`,
+        cpuPerRequest: (cpu * 1000) / Math.max(1, sent),
+        figures,
+        whileRunning,
+        drainedMs,
+        afterStop,
+        exit: code,
+      };
+    } finally {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await exitCode(server.child);
+      }
+    }
+  } finally {
+    await database.drop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `# bench:visits on ${availableParallelism()} cores, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}, Node ${process.version}\n\n` +
+    `${(rate * seconds).toLocaleString('en')} requests to /visit at ${rate.toLocaleString('en')} a second ` +
+    `over ${connections} connections, each from a visitor of its own, against the production-mode server on ` +
+    `${flags.db === 'sqlite' ? 'a SQLite file' : 'PostgreSQL'}; the load is generated in this process.\n`,
+);
+const rows: string[] = [];
+for (const withRedis of sides) {
+  const row = await burst(withRedis);
+  const counted = (figures: Figures) =>
+    `${figures.visits.toLocaleString('en')} visits, ${figures.views.toLocaleString('en')} views ` +
+    `(${figures.viewRows.toLocaleString('en')} rows), totals ${figures.totals.toLocaleString('en')} / ${figures.totalViews.toLocaleString('en')}`;
+  const verdict =
+    row.faults === 0 && complete(row.afterStop, row.accepted) && row.whileRunning
+      ? 'counted in full'
+      : `**${[
+          ...(row.faults > 0 ? [row.faultText] : []),
+          ...(!row.whileRunning ? ['not all counted while running'] : []),
+          ...(!complete(row.afterStop, row.accepted) ? ['not all counted after stopping'] : []),
+        ].join('; ')}**`;
+  rows.push(
+    [
+      row.side,
+      row.sent.toLocaleString('en'),
+      row.accepted.toLocaleString('en'),
+      Math.round(row.perSecond).toLocaleString('en'),
+      String(row.p99),
+      row.faultText,
+      `${row.cpuPerRequest.toFixed(0)} µs`,
+      `${counted(row.figures)}; all written ${(row.drainedMs / 1000).toFixed(1)} s after the burst`,
+      counted(row.afterStop),
+      verdict,
+    ].join(' | '),
+  );
+  console.log(`${rows.at(-1)}\n`);
+}
+console.log(
+  '| | sent | answered 204 | sent a second | p99 ms | faults | server CPU a request | counted while running | counted after SIGTERM | verdict |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- |');
+for (const row of rows) console.log(`| ${row} |`);
