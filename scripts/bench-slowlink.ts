@@ -13,6 +13,7 @@
  *   npm run bench:slowlink                  # every page of the route list
  *   npm run bench:slowlink -- / /terms      # some pages
  *   SLOWLINK_RUNS=3 npm run bench:slowlink
+ *   SITE_DIR=/tmp/site/dist node scripts/bench-slowlink.ts   # a copy of a build, without building
  *
  * Each page runs SLOWLINK_RUNS times (default 5) in each mode, each run after a run of the blank
  * page, and the medians are reported: one run on a shared machine is noise.
@@ -64,6 +65,8 @@ const config = loadConfig({
   PUBLIC_URL: origin,
   DATABASE_URL: 'sqlite::memory:',
   LOG_LEVEL: 'silent',
+  // A copy of a build elsewhere, kept apart from a rebuild in progress, when SITE_DIR names one.
+  ...(process.env.SITE_DIR ? { SITE_DIR: process.env.SITE_DIR } : {}),
 });
 // The same Node server answers the blank page and the site, so the two share its sockets and
 // its event loop: only the pages differ.
@@ -82,7 +85,11 @@ await app.listen({ port, host: '127.0.0.1' });
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : app.site.routes();
 
 const measure = (url: string, mode: Mode) =>
-  lighthouseRun(url, {}, { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], ...modes[mode] } });
+  lighthouseRun(
+    url,
+    {},
+    { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], ...modes[mode] } },
+  );
 const ms = (lhr: Result, audit: 'first-contentful-paint' | 'largest-contentful-paint') =>
   Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN);
 

@@ -40,9 +40,11 @@ const launchChromium = () =>
 export async function lighthouseRun(url: string, flags: Flags = {}, config?: Config): Promise<Result> {
   for (let attempt = 0; ; attempt += 1) {
     const chrome = await launchChromium();
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, config).finally(
-      () => chrome.kill(),
-    );
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', ...flags },
+      config,
+    ).finally(() => chrome.kill());
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result.lhr;
