@@ -22,11 +22,10 @@
  * (exit 2), neither passed nor failed.
  */
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
-import { launch } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { controlHtml, freePort, lighthouseRun, median } from './lighthouse-runs.ts';
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const retries = Math.max(0, Number(process.env.LIGHTHOUSE_RETRIES ?? 2));
@@ -45,15 +44,6 @@ const targetsFor = ({ indexed }: { indexed: boolean }) => ({
   seo: indexed ? 100 : 0,
 });
 
-/** A port nobody uses, so the public URL (canonical links) can name it before the server starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const port = await freePort();
 const origin = `http://localhost:${port}`;
 const config = loadConfig({
@@ -68,12 +58,6 @@ const app = await buildApp({ config });
 await app.listen({ port, host: '127.0.0.1' });
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : app.site.routes();
 
-/** The control: a valid page of one heading and a line of text, with no style, font or script. */
-const controlHtml =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title>' +
-  '<meta name="description" content="A blank page that measures the machine."></head>' +
-  '<body><main><h1>Control</h1><p>A heading and a line of text.</p></main></body></html>';
 const control = createHttpServer((_, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   response.end(controlHtml);
@@ -82,37 +66,10 @@ const controlPort = await freePort();
 await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 const controlUrl = `http://localhost:${controlPort}/`;
 
-/** A fresh browser per page: a reused one loses the navigation start of later traces (NO_NAVSTART). */
-const launchChromium = () =>
-  launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+/** One run of a URL, in the given categories. */
+const measure = (url: string, only: readonly string[] = categories): Promise<Result> =>
+  lighthouseRun(url, { onlyCategories: [...only] });
 
-/** One Lighthouse run of a URL; a trace lost on a busy machine (NO_NAVSTART and the like) is retried. */
-async function measure(url: string, only: readonly string[] = categories): Promise<Result> {
-  for (let attempt = 0; ; attempt += 1) {
-    const chrome = await launchChromium();
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...only],
-    }).finally(() => chrome.kill());
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
-    if (attempt >= 2) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const blockingMs = (lhr: Result) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
 const lcpMs = (lhr: Result) => Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
 const score = (lhr: Result, category: (typeof categories)[number]) =>

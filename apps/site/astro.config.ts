@@ -52,7 +52,7 @@ export default defineConfig({
               // with the newsletter form, which is in the footer of every page but the form pages.
               {
                 name: 'forms',
-                test: /components[\\/]forms[\\/](guest-submit|honeypot|early-input|form-ready|form-stamp|form-alert|field|text-field|submit-button|error-summary|server-state|post-fields)\.|newsletter[\\/]newsletter-form\.|contact[\\/]contact-form\.|lib[\\/]guest-api\.|contracts[\\/]src[\\/](messages|rules|form-posts|form-fields)\.|ui[\\/]check-list\.|partners[\\/]partner-carousel\.|carousel[\\/]|testimonials[\\/]random-testimonial\./,
+                test: /components[\\/]forms[\\/](guest-submit|honeypot|early-input|form-ready|form-stamp|form-alert|field|text-field|submit-button|error-summary|server-state|post-fields)\.|newsletter[\\/]newsletter-form\.|contact[\\/]contact-form\.|lib[\\/]guest-api\.|contracts[\\/]src[\\/](messages|rules|form-posts|form-fields)\.|partners[\\/]partner-carousel\.|carousel[\\/]|testimonials[\\/]random-testimonial\./,
               },
             ],
           },

@@ -342,6 +342,7 @@ describe('the testimonial', () => {
       const shown = section.locator('figure').and(page.locator(':visible'));
       await expect.poll(() => shown.count()).toBe(1);
       seen.add((await shown.locator('figcaption').textContent()) ?? '');
+      // The page carried one; the island fetched the others to choose among.
       expect(await section.locator('figure').count()).toBe(4);
       // Two frames for a late shift, as the chosen card settles.
       await nextFrames(page);
@@ -353,13 +354,74 @@ describe('the testimonial', () => {
     await context.close();
   });
 
-  it('shows the first one when JavaScript is off', async () => {
+  it('is carried in the page as one card, the others in a static file with an ETag (D35)', async () => {
+    const home = await site.app.inject('/');
+    expect(home.body.match(/<figure[\s>]/g)).toHaveLength(1);
+    const cards = await site.app.inject('/testimonials.json');
+    expect(cards.statusCode).toBe(200);
+    expect(cards.headers['content-type']).toMatch(/^application\/json/);
+    const all = cards.json<string[]>();
+    expect(all).toHaveLength(4);
+    // Each card is marked with its language, as the page's own is (D43).
+    for (const card of all) expect(card).toMatch(/^<figure lang="en"/);
+    expect(cards.headers.etag).toBeTruthy();
+    const again = await site.app.inject({
+      url: '/testimonials.json',
+      headers: { 'if-none-match': cards.headers.etag! },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('keeps room in the card the page carries for any other, at every width from 320 to 1440 px', async () => {
+    const { page, context } = await site.openPage(viewports[1]);
+    await gotoSettled(page, site.url);
+    const section = page.locator('#testimonials');
+    await section.scrollIntoViewIfNeeded();
+    await expect.poll(() => section.locator('figure').count()).toBe(4);
+    const tooTall: string[] = [];
+    for (let width = 320; width <= 1440; width += 10) {
+      await page.setViewportSize({ width, height: 900 });
+      // Each card's own height, as it would stand alone in the cell; the carried one is in an astro-slot.
+      const heights = await section.evaluate((root) =>
+        [...root.querySelectorAll<HTMLElement>('[data-testimonial-choice] > div')].map((cell) => {
+          cell.style.alignSelf = 'start';
+          const height = cell.getBoundingClientRect().height;
+          cell.style.alignSelf = '';
+          return {
+            carried: cell.querySelector('astro-slot') !== null,
+            height,
+            name: cell.querySelector('figcaption span span')?.textContent,
+          };
+        }),
+      );
+      const carried = heights.find((cell) => cell.carried)!.height;
+      for (const cell of heights)
+        if (cell.height > carried + 0.5) tooTall.push(`${width} px: ${cell.name} ${cell.height} > ${carried}`);
+    }
+    await context.close();
+    expect(tooTall).toEqual([]);
+  });
+
+  it('shows the card the page carries when JavaScript is off', async () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(site.url);
     const shown = page.locator('#testimonials figure').and(page.locator(':visible'));
     expect(await shown.count()).toBe(1);
-    expect(await shown.locator('figcaption').textContent()).toContain('Amara Okafor');
+    // The longest quote, which holds room for the others.
+    expect(await shown.locator('figcaption').textContent()).toContain('Daniel Mwangi');
+    await context.close();
+  });
+
+  it('shows the card the page carries when the others cannot be fetched, as offline', async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    await page.route('**/testimonials.json', (route) => route.abort());
+    await gotoSettled(page, site.url);
+    const section = page.locator('#testimonials');
+    await section.scrollIntoViewIfNeeded();
+    const shown = section.locator('figure').and(page.locator(':visible'));
+    await expect.poll(() => shown.count()).toBe(1);
+    expect(await shown.locator('figcaption').textContent()).toContain('Daniel Mwangi');
     await context.close();
   });
 

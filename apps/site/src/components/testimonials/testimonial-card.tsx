@@ -3,7 +3,8 @@ import type { Testimonial } from '@/lib/content/schemas';
 
 /**
  * One customer's words, with their name, role, company and portrait, marked with the language they
- * were said in, since a French page quotes English customers in their own words (D43).
+ * were said in, since a French page quotes English customers in their own words (D43). The caption
+ * keeps room for a role on two lines, so that a card's height depends on its quote alone.
  */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
@@ -15,7 +16,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <blockquote className="mt-4 flex-1 text-lg leading-relaxed text-ink-900 md:text-xl">
         <p>{testimonial.content}</p>
       </blockquote>
-      <figcaption className="mt-6 flex items-center gap-4">
+      <figcaption className="mt-6 flex min-h-16 items-center gap-4">
         <img
           loading="lazy"
           decoding="async"

@@ -15,7 +15,7 @@ export function TestimonialsSection({ children, language = 'en' }: { children: R
   );
 }
 
-/** Without JavaScript nothing chooses, so the first one shows. For the page's <head>: a style in <body> is invalid HTML. */
+/** Without JavaScript nothing chooses, so the card the page carries shows. For the page's <head>: a style in <body> is invalid HTML. */
 export function TestimonialsWithoutScript() {
   return (
     <noscript>
