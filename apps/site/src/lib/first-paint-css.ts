@@ -1,4 +1,14 @@
-import Beasties from 'beasties';
+import beasties, { type Options } from 'beasties';
+
+/**
+ * Beasties' one .d.ts serves its CommonJS and its ES module, so TypeScript under `nodenext` (the
+ * server's settings) reads the default import as the CommonJS exports object; at run time, in
+ * Node and in Vite, it is the class. This is the part of it used here.
+ */
+const Beasties = beasties as unknown as new (options: Options) => {
+  process(html: string): Promise<string>;
+  getCssAsset(href: string): Promise<string | undefined> | string | undefined;
+};
 
 /** Reads a stylesheet of the build by the URL a page links it with (`/_astro/site.<hash>.css`). */
 export type StylesheetReader = (href: string) => Promise<string | undefined> | string | undefined;
