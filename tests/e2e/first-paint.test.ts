@@ -142,7 +142,11 @@ async function contexts(browser: Browser, size: Size) {
     });
     await context.route('**/*.woff2', (route) => route.abort());
     if (refuseStylesheet) await context.route(/\/_astro\/[^/]+\.css$/, (route) => route.abort());
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    // A page's first answer is compressed at brotli's quality 11 when first asked for; on a busy
+    // two-core machine that and the page's load have taken more than Playwright's 30 s.
+    page.setDefaultTimeout(90_000);
+    return { context, page };
   };
   return { full: await make(false), inline: await make(true) };
 }
