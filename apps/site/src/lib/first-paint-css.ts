@@ -1,13 +1,13 @@
-import beasties, { type Options } from 'beasties';
+import type { Options } from 'beasties';
 
 /**
- * Beasties' one .d.ts serves its CommonJS and its ES module, so TypeScript under `nodenext` (the
- * server's settings) reads the default import as the CommonJS exports object; at run time, in
- * Node and in Vite, it is the class. This is the part of it used here.
+ * The part of Beasties used here. Its one .d.ts serves its CommonJS and its ES module, so
+ * TypeScript under `nodenext` (the server's settings) reads the default import as the CommonJS
+ * exports object; at run time, in Node and in Vite, it is the class.
  */
-const Beasties = beasties as unknown as new (options: Options) => {
+type Beasties = {
   process(html: string): Promise<string>;
-  getCssAsset(href: string): Promise<string | undefined> | string | undefined;
+  getCssAsset: (href: string) => Promise<string | undefined> | string | undefined;
 };
 
 /** Reads a stylesheet of the build by the URL a page links it with (`/_astro/site.<hash>.css`). */
@@ -32,33 +32,33 @@ const decoded = (entity: string) => (entity === '&amp;' ? '&' : "'");
  * (`reduceInlineStyles: false`), no font is preloaded or inlined, and only the keyframes that a
  * kept rule names come along.
  */
-class FirstPaintCss extends Beasties {
-  readonly #read: StylesheetReader;
+const options: Options = {
+  preload: 'body',
+  pruneSource: false,
+  reduceInlineStyles: false,
+  mergeStylesheets: true,
+  fonts: false,
+  inlineFonts: false,
+  preloadFonts: false,
+  keyframes: 'critical',
+  // Selectors Beasties cannot evaluate against the page, which it would leave out: Tailwind's
+  // `space-y-*` and `divide-y` (`:where(.space-y-4>:not(:last-child))`), its `has-*` and
+  // `group-*` variants (`:has(:checked)`, `:is(:where(.group):hover …)`) and the header's
+  // `body:not(:has(#main))`. There are a few dozen; all of them are kept.
+  allowRules: [/:(where|is|has)\(/],
+  compress: true,
+  logLevel: 'warn',
+};
 
-  constructor(read: StylesheetReader) {
-    super({
-      preload: 'body',
-      pruneSource: false,
-      reduceInlineStyles: false,
-      mergeStylesheets: true,
-      fonts: false,
-      inlineFonts: false,
-      preloadFonts: false,
-      keyframes: 'critical',
-      // Selectors Beasties cannot evaluate against the page, which it would leave out: Tailwind's
-      // `space-y-*` and `divide-y` (`:where(.space-y-4>:not(:last-child))`), its `has-*` and
-      // `group-*` variants (`:has(:checked)`, `:is(:where(.group):hover …)`) and the header's
-      // `body:not(:has(#main))`. There are a few dozen; all of them are kept.
-      allowRules: [/:(where|is|has)\(/],
-      compress: true,
-      logLevel: 'warn',
-    });
-    this.#read = read;
-  }
-
-  override getCssAsset(href: string): Promise<string | undefined> | string | undefined {
-    return this.#read(href);
-  }
+/**
+ * Beasties, imported when a page first needs it: its parsers cost a busy machine about 2 s of
+ * the server's start, which may never render a page on demand. Stylesheets are read by `read`.
+ */
+async function beastiesReading(read: StylesheetReader): Promise<Beasties> {
+  const { default: Beasties } = await import('beasties');
+  const beasties = new (Beasties as unknown as new (options: Options) => Beasties)(options);
+  beasties.getCssAsset = (href) => read(href);
+  return beasties;
 }
 
 /**
@@ -70,10 +70,11 @@ class FirstPaintCss extends Beasties {
  * stylesheet (the team console) comes back as it was.
  */
 export class FirstPaint {
-  readonly #beasties: FirstPaintCss;
+  readonly #read: StylesheetReader;
+  #beasties: Promise<Beasties> | undefined;
 
   constructor(read: StylesheetReader) {
-    this.#beasties = new FirstPaintCss(read);
+    this.#read = read;
   }
 
   async inline(html: string): Promise<string> {
@@ -84,7 +85,8 @@ export class FirstPaint {
     // arbitrary variants) would not match `.\[\&_code\]\:px-1`: it is given them decoded. Only
     // `&amp;` and the apostrophe are: they change no element, where a decoded `&lt;` could.
     const input = html.replace(/&amp;|&#x27;|&#39;/g, decoded);
-    const processed = await this.#beasties.process(input);
+    this.#beasties ??= beastiesReading(this.#read);
+    const processed = await (await this.#beasties).process(input);
     // The page's own <style> elements come back as they were; the one that is new is Beasties'.
     const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
       .map((style) => style[1] ?? '')
