@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { brandFontSubset } from './src/integrations/brand-font-subset';
+import { firstPaintCss } from './src/integrations/first-paint-css';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
 import { interactionDirective } from './src/directives/integration';
@@ -36,6 +37,8 @@ export default defineConfig({
     interactionDirective(),
     formDirective(),
     brandFontSubset(),
+    // After the font's subset has renamed its file in the pages, before they are precompressed.
+    firstPaintCss(),
   ],
   vite: {
     plugins: [tailwindcss()],

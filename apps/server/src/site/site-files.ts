@@ -11,6 +11,7 @@ import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
 import { contactBrackets } from '@growmail/contracts/pricing';
 import { teamViewPath, type TeamLocals } from '@growmail/contracts/team';
+import { FirstPaint } from '@growmail/site/first-paint-css';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { OnDemandPages } from './on-demand.ts';
@@ -75,6 +76,8 @@ export class Site {
    */
   readonly #views = new Map<string, { read: () => Promise<SiteFile>; file?: Promise<SiteFile> }>();
   readonly #saveData = new WeakMap<SiteFile, SiteFile>();
+  /** The first paint's CSS for a page rendered on demand, from the stylesheet held here (issue 41, D43). */
+  readonly #firstPaint = new FirstPaint((href) => this.files.get(href)?.body.toString('utf8'));
 
   add(file: SiteFile): void {
     this.files.set(file.path, file);
@@ -89,12 +92,16 @@ export class Site {
   }
 
   /**
-   * A view rendered on demand by Astro (D35), with the configuration applied as to a built page
-   * and its inline scripts hashed for its CSP.
+   * A view rendered on demand by Astro (D35), with the CSS its elements need inline and the
+   * stylesheet at the end of <body> as the build does for a built page
+   * (apps/site/src/integrations/first-paint-css.ts), the configuration applied as to a built
+   * page, and its inline scripts hashed for its CSP. The shared /demo is kept per language and
+   * zone (DemoPageCache), so its transform is paid once per render of the cache, not per visit.
    */
   async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    const html = applyOptions(await this.#onDemand.render(view, locals), this.#options);
+    const rendered = await this.#firstPaint.inline(await this.#onDemand.render(view, locals));
+    const html = applyOptions(rendered, this.#options);
     return {
       html,
       contentType: contentTypeOf('.html'),
@@ -104,7 +111,9 @@ export class Site {
 
   /**
    * A team console page (D40), rendered like the other on-demand views but with none of the
-   * site's configuration applied: it shows no public link, font choice or `noindex` switch.
+   * site's configuration applied: it shows no public link, font choice or `noindex` switch. Its
+   * own stylesheet (team.css) stays linked in <head>: the console is a tool for the team on
+   * their own links, not a first visit on a slow one.
    */
   async renderTeam(locals: TeamLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');

@@ -1,0 +1,104 @@
+import type { Options } from 'beasties';
+
+/**
+ * The part of Beasties used here. Its one .d.ts serves its CommonJS and its ES module, so
+ * TypeScript under `nodenext` (the server's settings) reads the default import as the CommonJS
+ * exports object; at run time, in Node and in Vite, it is the class.
+ */
+type Beasties = {
+  process(html: string): Promise<string>;
+  getCssAsset: (href: string) => Promise<string | undefined> | string | undefined;
+};
+
+/** Reads a stylesheet of the build by the URL a page links it with (`/_astro/site.<hash>.css`). */
+export type StylesheetReader = (href: string) => Promise<string | undefined> | string | undefined;
+
+/**
+ * The site-wide stylesheet as the build links it (one per page, from layouts/Document.astro).
+ * The team console's pages (their own team.css) are not given to this transform.
+ */
+const siteStylesheet = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">/;
+
+const decoded = (entity: string) => (entity === '&amp;' ? '&' : "'");
+
+/**
+ * Beasties keeps the CSS rules whose selectors match an element of the page (all of them, not
+ * only the first screen's: it renders nothing, it matches selectors) and moves the page's
+ * `<link rel="stylesheet">` to the end of <body> (`preload: 'body'`), where it blocks no paint of
+ * what comes before it and needs no script. The stylesheet itself is left whole (`pruneSource:
+ * false`): it is one file for every page, cached once, and it holds the rules for what script or
+ * a visitor adds later (a menu opened, an island's states). The page's own inline styles (the
+ * font faces, which Save-Data drops by their `data-web-font`) are left as written
+ * (`reduceInlineStyles: false`), no font is preloaded or inlined, and only the keyframes that a
+ * kept rule names come along.
+ */
+const options: Options = {
+  preload: 'body',
+  pruneSource: false,
+  reduceInlineStyles: false,
+  mergeStylesheets: true,
+  fonts: false,
+  inlineFonts: false,
+  preloadFonts: false,
+  keyframes: 'critical',
+  // Selectors Beasties cannot evaluate against the page, which it would leave out: Tailwind's
+  // `space-y-*` and `divide-y` (`:where(.space-y-4>:not(:last-child))`), its `has-*` and
+  // `group-*` variants (`:has(:checked)`, `:is(:where(.group):hover …)`) and the header's
+  // `body:not(:has(#main))`. There are a few dozen; all of them are kept.
+  allowRules: [/:(where|is|has)\(/],
+  compress: true,
+  logLevel: 'warn',
+};
+
+/**
+ * Beasties, imported when a page first needs it: its parsers cost a busy machine about 2 s of
+ * the server's start, which may never render a page on demand. Stylesheets are read by `read`.
+ */
+async function beastiesReading(read: StylesheetReader): Promise<Beasties> {
+  const { default: Beasties } = await import('beasties');
+  const beasties = new (Beasties as unknown as new (options: Options) => Beasties)(options);
+  beasties.getCssAsset = (href) => read(href);
+  return beasties;
+}
+
+/**
+ * A page with the CSS its elements need inline in <head>, and the site's stylesheet linked at the
+ * end of <body> instead (issue 41, D43; docs/decisions.md, "The first paint in one round trip").
+ * Only the inline <style> and the link's place change: the rest of the page is kept byte for
+ * byte (Beasties' own serialisation of the whole document is not used), so a script's CSP hash,
+ * a placeholder or a form's stamp is as the page was rendered. A page without the site's
+ * stylesheet (the team console) comes back as it was.
+ */
+export class FirstPaint {
+  readonly #read: StylesheetReader;
+  #beasties: Promise<Beasties> | undefined;
+
+  constructor(read: StylesheetReader) {
+    this.#read = read;
+  }
+
+  async inline(html: string): Promise<string> {
+    const link = siteStylesheet.exec(html);
+    if (!link || !html.includes('</body>')) return html;
+    // Beasties reads only the link and the elements; what it writes is used for its <style> alone.
+    // It parses without decoding entities, so a class written `[&amp;_code]:px-1` (Tailwind's
+    // arbitrary variants) would not match `.\[\&_code\]\:px-1`: it is given them decoded. Only
+    // `&amp;` and the apostrophe are: they change no element, where a decoded `&lt;` could.
+    const input = html.replace(/&amp;|&#x27;|&#39;/g, decoded);
+    this.#beasties ??= beastiesReading(this.#read);
+    const processed = await (await this.#beasties).process(input);
+    // The page's own <style> elements come back as they were; the one that is new is Beasties'.
+    const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+      .map((style) => style[1] ?? '')
+      .find((text) => text.length > 0 && !input.includes(text));
+    if (css === undefined) throw new Error(`Beasties kept no CSS from ${link[1]}`);
+    const at = html.lastIndexOf('</body>');
+    return (
+      html.slice(0, link.index) +
+      `<style>${css}</style>` +
+      html.slice(link.index + link[0].length, at) +
+      link[0] +
+      html.slice(at)
+    );
+  }
+}
