@@ -78,7 +78,7 @@ const deviceTouchSchema = z.object({
   t: z.int().check(z.gte(0), z.lte(8.64e15)),
 });
 
-/** The first touch a device sent, or null when it is not one: JSON the site's head script wrote. */
+/** The first touch a device sent, or null when it is not one: JSON the site's script wrote (first-touch.tsx). */
 export function readFirstTouch(sent: string): FirstTouch | null {
   let parsed: unknown;
   try {
@@ -98,7 +98,7 @@ export function readFirstTouch(sent: string): FirstTouch | null {
   };
 }
 
-/** The device's first landing in `firstTouchHeader`: JSON as the head script keeps it; anything else is a 400. */
+/** The device's first landing in `firstTouchHeader`: JSON as the site's script keeps it; anything else is a 400. */
 export const firstTouchSchema = z.string().check(
   z.maxLength(4096),
   z.refine(

@@ -13,10 +13,11 @@ export const pageContextHeader = 'x-growmail-page';
 export const firstTouchHeader = 'x-growmail-first-touch';
 
 /**
- * The hidden fields the head script adds to a lead form as script posts it natively (before its
- * island runs, or when the island hands it to the offline worker): the page the form is on and
- * the device's first landing. A post saved on the device keeps them in its body (D39), so a replay
- * keeps its page and first touch. Without JavaScript neither is there.
+ * Fields a lead form's native post may carry beyond its own: the page the form is on, which the
+ * site's worker adds to a post it sends or keeps (D39), its own requests naming the worker as
+ * their referrer; and the device's first landing, which the page's script adds as the form is
+ * sent (first-touch.tsx). A post saved on the device keeps both in its body, so a replay keeps its
+ * page and first touch. Without JavaScript neither is there.
  */
 export const formPageField = 'form_page';
 export const firstTouchField = 'first_touch';

@@ -173,8 +173,8 @@ async function answerPost(
   // may carry it as a field; the service checks it (`keyedHeadersSchema`).
   const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
   // The page the form was on (a French page's form posts to the English address): from the
-  // Referer when it names a page; from the field the head script added when the site's worker
-  // sends or replays a saved post (D39), whose Referer is the worker; else the post's address.
+  // Referer when it names a page; from the field the site's worker adds to a post it sends or
+  // replays (D39), whose Referer is the worker; else the post's address.
   const referred = refererPage(request, siteOf(app))?.pathname;
   const formPage = posted[formPageField];
   const page =
@@ -183,7 +183,7 @@ async function answerPost(
       : typeof formPage === 'string' && pageContextSchema.safeParse(formPage).success && app.site.hasPage(formPage)
         ? formPage
         : request.url.split('?', 1)[0] || '/';
-  // The device's first landing, added by the head script (issue 40). One the service would refuse
+  // The device's first landing, added by the page's script (first-touch.tsx, issue 40). One the service would refuse
   // is left out: a visitor cannot mend their device's storage, and their lead is what matters.
   const touch = posted[firstTouchField];
   const firstTouch = typeof touch === 'string' && firstTouchSchema.safeParse(touch).success ? touch : undefined;
