@@ -87,8 +87,8 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
     // A person's browser, one per size, so each run's visit is counted as its own (D42).
     const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${140 + viewports.indexOf(viewport)}.0.0.0 Safari/537.36`;
     const { page, context } = await site.openPage(viewport, { serviceWorkers: 'allow', userAgent });
-    await page.goto(`${origin}/?utm_source=newsletter&utm_campaign=tabaski`, { waitUntil: 'load' });
-    await withWorker(page, '/contact');
+    await withWorker(page, '/?utm_source=newsletter&utm_campaign=tabaski');
+    await page.goto(`${origin}/contact`, { waitUntil: 'load' });
     const email = `offline-${viewport.name}@soko.test`;
     const form = await fillContact(page, email, 'Sent from a lift');
 
