@@ -83,9 +83,12 @@ async function fillContact(page: Page, email: string, subject: string) {
 }
 
 describe.each(viewports)('offline at $name (D39)', (viewport) => {
-  it('keeps a lead sent with the network gone, and sends it once when it is back', async () => {
-    const { page, context } = await site.openPage(viewport, { serviceWorkers: 'allow' });
-    await withWorker(page, '/contact');
+  it('keeps a lead sent with the network gone, and sends it once when it is back, with its source', async () => {
+    // A person's browser, one per size, so each run's visit is counted as its own (D42).
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${140 + viewports.indexOf(viewport)}.0.0.0 Safari/537.36`;
+    const { page, context } = await site.openPage(viewport, { serviceWorkers: 'allow', userAgent });
+    await withWorker(page, '/?utm_source=newsletter&utm_campaign=tabaski');
+    await page.goto(`${origin}/contact`, { waitUntil: 'load' });
     const email = `offline-${viewport.name}@soko.test`;
     const form = await fillContact(page, email, 'Sent from a lift');
 
@@ -101,6 +104,16 @@ describe.each(viewports)('offline at $name (D39)', (viewport) => {
     expect(await leadsOf(email)).toHaveLength(1);
     await expect.poll(() => salesMailsAbout(email).length, { timeout: 15_000 }).toBe(1);
     await context.close();
+    // The saved body carried the form's page and the first landing; the visit is the one it was sent in (issue 40).
+    const [lead] = await leadsOf(email);
+    const campaign = { utm_source: 'newsletter', utm_campaign: 'tabaski' };
+    expect(JSON.parse(lead!.source!)).toMatchObject({
+      channel: 'site',
+      form_page: '/contact',
+      visit: { entry_path: '/', ...campaign },
+      first_touch: { path: '/', ...campaign },
+    });
+    expect(lead!.metadata).not.toMatch(/tabaski|first_touch|form_page/);
   });
 
   it('opens a page already seen with its notice, an unknown page as the offline page, and never a personal link', async () => {

@@ -3,6 +3,8 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
 import { useSite, viewports } from '@growmail/test-support/site';
+import { commandActor } from '../../apps/server/src/lib/actor.ts';
+import { releaseQuarantined } from '../../apps/server/src/submissions/quarantine.ts';
 
 // The forms' time check on, as in production, at two seconds so the test need not wait long.
 const minFillMs = 2_000;
@@ -16,8 +18,8 @@ const heldFor = async (email: string) =>
     .map((row) => ({ ...row, reasons: JSON.stringify(row.reasons) }));
 
 /** Opens a page, whose form the server signs a stamp into as it sends it (D30), and the time it was sent by. */
-async function openWithStamp(path: string) {
-  const opened = await site.openPage(viewports[1]);
+async function openWithStamp(path: string, userAgent?: string) {
+  const opened = await site.openPage(viewports[1], userAgent ? { userAgent } : {});
   await opened.page.goto(`${site.url}${path}`);
   const stamp = await opened.page.locator('input[name="form_stamp"]').first().getAttribute('value');
   expect(stamp).toMatch(/^\w+\.[\w-]+$/);
@@ -79,6 +81,31 @@ describe('lead forms with the time check on', () => {
     const [held] = await heldFor('trapped@lagos.example');
     expect(JSON.parse(held!.reasons)).toEqual(['honeypot']);
     await context.close();
+  });
+
+  it('a held enquiry keeps its source and first landing, and its release brings them to the lead (issue 40)', async () => {
+    // A person's browser, so the visit is counted (Headless Chromium names itself, a known bot).
+    const { page, context, stampedAt } = await openWithStamp(
+      '/?utm_source=newsletter&utm_campaign=tabaski#contact-us',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/135.0.0.0 Safari/537.36',
+    );
+    await page.waitForLoadState('load');
+    const form = await fillEnquiry(page, 'held-source@lagos.example');
+    await page.locator('input[name="homepage"]').first().fill('https://spam.example', { force: true });
+    await afterAPersonsPace(page, stampedAt);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => form.getByText(serviceMessages.enquiryReceived).isVisible()).toBe(true);
+    await context.close();
+    const [held] = await heldFor('held-source@lagos.example');
+    expect(held!.source).toMatchObject({
+      channel: 'site',
+      form_page: '/',
+      visit: { entry_path: '/', utm_source: 'newsletter', utm_campaign: 'tabaski' },
+      first_touch: { path: '/', utm_source: 'newsletter', utm_campaign: 'tabaski' },
+    });
+    await releaseQuarantined(site.app, site.app.config, held!.id, commandActor('leads'));
+    const [lead] = await leadsFor('held-source@lagos.example');
+    expect(JSON.parse(lead!.source!)).toEqual(held!.source);
   });
 
   it('a calculator with its hidden field filled still shows the result, and its savings lead waits in quarantine', async () => {

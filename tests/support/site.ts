@@ -64,7 +64,13 @@ async function startSite(env: Record<string, string> = {}, { localhost = false }
  * routes (what `holdRequests` and `failRequests` hold back or fail), and with it a lead the
  * island cannot send goes to the worker; tests/e2e/offline.test.ts and webpush.test.ts test it.
  */
-export type PageOptions = { javaScript?: boolean; timezoneId?: string; serviceWorkers?: 'allow' | 'block' };
+export type PageOptions = {
+  javaScript?: boolean;
+  timezoneId?: string;
+  serviceWorkers?: 'allow' | 'block';
+  /** A person's browser rather than Headless Chromium, which the visit counter takes for a bot (D42). */
+  userAgent?: string;
+};
 
 export type PageProblems = { console: string[]; failed: string[] };
 export type OpenedPage = { context: BrowserContext; page: Page; problems: PageProblems };
@@ -81,6 +87,7 @@ async function openPage(browser: Browser, viewport: Viewport, options: PageOptio
     hasTouch: viewport.name === 'mobile',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.javaScript === false) scriptsOff.add(context);
   await context.route(`${testAppUrl}/**`, (route) =>

@@ -33,6 +33,16 @@ export const newsletterConfirmPath = '/newsletter/confirm';
 export const utmStorageKey = 'utm';
 
 /**
+ * localStorage key holding the device's first landing (issue 40): JSON `{p, q, t}`, its path, its
+ * `utm_*` pairs and its time in milliseconds; `firstTouchSchema` reads it. Replaced by the next
+ * landing once `firstTouchDays` have passed; never a page a capability link opens.
+ */
+export const firstTouchStorageKey = 'first-touch';
+
+/** How long a device keeps its first landing (issue 40). */
+export const firstTouchDays = 90;
+
+/**
  * The landing parameters kept under `utm` and sent on to the app (D31): the `utm_*` family, `ref`
  * and ad click ids. Anything else (an address, a form field, a token) is never stored or sent.
  */

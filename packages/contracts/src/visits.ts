@@ -41,17 +41,15 @@ const utmValueLength = 200;
 
 /**
  * Pages never counted: the console, and the pages a capability link opens (D36), whose URL holds a
- * token or an address. Paths are compared without the French prefix.
+ * token or an address; in either language. One pattern, so the script that keeps a device's first
+ * landing (issue 40) checks the address it is at by the same rule: an unknown path under one of
+ * these shows the home page (D6), whose layout cannot tell.
  */
 const uncountedPrefixes = ['/team', newsletterConfirmPath, preferencesPath, '/demo/booking'];
-
-const unprefixed = (path: string) => (path === '/fr' ? '/' : path.startsWith('/fr/') ? path.slice(3) : path);
+export const uncountedPath = new RegExp(`^(/fr)?(${uncountedPrefixes.join('|')})(/|$)`);
 
 /** Whether a page's path may be counted: not the console's, not one a capability link opens. */
-export const isCountedPath = (path: string) => {
-  const bare = unprefixed(path);
-  return !uncountedPrefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
-};
+export const isCountedPath = (path: string) => !uncountedPath.test(path);
 
 /** A page view's source, as its landing URL shows it. */
 export type ViewSource = {

@@ -27,7 +27,8 @@ import { messages } from '@growmail/contracts/messages';
 import { newsletterConfirmPath, preferencesPath } from '@growmail/contracts/routes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
-import { pageContextHeader } from '@growmail/contracts/page-context';
+import { firstTouchSchema, pageContextSchema } from '@growmail/contracts/lead-source';
+import { firstTouchField, firstTouchHeader, formPageField, pageContextHeader } from '@growmail/contracts/page-context';
 import { isCountedPath } from '@growmail/contracts/visits';
 import { refererPage, siteOf } from '../visits/counted-view.ts';
 import { formBodyLimit } from '../plugins/protection.ts';
@@ -172,9 +173,20 @@ async function answerPost(
   // may carry it as a field; the service checks it (`keyedHeadersSchema`).
   const key = request.headers[idempotencyKeyHeader] ?? posted[idempotencyKeyField];
   // The page the form was on (a French page's form posts to the English address): from the
-  // Referer when it names a page, not the worker that replays a saved post (D39).
+  // Referer when it names a page; from the field the site's worker adds to a post it sends or
+  // replays (D39), whose Referer is the worker; else the post's address.
   const referred = refererPage(request, siteOf(app))?.pathname;
-  const page = referred && app.site.hasPage(referred) ? referred : request.url.split('?', 1)[0] || '/';
+  const formPage = posted[formPageField];
+  const page =
+    referred && app.site.hasPage(referred)
+      ? referred
+      : typeof formPage === 'string' && pageContextSchema.safeParse(formPage).success && app.site.hasPage(formPage)
+        ? formPage
+        : request.url.split('?', 1)[0] || '/';
+  // The device's first landing, added by the page's script (first-touch.tsx, issue 40). One the service would refuse
+  // is left out: a visitor cannot mend their device's storage, and their lead is what matters.
+  const touch = posted[firstTouchField];
+  const firstTouch = typeof touch === 'string' && firstTouchSchema.safeParse(touch).success ? touch : undefined;
   const answer = await app.inject({
     method: call.method,
     url: call.payload ? call.url : withQuery(call.url, signals),
@@ -187,7 +199,9 @@ async function answerPost(
       'accept-language': language,
       ...(typeof key === 'string' ? { [idempotencyKeyHeader]: key } : {}),
       // The page the form was posted from: a lead's source is the site, with its visit (D42).
-      ...(isCountedPath(page) ? { [pageContextHeader]: page } : {}),
+      ...(isCountedPath(page)
+        ? { [pageContextHeader]: page, ...(firstTouch && { [firstTouchHeader]: firstTouch }) }
+        : {}),
     },
   });
   const result = answer.json<ApiResponse<Partial<SubmissionAccepted>>>();

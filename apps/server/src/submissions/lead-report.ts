@@ -57,7 +57,8 @@ const leadColumns = (type?: LeadKind): string[] => [
 
 /**
  * A lead's source (D42), after the form's columns so that a reader of the older export finds every
- * column where it was: the channel, the form's page, and its visit's entry page and source.
+ * column where it was: the channel, the form's page, and its visit's entry page and source; then,
+ * last (issue 40), the first landing the visitor's device kept, empty when it is unknown.
  */
 const sourceColumns = [
   'source',
@@ -70,10 +71,18 @@ const sourceColumns = [
   'utm_term',
   'click_id',
   'referrer_host',
+  'first_page',
+  'first_utm_source',
+  'first_utm_medium',
+  'first_utm_campaign',
+  'first_utm_content',
+  'first_utm_term',
+  'first_landed_at',
 ] as const;
 
 const sourceCells = (source: LeadSource | null) => {
   const visit = source?.visit;
+  const first = source?.first_touch;
   return [
     source?.channel,
     source?.form_page,
@@ -85,6 +94,13 @@ const sourceCells = (source: LeadSource | null) => {
     visit?.utm_term,
     visit?.click_id,
     visit?.referrer_host,
+    first?.path,
+    first?.utm_source,
+    first?.utm_medium,
+    first?.utm_campaign,
+    first?.utm_content,
+    first?.utm_term,
+    first?.landed_at,
   ];
 };
 

@@ -98,8 +98,9 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
       (item) => item.type === 'demo.booked' && item.data.booking_id === booking.id,
     )!;
     expect(event.data).toMatchObject({ email: 'sales-copy@duka.test', starts_at: slot, zone: 'Europe/London' });
-    // Its lead's source (D42): the demo page's own form, with no counted visit behind it here.
-    expect(event.data.source).toEqual({ channel: 'site', form_page: '/demo', visit: null });
+    // Its lead's source (D42): the demo page's own form, with no counted visit behind it here,
+    // and no first landing (issue 40): a native post without script has none.
+    expect(event.data.source).toEqual({ channel: 'site', form_page: '/demo', visit: null, first_touch: null });
     expect(mailing.receiver.unverified).toEqual([]);
   });
 

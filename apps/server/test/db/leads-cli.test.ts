@@ -46,11 +46,15 @@ async function seed(db: Db) {
   });
 }
 
-/** The source's columns (D42), after every form's, so an older reader finds its columns where they were. */
+/**
+ * The source's columns (D42), after every form's, so an older reader finds its columns where they
+ * were; then the first landing's (issue 40), last for the same reason.
+ */
 const sourceHeader =
-  '"source","form_page","entry_page","utm_source","utm_medium","utm_campaign","utm_content","utm_term","click_id","referrer_host"';
+  '"source","form_page","entry_page","utm_source","utm_medium","utm_campaign","utm_content","utm_term","click_id","referrer_host",' +
+  '"first_page","first_utm_source","first_utm_medium","first_utm_campaign","first_utm_content","first_utm_term","first_landed_at"';
 /** A lead stored without a source: every source cell empty. */
-const noSource = Array.from({ length: 10 }, () => '""').join(',');
+const noSource = Array.from({ length: 17 }, () => '""').join(',');
 
 describe('the leads command line', () => {
   it.each([
@@ -258,6 +262,15 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
         referrer_host: null,
         started_at: '2026-11-27T09:00:00.000Z',
       },
+      first_touch: {
+        path: '/fr/pricing',
+        utm_source: 'partner',
+        utm_medium: 'referral',
+        utm_campaign: null,
+        utm_content: null,
+        utm_term: null,
+        landed_at: '2026-10-02T16:45:12.000Z',
+      },
     };
     const id = await db.kysely
       .transaction()
@@ -268,7 +281,9 @@ describe.each(await testDatabases())('reading leads on $name', ({ open }) => {
       await dataAccess(db).people.remove('leads', [id]);
     });
     const row = (await report({ type: 'enquiry', format: 'csv' })).split('\n').find((line) => line.includes(id));
-    expect(row).toMatch(/,"site","\/fr\/contact","\/fr","newsletter","","tabaski","","","gclid",""$/);
+    expect(row).toMatch(
+      /,"site","\/fr\/contact","\/fr","newsletter","","tabaski","","","gclid","","\/fr\/pricing","partner","referral","","","","2026-10-02T16:45:12.000Z"$/,
+    );
     const [lead] = JSON.parse(await report({ type: 'enquiry', format: 'json' })) as { source: unknown }[];
     expect(lead!.source).toEqual(source);
   });

@@ -1,4 +1,4 @@
-import { pageContextHeader } from '@growmail/contracts/page-context';
+import { firstTouchHeader, pageContextHeader } from '@growmail/contracts/page-context';
 
 /**
  * The one fetch wrapper of the site's forms. Services answer `{error, payload}` (spec "Entities");
@@ -21,6 +21,8 @@ export type GuestRequest = {
   key?: string;
   /** A lead form's page, which the server keeps as the lead's source with its visit (D42). */
   page?: string;
+  /** The device's first landing as the page's script keeps it (issue 40), kept with the source. */
+  firstTouch?: string | undefined;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,6 +40,7 @@ export async function callGuestService<T>(url: string, request: GuestRequest): P
           ...(request.body && { 'content-type': 'application/json', accept: 'application/json' }),
           ...(request.key && { 'idempotency-key': request.key }),
           ...(request.page && { [pageContextHeader]: request.page }),
+          ...(request.firstTouch && { [firstTouchHeader]: request.firstTouch }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         keepalive: request.keepalive,

@@ -1,5 +1,6 @@
 import { formActions, languageField } from '@growmail/contracts/form-posts';
 import { defaultLanguage, type Language } from '@growmail/contracts/language';
+import { firstTouchField, formPageField } from '@growmail/contracts/page-context';
 import { inLanguage, languageOf } from '@/lib/language';
 
 /**
@@ -53,6 +54,25 @@ const unprefixed = (path: string) => (path === '/fr' ? '/' : path.startsWith('/f
 export const isLeadPost = (url: URL) => leadPages.has(unprefixed(url.pathname.replace(/\/$/, '') || '/'));
 
 /**
+ * A lead form's post as the worker sends and keeps it: its fields, and the path of the page the
+ * form was on (`form_page`), from the post's referrer when it is a page of this site. The worker's
+ * own requests name the worker as their referrer, so the server reads the page from the body,
+ * and a post replayed later keeps it as its source (D42) with the first landing already in it.
+ */
+export function withFormPage(body: string, referrer: string, origin: string): string {
+  const fields = new URLSearchParams(body);
+  let page: URL;
+  try {
+    page = new URL(referrer);
+  } catch {
+    return body;
+  }
+  if (page.origin !== origin || fields.has(formPageField)) return body;
+  fields.set(formPageField, page.pathname);
+  return fields.toString();
+}
+
+/**
  * Whether a page's answer may be kept on the device: a plain 200 page with no query string (a
  * personal link carries its token there, D36), and not marked `no-store` or `private` (every page a
  * personal link opens, and every page made for one answer, is `no-store`).
@@ -74,7 +94,15 @@ export function replayOutcome(status: number, opaqueRedirect: boolean): 'sent' |
 }
 
 /** The fields a person typed, as the saved page lists them: the form's hidden signals left out. */
-export const hiddenFields = new Set(['form_name', 'form_stamp', 'homepage', 'idempotency_key', languageField]);
+export const hiddenFields = new Set([
+  'form_name',
+  'form_stamp',
+  'homepage',
+  'idempotency_key',
+  languageField,
+  formPageField,
+  firstTouchField,
+]);
 
 /** The notice a page opened from the device carries, in the page's language (D43). */
 export const offlineNotices: Record<Language, string> = {

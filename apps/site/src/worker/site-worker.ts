@@ -24,6 +24,7 @@ import {
   pagesToWarm,
   replayOutcome,
   warmMessage,
+  withFormPage,
   withOfflineNotice,
 } from './offline-rules';
 import { discardPath, savedPage, type SavedSubmission } from './saved-page';
@@ -167,7 +168,7 @@ worker.addEventListener('sync', (event: SyncEvent) => {
  * network is gone, or the origin answers 502, 503 or 504, it is kept and the visitor told so.
  */
 async function submit(request: Request): Promise<Response> {
-  const body = await request.text();
+  const body = withFormPage(await request.text(), request.referrer, worker.location.origin);
   const key = new URLSearchParams(body).get('idempotency_key') || crypto.randomUUID();
   const saved: SavedSubmission = { key, url: request.url, body, savedAt: Date.now(), state: 'waiting' };
   try {

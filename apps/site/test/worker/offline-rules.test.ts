@@ -7,6 +7,7 @@ import {
   offlinePageFor,
   pagesToWarm,
   replayOutcome,
+  withFormPage,
   withOfflineNotice,
 } from '@/worker/offline-rules';
 import { savedPage, savedWords, type SavedSubmission } from '@/worker/saved-page';
@@ -136,5 +137,37 @@ describe('the worker registration', () => {
   it('is under 1 KB and registers only once the page has loaded', () => {
     expect(Buffer.byteLength(workerRegistrationCode)).toBeLessThanOrEqual(1024);
     expect(workerRegistrationCode.startsWith('addEventListener("load"')).toBe(true);
+  });
+});
+
+describe('the source a saved post keeps (issue 40)', () => {
+  const origin = 'https://growmail.test';
+  const body = 'form_name=enquiry&fullname=Awa+Diop&first_touch=%7B%22p%22%3A%22%2Ffr%22%7D';
+
+  it('adds the page the form was on, from the post’s referrer, without its query', () => {
+    const kept = new URLSearchParams(withFormPage(body, `${origin}/fr/contact?utm_source=newsletter`, origin));
+    expect(kept.get('form_page')).toBe('/fr/contact');
+    expect(kept.get('first_touch')).toBe('{"p":"/fr"}');
+    expect(kept.get('fullname')).toBe('Awa Diop');
+  });
+
+  it('adds nothing for a referrer of another site, none at all, or a body that names its page', () => {
+    expect(withFormPage(body, 'https://elsewhere.example/contact', origin)).toBe(body);
+    expect(withFormPage(body, '', origin)).toBe(body);
+    const named = `${body}&form_page=%2Fdemo`;
+    expect(withFormPage(named, `${origin}/contact`, origin)).toBe(named);
+  });
+
+  it('leaves the page and the first touch off what the saved page lists', () => {
+    const saved: SavedSubmission = {
+      key: 'k'.repeat(20),
+      url: `${origin}/contact`,
+      body: withFormPage(body, `${origin}/fr/contact`, origin),
+      savedAt: 0,
+      state: 'waiting',
+    };
+    const page = savedPage(saved);
+    expect(page).toContain('Awa Diop');
+    expect(page).not.toMatch(/first_touch|form_page|\/fr\/contact/);
   });
 });

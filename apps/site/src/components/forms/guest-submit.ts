@@ -1,5 +1,6 @@
 import { honeypotField } from '@growmail/contracts/form-fields';
 import { idempotencyKeyField } from '@growmail/contracts/idempotency';
+import { firstTouchField } from '@growmail/contracts/page-context';
 import { useState } from 'react';
 import { callGuestService, type GuestAnswer, type GuestRequest } from '@/lib/guest-api';
 import type { Outcome } from './form-alert';
@@ -27,16 +28,23 @@ export function useGuestSubmit({ stampFrom }: { stampFrom?: string } = {}) {
     const signals = { ...(await formStamp()), ...(trap ? { [honeypotField]: trap } : {}) };
     // Made here, once per submission (D39): every try of it, and its post below, is one lead.
     const key = crypto.randomUUID();
+    const form = formRef.current;
+    // The page's script put the device's first landing in the form as it was sent (first-touch.tsx).
+    const firstTouch = (form?.elements.namedItem(firstTouchField) as HTMLInputElement | null)?.value;
     const answer = await callGuestService<T>(
       request.body ? url : withQuery(url, signals),
       request.body
-        ? { ...request, key, body: { ...request.body, ...signals }, ...(stampFrom && { page: location.pathname }) }
+        ? {
+            ...request,
+            key,
+            body: { ...request.body, ...signals },
+            ...(stampFrom && { page: location.pathname, firstTouch }),
+          }
         : request,
     );
     // Nothing heard back (no network; a 502 or 504 has no JSON): the form posts itself, with its
-    // key, so the site's worker keeps it on the device and says so (D39). Without a worker in
-    // charge of the page, the form says it could not send, as before.
-    const form = formRef.current;
+    // key (and the first landing already in it), so the site's worker keeps it on the device and
+    // says so (D39). Without a worker in charge of the page, the form says it could not send, as before.
     if (stampFrom && form && !answer.error && !answer.payload && navigator.serviceWorker?.controller) {
       form.insertAdjacentHTML('beforeend', `<input type="hidden" name="${idempotencyKeyField}" value="${key}">`);
       HTMLFormElement.prototype.submit.call(form);
