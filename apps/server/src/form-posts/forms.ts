@@ -61,7 +61,7 @@ export type PostedFormDefinition = {
 };
 
 /** An outcome page's message, alone or with the calculator's figures. */
-export type Said = string | { message: string; savings: SavingsFigures };
+type Said = string | { message: string; savings: SavingsFigures };
 
 type SavingsResult = { savings: number; figures: SavingsFigures | null };
 
