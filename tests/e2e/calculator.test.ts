@@ -223,76 +223,85 @@ const expected = {
 /** The amount a picture's row or a sentence names, as written. */
 const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0\$US)/.exec(text)?.[1];
 
-describe.each(viewports)('the savings picture at $name size (issue 40)', (viewport) => {
-  describe.each([
-    { language: 'en', javaScript: true },
-    { language: 'en', javaScript: false },
-    { language: 'fr', javaScript: true },
-    { language: 'fr', javaScript: false },
-  ] as const)('in $language, JavaScript on: $javaScript', ({ language, javaScript }) => {
-    const words = inWords[language];
-    const email = (name: string) => `picture-${name}-${language}-${javaScript}-${viewport.name}@example.com`;
+// At a phone's width, where the picture is narrowest; the desktop's result is the same markup.
+describe.each(viewports.filter(({ name }) => name === 'mobile'))(
+  'the savings picture at $name size (issue 40)',
+  (viewport) => {
+    describe.each([
+      { language: 'en', javaScript: true },
+      { language: 'en', javaScript: false },
+      { language: 'fr', javaScript: true },
+      { language: 'fr', javaScript: false },
+    ] as const)('in $language, JavaScript on: $javaScript', ({ language, javaScript }) => {
+      const words = inWords[language];
+      const email = (name: string) => `picture-${name}-${language}-${javaScript}-${viewport.name}@example.com`;
 
-    /** Fills the calculator and asks for the estimate: in the island, or as a native post to the outcome page. */
-    async function estimate(page: Page, inputs: { customers: string; cost: string; email: string; services: number }) {
-      await page.getByLabel(words.customers, { exact: true }).fill(inputs.customers);
-      await page.getByLabel(words.cost, { exact: true }).fill(inputs.cost);
-      await page.getByLabel(words.email, { exact: true }).fill(inputs.email);
-      for (const [index, name] of words.services.entries()) {
-        await page.getByRole('checkbox', { name }).setChecked(index < inputs.services);
+      /** Fills the calculator and asks for the estimate: in the island, or as a native post to the outcome page. */
+      async function estimate(
+        page: Page,
+        inputs: { customers: string; cost: string; email: string; services: number },
+      ) {
+        await page.getByLabel(words.customers, { exact: true }).fill(inputs.customers);
+        await page.getByLabel(words.cost, { exact: true }).fill(inputs.cost);
+        await page.getByLabel(words.email, { exact: true }).fill(inputs.email);
+        for (const [index, name] of words.services.entries()) {
+          await page.getByRole('checkbox', { name }).setChecked(index < inputs.services);
+        }
+        await page.getByRole('button', { name: words.estimate }).click();
+        if (!javaScript) await page.waitForURL(/\/sent\?/);
       }
-      await page.getByRole('button', { name: words.estimate }).click();
-      if (!javaScript) await page.waitForURL(/\/sent\?/);
-    }
 
-    /** The picture's rows, and the sentence beside it: the island's result, or the outcome page's message. */
-    async function result(page: Page) {
-      const figure = page.getByRole('figure', { name: words.picture });
-      await expect.poll(() => figure.isVisible()).toBe(true);
-      const rows = (await figure.getByRole('listitem').allTextContents()).map((row) => row.trim());
-      const sentence = javaScript
-        ? await page.getByTestId('calculator-result').locator('p').first().textContent()
-        : await page.locator('main [role="status"]').textContent();
-      // Said once: the picture is no part of a live region.
-      const live = await figure.evaluate((element) => element.closest('[role="status"], [role="alert"], [aria-live]'));
-      return { rows, sentence: sentence?.trim() ?? '', live };
-    }
-
-    it('appears with the result, its saving the sentence’s, and with two costs and no saving when already cost efficient', async () => {
-      const { page, context, problems } = await site.openPage(viewport, { javaScript });
-      page.setDefaultTimeout(15_000);
-      await (javaScript ? gotoSettled(page, `${site.url}${words.path}`) : page.goto(`${site.url}${words.path}`));
-
-      await estimate(page, { customers: '10000', cost: '12000', email: email('saving'), services: 4 });
-      const saving = await result(page);
-      expect(saving.rows).toEqual(expected[language].saving);
-      expect(saving.live).toBeNull();
-      if (javaScript) {
-        const said = await page.getByTestId('savings').textContent();
-        expect(saving.sentence).toContain(said);
-        expect(amountIn(saving.rows[2]!)).toBe(said);
-        // Drawn with the result, from figures it already holds: nothing moves it once it is there.
+      /** The picture's rows, and the sentence beside it: the island's result, or the outcome page's message. */
+      async function result(page: Page) {
         const figure = page.getByRole('figure', { name: words.picture });
-        const before = await figure.boundingBox();
-        await nextFrames(page, 4);
-        expect(await figure.boundingBox()).toEqual(before);
-      } else {
-        expect(saving.sentence).toBe(expected[language].sentence);
-        expect(amountIn(saving.rows[2]!)).toBe(amountIn(saving.sentence));
+        await expect.poll(() => figure.isVisible()).toBe(true);
+        const rows = (await figure.getByRole('listitem').allTextContents()).map((row) => row.trim());
+        const sentence = javaScript
+          ? await page.getByTestId('calculator-result').locator('p').first().textContent()
+          : await page.locator('main [role="status"]').textContent();
+        // Said once: the picture is no part of a live region.
+        const live = await figure.evaluate((element) =>
+          element.closest('[role="status"], [role="alert"], [aria-live]'),
+        );
+        return { rows, sentence: sentence?.trim() ?? '', live };
       }
-      expect(await axeViolations(page)).toEqual([]);
 
-      // 5 × 12 × 1,000 ÷ 1500 = 40 → 140 − 40 = 100: not above 100, so already cost efficient.
-      if (javaScript) await page.getByRole('button', { name: words.edit }).click();
-      else await page.goto(`${site.url}${words.path}`);
-      await estimate(page, { customers: '1000', cost: '140', email: email('efficient'), services: 1 });
-      const efficient = await result(page);
-      expect(efficient.rows).toEqual(expected[language].efficient);
-      expect(efficient.sentence).toMatch(expected[language].efficientSentence);
-      expect(efficient.live).toBeNull();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(problems).toEqual({ console: [], failed: [] });
-      await context.close();
+      it('appears with the result, its saving the sentence’s, and with two costs and no saving when already cost efficient', async () => {
+        const { page, context, problems } = await site.openPage(viewport, { javaScript });
+        page.setDefaultTimeout(15_000);
+        await (javaScript ? gotoSettled(page, `${site.url}${words.path}`) : page.goto(`${site.url}${words.path}`));
+
+        await estimate(page, { customers: '10000', cost: '12000', email: email('saving'), services: 4 });
+        const saving = await result(page);
+        expect(saving.rows).toEqual(expected[language].saving);
+        expect(saving.live).toBeNull();
+        if (javaScript) {
+          const said = await page.getByTestId('savings').textContent();
+          expect(saving.sentence).toContain(said);
+          expect(amountIn(saving.rows[2]!)).toBe(said);
+          // Drawn with the result, from figures it already holds: nothing moves it once it is there.
+          const figure = page.getByRole('figure', { name: words.picture });
+          const before = await figure.boundingBox();
+          await nextFrames(page, 4);
+          expect(await figure.boundingBox()).toEqual(before);
+        } else {
+          expect(saving.sentence).toBe(expected[language].sentence);
+          expect(amountIn(saving.rows[2]!)).toBe(amountIn(saving.sentence));
+        }
+        expect(await axeViolations(page)).toEqual([]);
+
+        // 5 × 12 × 1,000 ÷ 1500 = 40 → 140 − 40 = 100: not above 100, so already cost efficient.
+        if (javaScript) await page.getByRole('button', { name: words.edit }).click();
+        else await page.goto(`${site.url}${words.path}`);
+        await estimate(page, { customers: '1000', cost: '140', email: email('efficient'), services: 1 });
+        const efficient = await result(page);
+        expect(efficient.rows).toEqual(expected[language].efficient);
+        expect(efficient.sentence).toMatch(expected[language].efficientSentence);
+        expect(efficient.live).toBeNull();
+        expect(await axeViolations(page)).toEqual([]);
+        expect(problems).toEqual({ console: [], failed: [] });
+        await context.close();
+      });
     });
-  });
-});
+  },
+);
