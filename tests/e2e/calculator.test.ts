@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '@growmail/test-support/axe';
-import { gotoSettled } from '@growmail/test-support/settle';
+import { gotoSettled, nextFrames } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
 const site = useSite();
@@ -73,7 +73,8 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
     await fill(page, { customers: '10000', cost: '12000', email: email('one'), services: allServices });
     await expect.poll(() => page.getByTestId('savings').textContent()).toBe('$10,120.00');
     expect(await result.getByRole('heading', { name: 'You could save' }).isVisible()).toBe(true);
-    expect(await result.getByRole('listitem').count()).toBe(4);
+    // The four benefits; the savings picture's rows are a list of their own, after them.
+    expect(await result.getByRole('list').first().getByRole('listitem').count()).toBe(4);
     expect(
       await page.getByRole('heading', { name: 'You could save' }).evaluate((h) => h === document.activeElement),
     ).toBe(true);
@@ -174,3 +175,133 @@ describe.each(viewports)('the savings calculator at $name size', (viewport) => {
     await context.close();
   });
 });
+
+/** What a visitor reads and presses on the bare calculator (D7) in each language. */
+const inWords = {
+  en: {
+    path: '/calculator/calculate',
+    customers: 'Number of customers',
+    cost: 'Current annual cost (USD)',
+    email: 'Email Address',
+    services: ['Campaign Mailing', 'Marketing Automations', 'Transactional Emails', 'Mobile Push Messaging'],
+    estimate: 'Estimate your savings',
+    edit: 'Edit your answers',
+    picture: 'Your yearly cost, today and with Growmail',
+  },
+  fr: {
+    path: '/fr/calculator/calculate',
+    customers: 'Nombre de clients',
+    cost: 'Coût annuel actuel (USD)',
+    email: 'Adresse email',
+    services: ['Campagnes email', 'Automatisation marketing', 'Emails transactionnels', 'Notifications push mobiles'],
+    estimate: 'Estimer mes économies',
+    edit: 'Modifier mes réponses',
+    picture: 'Votre coût annuel, aujourd’hui et avec Growmail',
+  },
+} as const;
+
+/** The figures each case shows: 10,000 customers paying $12,000 with every service, and 1,000 paying $140 for campaigns. */
+const expected = {
+  en: {
+    saving: ['Today $12,000.00', 'With Growmail $1,880.00', 'You save $10,120.00'],
+    sentence: 'You can save up to $10,120.00 every year by moving your messaging to Growmail.',
+    efficient: ['Today $140.00', 'With Growmail $40.00'],
+    efficientSentence: /^Your current setup is already cost efficient\./,
+  },
+  fr: {
+    saving: [
+      'Aujourd’hui 12\u202f000,00\u00a0$US',
+      'Avec Growmail 1\u202f880,00\u00a0$US',
+      'Vous économisez 10\u202f120,00\u00a0$US',
+    ],
+    sentence: 'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0$US par an en regroupant vos messages chez Growmail.',
+    efficient: ['Aujourd’hui 140,00\u00a0$US', 'Avec Growmail 40,00\u00a0$US'],
+    efficientSentence: /^Votre configuration actuelle est déjà rentable\./,
+  },
+};
+
+/** The amount a picture's row or a sentence names, as written. */
+const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0\$US)/.exec(text)?.[1];
+
+// At a phone's width, where the picture is narrowest; the desktop's result is the same markup.
+describe.each(viewports.filter(({ name }) => name === 'mobile'))(
+  'the savings picture at $name size (issue 40)',
+  (viewport) => {
+    describe.each([
+      { language: 'en', javaScript: true },
+      { language: 'en', javaScript: false },
+      { language: 'fr', javaScript: true },
+      { language: 'fr', javaScript: false },
+    ] as const)('in $language, JavaScript on: $javaScript', ({ language, javaScript }) => {
+      const words = inWords[language];
+      const email = (name: string) => `picture-${name}-${language}-${javaScript}-${viewport.name}@example.com`;
+
+      /** Fills the calculator and asks for the estimate: in the island, or as a native post to the outcome page. */
+      async function estimate(
+        page: Page,
+        inputs: { customers: string; cost: string; email: string; services: number },
+      ) {
+        await page.getByLabel(words.customers, { exact: true }).fill(inputs.customers);
+        await page.getByLabel(words.cost, { exact: true }).fill(inputs.cost);
+        await page.getByLabel(words.email, { exact: true }).fill(inputs.email);
+        for (const [index, name] of words.services.entries()) {
+          await page.getByRole('checkbox', { name }).setChecked(index < inputs.services);
+        }
+        await page.getByRole('button', { name: words.estimate }).click();
+        if (!javaScript) await page.waitForURL(/\/sent\?/);
+      }
+
+      /** The picture's rows, and the sentence beside it: the island's result, or the outcome page's message. */
+      async function result(page: Page) {
+        const figure = page.getByRole('figure', { name: words.picture });
+        await expect.poll(() => figure.isVisible()).toBe(true);
+        const rows = (await figure.getByRole('listitem').allTextContents()).map((row) => row.trim());
+        const sentence = javaScript
+          ? await page.getByTestId('calculator-result').locator('p').first().textContent()
+          : await page.locator('main [role="status"]').textContent();
+        // Said once: the picture is no part of a live region.
+        const live = await figure.evaluate((element) =>
+          element.closest('[role="status"], [role="alert"], [aria-live]'),
+        );
+        return { rows, sentence: sentence?.trim() ?? '', live };
+      }
+
+      it('appears with the result, its saving the sentence’s, and with two costs and no saving when already cost efficient', async () => {
+        const { page, context, problems } = await site.openPage(viewport, { javaScript });
+        page.setDefaultTimeout(15_000);
+        await (javaScript ? gotoSettled(page, `${site.url}${words.path}`) : page.goto(`${site.url}${words.path}`));
+
+        await estimate(page, { customers: '10000', cost: '12000', email: email('saving'), services: 4 });
+        const saving = await result(page);
+        expect(saving.rows).toEqual(expected[language].saving);
+        expect(saving.live).toBeNull();
+        if (javaScript) {
+          const said = await page.getByTestId('savings').textContent();
+          expect(saving.sentence).toContain(said);
+          expect(amountIn(saving.rows[2]!)).toBe(said);
+          // Drawn with the result, from figures it already holds: nothing moves it once it is there.
+          const figure = page.getByRole('figure', { name: words.picture });
+          const before = await figure.boundingBox();
+          await nextFrames(page, 4);
+          expect(await figure.boundingBox()).toEqual(before);
+        } else {
+          expect(saving.sentence).toBe(expected[language].sentence);
+          expect(amountIn(saving.rows[2]!)).toBe(amountIn(saving.sentence));
+        }
+        expect(await axeViolations(page)).toEqual([]);
+
+        // 5 × 12 × 1,000 ÷ 1500 = 40 → 140 − 40 = 100: not above 100, so already cost efficient.
+        if (javaScript) await page.getByRole('button', { name: words.edit }).click();
+        else await page.goto(`${site.url}${words.path}`);
+        await estimate(page, { customers: '1000', cost: '140', email: email('efficient'), services: 1 });
+        const efficient = await result(page);
+        expect(efficient.rows).toEqual(expected[language].efficient);
+        expect(efficient.sentence).toMatch(expected[language].efficientSentence);
+        expect(efficient.live).toBeNull();
+        expect(await axeViolations(page)).toEqual([]);
+        expect(problems).toEqual({ console: [], failed: [] });
+        await context.close();
+      });
+    });
+  },
+);

@@ -77,12 +77,37 @@ describe('the HTML of the team console', () => {
   }, 120_000);
 });
 
+/** The outcome pages of the calculator posted without script in each language, with its savings picture (issue 40). */
+async function calculatorOutcomes(): Promise<string[]> {
+  const outcomes = [];
+  for (const path of ['/calculator/calculate', '/fr/calculator/calculate']) {
+    const email = `vnu${path.length}@growmail.test`;
+    const posted = await site.app.inject({
+      method: 'POST',
+      url: path,
+      payload: new URLSearchParams({
+        form_name: 'savings',
+        customers: '10000',
+        annualCost: '12000',
+        email,
+        push: 'on',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.statusCode).toBe(303);
+    const outcome = String(posted.headers.location);
+    expect((await site.app.inject(outcome)).body).toContain('<figure');
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
 describe('the HTML of every page', () => {
   it('has no errors by the W3C Nu validator, as served with the configuration applied', async () => {
     const pages = [];
     // The routes, and a copy per CFA franc as a pricing query gets it (D38).
     const copies = ['/pricing?currency=XOF&period=year', '/?currency=XAF'];
-    for (const route of [...site.app.site.routes(), ...copies]) {
+    for (const route of [...site.app.site.routes(), ...copies, ...(await calculatorOutcomes())]) {
       const page = await site.app.inject(route);
       const name = route === '/' ? 'index' : route.slice(1).replaceAll(/[/?&=]/g, '__') || 'index';
       pages.push({ name, html: page.body });

@@ -54,4 +54,31 @@ describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
     expect(overflowing).toEqual([]);
     await context.close();
   });
+
+  it("fits the savings picture's longest figures in both languages, with JavaScript and without (issue 40)", async () => {
+    const overflowing: string[] = [];
+    for (const javaScript of [true, false]) {
+      const context = await site.browser.newContext({
+        viewport: { width: 320, height: 640 },
+        javaScriptEnabled: javaScript,
+      });
+      const page = await context.newPage();
+      for (const path of ['/calculator/calculate', '/fr/calculator/calculate']) {
+        await page.goto(`${site.url}${path}`);
+        // The largest the calculator takes: 188,000,000 a year on Growmail, 999,812,000,000 saved.
+        const form = page.locator('form[data-form="savings"]');
+        await form.locator('input[name="customers"]').fill('1000000000');
+        await form.locator('input[name="annualCost"]').fill('1000000000000');
+        await form.locator('input[name="email"]').fill(`reflow-${javaScript}${path.replaceAll('/', '-')}@example.com`);
+        for (const box of await form.locator('input[type="checkbox"]').all()) await box.check();
+        await form.locator('button[type="submit"]').click();
+        const rows = page.locator('figure li');
+        await expect.poll(() => rows.count()).toBe(3);
+        if ((await overflowOf(page)) > 0)
+          overflowing.push(`${path}, script ${javaScript}: ${await overflowOf(page)}px`);
+      }
+      await context.close();
+    }
+    expect(overflowing).toEqual([]);
+  });
 });

@@ -61,6 +61,40 @@ export function estimateSavings(input: {
   return savings > 0 ? savings : 0;
 }
 
+/** The result's three figures, in US dollars to the cent: what the visitor pays a year now, Growmail's yearly cost for the same customers and services, and the saving (`estimateSavings`). */
+export type SavingsFigures = { currentCost: number; growmailCost: number; savings: number };
+
+/** The figures the result shows, in words and in its picture: the saving is `estimateSavings`'s, so both say the same. */
+export function savingsFigures(input: {
+  customers: number;
+  annualCost: number;
+  services: CalculatorServices;
+}): SavingsFigures {
+  return {
+    currentCost: roundMoney(input.annualCost),
+    growmailCost: roundMoney(growmailAnnualCost(input.customers, input.services)),
+    savings: estimateSavings(input),
+  };
+}
+
+/**
+ * The figures a stored savings lead records (`savingsLeadFor`'s metadata), for the outcome page of a
+ * native post: null unless they are what the rules give for its customers, cost and services. A
+ * lead posted from elsewhere (D14) may hold any saving; its sentence is shown without a picture.
+ */
+export function recordedSavingsFigures(recorded: {
+  contact_count: number;
+  current_cost: number;
+  savings: number;
+  services: CalculatorServices;
+}): SavingsFigures | null {
+  const { contact_count: customers, current_cost: annualCost, services } = recorded;
+  if (!Number.isSafeInteger(customers) || customers < 1 || customers > calculatorLimits.customers) return null;
+  if (!(annualCost >= 0.01 && annualCost <= calculatorLimits.annualCost)) return null;
+  const figures = savingsFigures({ customers, annualCost, services });
+  return figures.currentCost === annualCost && figures.savings === recorded.savings ? figures : null;
+}
+
 /**
  * An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec
  * "Business constants", D38): '$1,234.50', or as `Intl` writes dollars for the page's language

@@ -1,4 +1,9 @@
-import { calculatorMessages, savingsOutcome as savingsOutcomeEnglish, showsSavings } from './calculator.ts';
+import {
+  calculatorMessages,
+  formatDollars,
+  savingsOutcome as savingsOutcomeEnglish,
+  showsSavings,
+} from './calculator.ts';
 import { bookingMessages } from './demo-booking.ts';
 import { defaultLanguage, isLanguage, type Language, type Wording } from './language.ts';
 import { messages, tooLongMessage, type Messages } from './messages.ts';
@@ -118,8 +123,7 @@ export function preferredLanguage(header: string | undefined): Language {
 /** The calculator's result in one sentence (D30's outcome), in `language`; dollars as the spec defines. */
 export function savingsOutcomeIn(savings: number, language: Language | undefined): string {
   if (language !== 'fr') return savingsOutcomeEnglish(savings);
-  const amount = new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(savings);
   return showsSavings(savings)
-    ? `Vous pouvez économiser jusqu’à ${amount} par an en regroupant vos messages chez Growmail.`
+    ? `Vous pouvez économiser jusqu’à ${formatDollars(savings, 'fr')} par an en regroupant vos messages chez Growmail.`
     : 'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
 }

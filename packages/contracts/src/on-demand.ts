@@ -1,3 +1,4 @@
+import type { SavingsFigures } from './calculator.ts';
 import type { FormPageState } from './form-posts.ts';
 import type { Language } from './language.ts';
 import type { TeamLocals } from './team.ts';
@@ -35,7 +36,7 @@ export type OnDemandLocals = {
   /** The lead form's stamp, signed now (D30); absent while the secret cannot be read. */
   stamp?: string;
   /** The outcome page's message and the submission's reference. */
-  outcome?: { message: string; reference: string | null };
+  outcome?: Outcome;
   /** The demo picker's open times (D32), on the demo page and a booking's page. */
   picker?: SlotPicker;
   /** A booking's page (D32): what the booking is, and its link's token while it can still change. */
@@ -45,6 +46,9 @@ export type OnDemandLocals = {
   /** A team console page (D40): what it shows, who is signed in, and the CSRF token of its forms. */
   team?: TeamLocals;
 };
+
+/** What the outcome page of a stored post shows: its message, its reference, and the calculator's figures beside its result. */
+export type Outcome = { message: string; reference: string | null; savings?: SavingsFigures | undefined };
 
 /**
  * One exchange with the sandbox, as a reference page's Try it section shows it (D33): the body

@@ -5,6 +5,8 @@ import {
   growmailAnnualCost,
   readCalculatorForm,
   readNumber,
+  recordedSavingsFigures,
+  savingsFigures,
   savingsLeadFor,
   showsSavings,
   type CalculatorServices,
@@ -79,6 +81,50 @@ describe('savings (spec "Business constants")', () => {
     expect(showsSavings(100.01)).toBe(true);
     expect(showsSavings(100)).toBe(false);
     expect(showsSavings(0)).toBe(false);
+  });
+});
+
+describe('the result’s figures (issue 40’s picture)', () => {
+  it('are the cost today, Growmail’s to the cent, and the saving the sentence names', () => {
+    // 23.5 × 12 × 10,000 ÷ 1500 = 1,880
+    expect(savingsFigures({ customers: 10_000, annualCost: 12_000, services: all })).toEqual({
+      currentCost: 12_000,
+      growmailCost: 1880,
+      savings: 10_120,
+    });
+    // 3.5 × 12 × 7 ÷ 1500 = 0.196: the two costs shown, 100.00 and 0.20, differ by the saving, 99.80.
+    expect(savingsFigures({ customers: 7, annualCost: 100, services: { ...none, push: true } })).toEqual({
+      currentCost: 100,
+      growmailCost: 0.2,
+      savings: 99.8,
+    });
+  });
+
+  it('keep Growmail’s cost when it is the larger, with a saving of 0', () => {
+    // 23.5 × 12 × 1,000,000 ÷ 1500 = 188,000
+    expect(savingsFigures({ customers: 1_000_000, annualCost: 50_000, services: all })).toEqual({
+      currentCost: 50_000,
+      growmailCost: 188_000,
+      savings: 0,
+    });
+  });
+
+  const recorded = (input: { customers: number; annualCost: number; services: CalculatorServices }) =>
+    savingsLeadFor({ ...input, email: 'ada@example.com' }, estimateSavings(input)).metadata;
+
+  it('are read back from a lead the calculator stored', () => {
+    const input = { customers: 1234, annualCost: 250.5, services: { ...none, campaign: true, transactional: true } };
+    expect(recordedSavingsFigures(recorded(input))).toEqual(savingsFigures(input));
+  });
+
+  it('are not read from a lead whose saving the rules would not give, or whose figures they refuse', () => {
+    const input = { customers: 20_000, annualCost: 12_000, services: { ...none, campaign: true, automation: true } };
+    // A lead posted from elsewhere (D14) may say anything: 12,000 − 1,600 is 10,400, not 8,000.
+    expect(recordedSavingsFigures({ ...recorded(input), savings: 8000 })).toBeNull();
+    expect(recordedSavingsFigures({ ...recorded(input), contact_count: 1e10 })).toBeNull();
+    expect(recordedSavingsFigures({ ...recorded(input), contact_count: 20_000.5 })).toBeNull();
+    expect(recordedSavingsFigures({ ...recorded(input), current_cost: 1e13 })).toBeNull();
+    expect(recordedSavingsFigures({ ...recorded(input), current_cost: 12_000.004 })).toBeNull();
   });
 });
 

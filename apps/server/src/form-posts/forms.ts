@@ -2,7 +2,9 @@ import {
   calculatorServices,
   estimateSavings,
   readCalculatorForm,
+  recordedSavingsFigures,
   savingsLeadFor,
+  type SavingsFigures,
 } from '@growmail/contracts/calculator';
 import { bookingFields, demoBookingRequestSchema, noSlot } from '@growmail/contracts/demo-booking';
 import { enquiryFields, unsubscribePath } from '@growmail/contracts/form-fields';
@@ -13,7 +15,7 @@ import {
   newsletterConfirmSchema,
   unsubscribeQuerySchema,
 } from '@growmail/contracts/forms';
-import { startupLeadSchema } from '@growmail/contracts/leads';
+import { savingsLeadSchema, startupLeadSchema } from '@growmail/contracts/leads';
 import { savingsOutcomeIn } from '@growmail/contracts/catalogues';
 import type { Language } from '@growmail/contracts/language';
 import { messages } from '@growmail/contracts/messages';
@@ -52,10 +54,16 @@ export type PostedFormDefinition = {
   preview?: (posted: Record<string, unknown>) => boolean;
   /**
    * What the outcome page says once it is stored, given the submission's reference, in the
-   * page's language: in English a catalogue holds, the caller says it in `language` (D37).
+   * page's language: in English a catalogue holds, the caller says it in `language` (D37). The
+   * calculator's adds its result's figures, which the page draws beside the sentence.
    */
-  success: (app: FastifyInstance, reference: string | null, language: Language) => string | Promise<string>;
+  success: (app: FastifyInstance, reference: string | null, language: Language) => Said | Promise<Said>;
 };
+
+/** An outcome page's message, alone or with the calculator's figures. */
+type Said = string | { message: string; savings: SavingsFigures };
+
+type SavingsResult = { savings: number; figures: SavingsFigures | null };
 
 const onlyFields = (fields: readonly string[], values: Record<string, string>): Record<string, string> =>
   Object.fromEntries(fields.map((field) => [field, values[field] ?? '']));
@@ -161,13 +169,18 @@ async function askedSlot(
 
 const calculatorFields = ['customers', 'annualCost', 'email'] as const;
 
-/** The savings a stored (or held) savings lead recorded, for its outcome page. */
-async function savingsOf(app: FastifyInstance, reference: string): Promise<number | null> {
+/**
+ * The savings a stored (or held) savings lead recorded, for its outcome page, with the figures of
+ * its picture when they are the calculator's own (`recordedSavingsFigures`).
+ */
+async function savingsOf(app: FastifyInstance, reference: string): Promise<SavingsResult | null> {
   const lead = await app.leads.find(reference);
   const held = lead ? undefined : await app.quarantine.find(reference);
-  const recorded = lead ? (JSON.parse(lead.metadata) as { savings?: unknown }) : held?.fields;
+  const recorded: unknown = lead ? JSON.parse(lead.metadata) : held?.fields;
   const savings = (recorded as { savings?: unknown } | undefined)?.savings;
-  return typeof savings === 'number' ? savings : null;
+  if (typeof savings !== 'number') return null;
+  const checked = safeParse(savingsLeadSchema.shape.metadata, recorded);
+  return { savings, figures: checked.success ? recordedSavingsFigures(checked.data) : null };
 }
 
 export const postedForms: Record<PostedForm, PostedFormDefinition> = {
@@ -207,8 +220,11 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
     call: (payload) => ({ method: 'POST', url: '/services/sales/leads', payload }),
     fieldOf: (path) => (path[0] === 'metadata' && path[1] === 'email' ? 'email' : undefined),
     success: async (app, reference, language) => {
-      const savings = reference ? await savingsOf(app, reference) : null;
-      if (savings !== null) return savingsOutcomeIn(savings, language);
+      const result = reference ? await savingsOf(app, reference) : null;
+      if (result) {
+        const message = savingsOutcomeIn(result.savings, language);
+        return result.figures ? { message, savings: result.figures } : message;
+      }
       return language === 'fr'
         ? 'Cette estimation est introuvable. Veuillez refaire le calcul.'
         : 'That estimate could not be found. Please use the calculator again.';

@@ -111,8 +111,10 @@ async function formPosts(app: FastifyInstance) {
       const { form, reference = null } = request.query;
       // Naming no form, it is the same page for everyone: sent as built (D35).
       if (!form) return sendBuiltPage(request, reply, app.site.page(path) ? path : outcomePath);
-      const message = translated(await postedForms[form].success(app, reference, language), language);
-      const page = await app.site.render('sent', { outcome: { message, reference }, language });
+      const said = await postedForms[form].success(app, reference, language);
+      const { message, savings } = typeof said === 'string' ? { message: said, savings: undefined } : said;
+      const outcome = { message: translated(message, language), reference, ...(savings ? { savings } : {}) };
+      const page = await app.site.render('sent', { outcome, language });
       return sendFreshPage(reply, page);
     });
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
+import { savingsLead } from '@growmail/test-support/submissions';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { trackingSecret } from '../../src/secrets.ts';
 import { mintFormStamp, stampIssuedAt } from '../../src/submissions/screening.ts';
@@ -148,6 +149,42 @@ describe('native form posts (D30)', () => {
         );
       },
     );
+
+    /** The outcome page's savings picture, row by row as a screen reader reads it; none when it has none. */
+    const pictureOf = (html: string) =>
+      page(html)
+        .querySelectorAll('main figure li')
+        .map((row) => row.text);
+
+    it.each([
+      ['/calculator/calculate', ['Today $50,000.00', 'With Growmail $2,040.00', 'You save $47,960.00']],
+      [
+        '/fr/calculator/calculate',
+        [
+          'Aujourd’hui 50\u202f000,00\u00a0$US',
+          'Avec Growmail 2\u202f040,00\u00a0$US',
+          'Vous économisez 47\u202f960,00\u00a0$US',
+        ],
+      ],
+    ])('%s: draws the result beside its sentence on the outcome page (issue 40)', async (path, rows) => {
+      const email = `picture${path.length}@acme.test`;
+      const response = await post(path, { ...calculator, email, form_stamp: stamp });
+      expect(response.headers.location).toMatch(path.startsWith('/fr/') ? /^\/fr\/sent\?/ : /^\/sent\?/);
+      const outcome = await app.inject(String(response.headers.location));
+      expect(pictureOf(outcome.body)).toEqual(rows);
+      expect(page(outcome.body).querySelector('#outcome-message')?.text).toContain(rows[2]!.split(' ').at(-1));
+    });
+
+    it('shows a lead posted from elsewhere with a saving the rules would not give without a picture', async () => {
+      // 20,000 customers on campaigns and automations cost 1,600 a year: 12,000 saves 10,400, not 8,000.
+      const stored = await app.inject({ method: 'POST', url: '/services/sales/leads', payload: savingsLead });
+      const { id } = stored.json<{ payload: { id: string } }>().payload;
+      const outcome = await app.inject(`/sent?form=savings&reference=${id}`);
+      expect(page(outcome.body).querySelector('#outcome-message')?.text).toBe(
+        'You can save up to $8,000.00 every year by moving your messaging to Growmail.',
+      );
+      expect(pictureOf(outcome.body)).toEqual([]);
+    });
 
     it('sends its own page back with the spec’s message on each empty field, the boxes kept', async () => {
       const response = await post('/calculator/calculate', { ...calculator, customers: '', email: '' });

@@ -19,6 +19,10 @@ export const calculatorWords = {
     'Keep customer data safe with built-in security',
     'Scale your messaging as your business grows',
   ] as readonly string[],
+  picture: 'Your yearly cost, today and with Growmail',
+  today: 'Today',
+  withGrowmail: 'With Growmail',
+  youSave: 'You save',
   book: 'Book a 30-minute Demo',
   edit: 'Edit your answers',
 };

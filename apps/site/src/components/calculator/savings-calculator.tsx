@@ -2,15 +2,16 @@ import { calculatorWords } from '@/components/calculator/calculator-words';
 import type { Wording } from '@growmail/contracts/language';
 import {
   calculatorServices,
-  estimateSavings,
   formatDollars,
   readCalculatorForm,
   type calculatorMessages,
+  savingsFigures,
   savingsLeadFor,
   showsSavings,
   type CalculatorField,
   type CalculatorForm,
   type CalculatorInput,
+  type SavingsFigures,
 } from '@growmail/contracts/calculator';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CheckList } from '@/components/ui/check-list';
@@ -20,6 +21,7 @@ import { Honeypot } from '@/components/forms/honeypot';
 import { PostFields } from '@/components/forms/post-fields';
 import { useServedForm, type ServedProps } from '@/components/forms/server-state';
 import { postSavingsLead } from './savings-lead';
+import { SavingsPicture } from './savings-picture';
 
 type Props = {
   /** Bases chosen at server start, handed over by the route shell (lib/runtime.ts). */
@@ -78,7 +80,7 @@ export function SavingsCalculator({
     const message = fields[0] ? served.errors[fields[0]] : undefined;
     return message ? { message, fields } : null;
   });
-  const [result, setResult] = useState<{ savings: number } | null>(null);
+  const [result, setResult] = useState<SavingsFigures | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const lastLead = useRef('');
@@ -125,9 +127,9 @@ export function SavingsCalculator({
       return;
     }
     setError(null);
-    const savings = estimateSavings(reading.value);
-    setResult({ savings });
-    sendLead(reading.value, savings);
+    const figures = savingsFigures(reading.value);
+    setResult(figures);
+    sendLead(reading.value, figures.savings);
   };
 
   if (result) {
@@ -151,6 +153,7 @@ export function SavingsCalculator({
         ) : (
           <p className="mt-3 text-lg text-ink-700">{words.efficientLead}</p>
         )}
+        <SavingsPicture figures={result} words={words} language={language} />
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <a href={demoUrl} className="button-primary">
             {words.book}
