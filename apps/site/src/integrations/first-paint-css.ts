@@ -2,6 +2,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import Beasties from 'beasties';
 import { FirstPaint } from '../lib/first-paint-css';
 
 /**
@@ -16,13 +17,16 @@ export const firstPaintCss = (): AstroIntegration => ({
     'astro:build:done': async ({ dir, logger }) => {
       const root = resolve(fileURLToPath(dir));
       const stylesheets = new Map<string, Promise<string | undefined>>();
-      const firstPaint = new FirstPaint((href) => {
-        const path = resolve(root, `.${href}`);
-        if (!path.startsWith(root + sep)) return undefined;
-        let sheet = stylesheets.get(path);
-        if (!sheet) stylesheets.set(path, (sheet = readFile(path, 'utf8')));
-        return sheet;
-      });
+      const firstPaint = new FirstPaint(
+        (href) => {
+          const path = resolve(root, `.${href}`);
+          if (!path.startsWith(root + sep)) return undefined;
+          let sheet = stylesheets.get(path);
+          if (!sheet) stylesheets.set(path, (sheet = readFile(path, 'utf8')));
+          return sheet;
+        },
+        async () => ({ default: Beasties }),
+      );
       const pages = (await readdir(root, { recursive: true, withFileTypes: true })).filter(
         (entry) => entry.isFile() && entry.name.endsWith('.html'),
       );

@@ -50,12 +50,17 @@ const options: Options = {
   logLevel: 'warn',
 };
 
+/** How Beasties' module is had: imported when first needed, unless the caller holds it already. */
+export type BeastiesModule = () => Promise<{ default: unknown }>;
+
 /**
  * Beasties, imported when a page first needs it: its parsers cost a busy machine about 2 s of
- * the server's start, which may never render a page on demand. Stylesheets are read by `read`.
+ * the server's start, which may never render a page on demand. The build's integration gives the
+ * module it imported itself: by `astro:build:done` Vite's module runner, which loaded the config
+ * and would resolve a later import, is closed. Stylesheets are read by `read`.
  */
-async function beastiesReading(read: StylesheetReader): Promise<Beasties> {
-  const { default: Beasties } = await import('beasties');
+async function beastiesReading(read: StylesheetReader, load: BeastiesModule): Promise<Beasties> {
+  const { default: Beasties } = await load();
   const beasties = new (Beasties as unknown as new (options: Options) => Beasties)(options);
   beasties.getCssAsset = (href) => read(href);
   return beasties;
@@ -71,10 +76,12 @@ async function beastiesReading(read: StylesheetReader): Promise<Beasties> {
  */
 export class FirstPaint {
   readonly #read: StylesheetReader;
+  readonly #load: BeastiesModule;
   #beasties: Promise<Beasties> | undefined;
 
-  constructor(read: StylesheetReader) {
+  constructor(read: StylesheetReader, load: BeastiesModule = () => import('beasties')) {
     this.#read = read;
+    this.#load = load;
   }
 
   async inline(html: string): Promise<string> {
@@ -85,7 +92,7 @@ export class FirstPaint {
     // arbitrary variants) would not match `.\[\&_code\]\:px-1`: it is given them decoded. Only
     // `&amp;` and the apostrophe are: they change no element, where a decoded `&lt;` could.
     const input = html.replace(/&amp;|&#x27;|&#39;/g, decoded);
-    this.#beasties ??= beastiesReading(this.#read);
+    this.#beasties ??= beastiesReading(this.#read, this.#load);
     const processed = await (await this.#beasties).process(input);
     // The page's own <style> elements come back as they were; the one that is new is Beasties'.
     const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
