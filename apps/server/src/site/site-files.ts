@@ -96,7 +96,8 @@ export class Site {
    * stylesheet at the end of <body> as the build does for a built page
    * (apps/site/src/integrations/first-paint-css.ts), the configuration applied as to a built
    * page, and its inline scripts hashed for its CSP. The shared /demo is kept per language and
-   * zone (DemoPageCache), so its transform is paid once per render of the cache, not per visit.
+   * zone (DemoPageCache), so its transform is paid once per render of the cache, not per visit;
+   * other views pay it once per page shape (FirstPaint keeps the CSS by `shapeOf`).
    */
   async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Options } from 'beasties';
 
 /**
@@ -20,6 +21,26 @@ export type StylesheetReader = (href: string) => Promise<string | undefined> | s
 const siteStylesheet = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">/;
 
 const decoded = (entity: string) => (entity === '&amp;' ? '&' : "'");
+
+/** Page shapes whose CSS is kept: the on-demand views and their states are a few dozen. */
+const keptShapes = 200;
+
+/**
+ * Attributes that carry a page's data rather than what a selector of the site's stylesheet reads:
+ * a field's value, a link, a text alternative, an island's props and its render's uid, a time. Their values are left
+ * out of a page's shape; every other attribute (class, id, type, role, aria-*, data-*, open…) is in.
+ */
+const dataAttribute =
+  /\s(value|href|action|content|src|srcset|alt|title|placeholder|datetime|aria-label|props|uid|nonce|integrity)="[^"]*"/g;
+
+/**
+ * What decides which rules Beasties keeps for a page: its tags with their attributes, without the
+ * text between them (which no selector of the stylesheet reads) or the data in `dataAttribute`s.
+ */
+export function shapeOf(html: string): string {
+  const tags = html.replace(/>[^<]*</g, '><').replace(dataAttribute, ' $1');
+  return createHash('sha256').update(tags).digest('base64url');
+}
 
 /**
  * Beasties keeps the CSS rules whose selectors match an element of the page (all of them, not
@@ -78,6 +99,8 @@ export class FirstPaint {
   readonly #read: StylesheetReader;
   readonly #load: BeastiesModule;
   #beasties: Promise<Beasties> | undefined;
+  /** The CSS kept for each page shape seen, newest last, at most `keptShapes` of them. */
+  readonly #byShape = new Map<string, Promise<string | undefined>>();
 
   constructor(read: StylesheetReader, load: BeastiesModule = () => import('beasties')) {
     this.#read = read;
@@ -88,16 +111,18 @@ export class FirstPaint {
     const link = siteStylesheet.exec(html);
     if (!link || !html.includes('</body>')) return html;
     // Beasties reads only the link and the elements; what it writes is used for its <style> alone.
-    // It parses without decoding entities, so a class written `[&amp;_code]:px-1` (Tailwind's
-    // arbitrary variants) would not match `.\[\&_code\]\:px-1`: it is given them decoded. Only
-    // `&amp;` and the apostrophe are: they change no element, where a decoded `&lt;` could.
-    const input = html.replace(/&amp;|&#x27;|&#39;/g, decoded);
-    this.#beasties ??= beastiesReading(this.#read, this.#load);
-    const processed = await (await this.#beasties).process(input);
-    // The page's own <style> elements come back as they were; the one that is new is Beasties'.
-    const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
-      .map((style) => style[1] ?? '')
-      .find((text) => text.length > 0 && !input.includes(text));
+    // Pages of one shape (the same elements, told apart only by their text and the data in a few
+    // attributes) keep the same CSS, so a form's outcome or its problems pay Beasties' work once.
+    const shape = shapeOf(html);
+    let kept = this.#byShape.get(shape);
+    if (kept) this.#byShape.delete(shape);
+    else kept = this.#keptCss(html);
+    this.#byShape.set(shape, kept);
+    if (this.#byShape.size > keptShapes) this.#byShape.delete(this.#byShape.keys().next().value!);
+    const css = await kept.catch((error: unknown) => {
+      this.#byShape.delete(shape);
+      throw error;
+    });
     if (css === undefined) throw new Error(`Beasties kept no CSS from ${link[1]}`);
     const at = html.lastIndexOf('</body>');
     return (
@@ -107,5 +132,19 @@ export class FirstPaint {
       link[0] +
       html.slice(at)
     );
+  }
+
+  /** The CSS Beasties keeps for a page: the rules whose selectors match one of its elements. */
+  async #keptCss(html: string): Promise<string | undefined> {
+    // Beasties parses without decoding entities, so a class written `[&amp;_code]:px-1` (Tailwind's
+    // arbitrary variants) would not match `.\[\&_code\]\:px-1`: it is given them decoded. Only
+    // `&amp;` and the apostrophe are: they change no element, where a decoded `&lt;` could.
+    const input = html.replace(/&amp;|&#x27;|&#39;/g, decoded);
+    this.#beasties ??= beastiesReading(this.#read, this.#load);
+    const processed = await (await this.#beasties).process(input);
+    // The page's own <style> elements come back as they were; the one that is new is Beasties'.
+    return [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+      .map((style) => style[1] ?? '')
+      .find((text) => text.length > 0 && !input.includes(text));
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { FirstPaint, shapeOf } from '../../src/lib/first-paint-css';
+
+const stylesheet = '.card{padding:1rem}.problem{color:#900}.unused{margin:0}';
+const page = (text: string, value: string, problem = false) =>
+  `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.abc.css"></head><body>` +
+  `<main><p class="card">${text}</p><input name="email" value="${value}">` +
+  (problem ? `<p class="problem">Enter an address</p>` : '') +
+  `</main></body></html>`;
+
+describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
+  it('gives pages told apart only by their text and values one shape, and another to other elements', () => {
+    expect(shapeOf(page('Thank you, Ada', 'ada@acme.example'))).toBe(shapeOf(page('Merci, Awa', 'awa@dakar.example')));
+    expect(shapeOf(page('Thank you', 'x'))).not.toBe(shapeOf(page('Thank you', 'x', true)));
+  });
+
+  it('asks Beasties once per shape, and each page keeps its own text with the rules its elements need', async () => {
+    let reads = 0;
+    const firstPaint = new FirstPaint(() => {
+      reads += 1;
+      return stylesheet;
+    });
+    const ada = await firstPaint.inline(page('Thank you, Ada', 'ada@acme.example'));
+    const awa = await firstPaint.inline(page('Merci, Awa', 'awa@dakar.example'));
+    expect(reads).toBe(1);
+    expect(ada).toContain('<style>.card{padding:1rem}</style>');
+    expect(awa).toContain('<style>.card{padding:1rem}</style>');
+    expect(awa).toContain('Merci, Awa');
+    expect(awa).toMatch(/<\/main><link rel="stylesheet" href="\/_astro\/site.abc.css"><\/body>/);
+    const withProblem = await firstPaint.inline(page('Thank you', 'x', true));
+    expect(reads).toBe(2);
+    expect(withProblem).toMatch(/<style>[^<]*\.problem\{color:#900\}[^<]*<\/style>/);
+    expect(withProblem).not.toContain('.unused');
+  });
+});
