@@ -1,6 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import { demoLink } from '@/lib/runtime';
-import { FeatureList, PlanCard, type CardHeading } from './plan-card';
+import { FeatureList } from './feature-list';
+import { PlanCard, type CardHeading } from './plan-card';
 
 const words = {
   en: {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { CheckList } from '@/components/ui/check-list';
 
 export type CardHeading = 'h2' | 'h3';
 
@@ -32,8 +31,4 @@ export function PlanCard({
       <div className="mt-6">{action}</div>
     </div>
   );
-}
-
-export function FeatureList({ items }: { items: readonly string[] }) {
-  return <CheckList items={items} className="space-y-2 text-sm text-ink-700" />;
 }

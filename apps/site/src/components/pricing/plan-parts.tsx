@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
 import { appLinks } from '@/lib/runtime';
-import { FeatureList } from './plan-card';
+import { FeatureList } from './feature-list';
 
 /**
  * The parts of the Flex and Growth cards that no choice changes: their features and their
