@@ -14,9 +14,10 @@ const KB = 1024;
  * once its whole document has arrived, and a slow link carries about 14 KB a round trip. Home
  * carries one testimonial and fetches the others (D4); the figures are in docs/performance.md.
  * The inline <style> elements are left out, so that the CSS a page inlines for its first screen is
- * held by its own test and these hold the markup alone.
+ * held by its own test and these hold the markup alone. The first touch's script (issue 40) adds
+ * about 200 bytes to every counted page, after its first screen.
  */
-const documentBudget = (route: string) => (route === '/' ? 14.5 * KB : route === '/fr' ? 16.7 * KB : 12 * KB);
+const documentBudget = (route: string) => (route === '/' ? 14.7 * KB : route === '/fr' ? 16.9 * KB : 12.2 * KB);
 
 describe('each document', () => {
   it('keeps its markup within its budget, in brotli as the build compresses it', async () => {

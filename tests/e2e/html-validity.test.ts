@@ -38,7 +38,12 @@ async function validationErrors(pages: Array<{ name: string; html: string }>): P
       { maxBuffer: 16 * 1024 * 1024 },
     ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
     const { messages } = JSON.parse(stderr || '{"messages":[]}') as { messages: VnuMessage[] };
-    return messages.map((message) => `${message.url.split('/').pop()}:${message.lastLine ?? '?'} ${message.message}`);
+    // The CSS each page inlines for its first paint (D43) is Tailwind's stylesheet, cut: the Nu
+    // validator's CSS checker predates `@property`, anchor positioning and the like, and what is
+    // held here is the HTML. The same rules in the linked stylesheet were never checked either.
+    return messages
+      .filter((message) => !message.message.startsWith('CSS: '))
+      .map((message) => `${message.url.split('/').pop()}:${message.lastLine ?? '?'} ${message.message}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
