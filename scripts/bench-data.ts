@@ -28,17 +28,16 @@
  * file. The figures describe this machine.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migratorOf, openDatabase, withDefaultUser, type Db } from '../apps/server/src/db/index.ts';
+import { migratorOf, openDatabase, type Db } from '../apps/server/src/db/index.ts';
+import { benchSchema } from './bench-postgres.ts';
 import { erasePerson } from '../apps/server/src/people/erase.ts';
 import { exportPerson } from '../apps/server/src/people/export.ts';
 import { pruneExpired } from '../apps/server/src/people/retention.ts';
@@ -126,29 +125,9 @@ function sqlitePlace() {
   return { url: `sqlite:${join(directory, 'bench.sqlite')}`, drop: async () => rmSync(directory, { recursive: true }) };
 }
 
-/**
- * A schema of its own on the bench's PostgreSQL, reached through the URL's search_path. pg_trgm
- * goes in public first: left to the migration it would go in this schema and leave with it.
- */
-async function postgresPlace() {
-  const base = withDefaultUser(
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test',
-  );
-  const schema = `bench_data_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin('create extension if not exists pg_trgm with schema public');
-  await admin(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
+/** A schema of its own on the bench's PostgreSQL. */
+function postgresPlace() {
+  return benchSchema('bench_data');
 }
 
 type Row = { operation: string; rows: string; ms: number; peakMb?: number; target?: string };

@@ -26,12 +26,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { exitCode } from '@growmail/test-support/process';
 import { deleteKey } from '@growmail/test-support/redis';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, withDefaultUser } from '../apps/server/src/db/index.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
+import { benchSchema } from './bench-postgres.ts';
 import { count, cpuMs, startOriginServer, untilIdle } from './origin-server.ts';
 
 const { values: flags } = parseArgs({
@@ -67,24 +66,7 @@ function fail(message: string): never {
 /** A PostgreSQL schema of the bench's own, or a SQLite file in `directory`; dropped after. */
 async function databaseIn(directory: string) {
   if (flags.db === 'sqlite') return { url: `sqlite:${join(directory, 'growmail.sqlite')}`, drop: async () => {} };
-  const base = withDefaultUser(
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1:5432/test',
-  );
-  const schema = `bench_visits_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin('create extension if not exists pg_trgm with schema public');
-  await admin(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`drop schema ${schema} cascade`) };
+  return benchSchema('bench_visits');
 }
 
 /** What the database holds: visits, the views they count, the view rows, and the daily totals' visitors. */
