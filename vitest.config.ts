@@ -41,11 +41,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['apps/server/test/app/**/*.test.ts'] },
+        // Twenty seconds: a test that starts its own servers (two, for a cluster) loads the
+        // exported site into each, 0.6 s apiece on a quiet machine and several times that beside
+        // two e2e files; Vitest's default five seconds failed such tests in a full run.
+        test: { name: 'server', include: ['apps/server/test/app/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
         extends: true,
-        test: { name: 'data', include: ['apps/server/test/db/**/*.test.ts'] },
+        test: { name: 'data', include: ['apps/server/test/db/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
         extends: true,

@@ -129,6 +129,21 @@ async function open(page: Page, answer: Answer) {
 
 const screen = (page: Page) => page.screenshot({ animations: 'disabled', caret: 'hide' });
 
+/**
+ * Opens `answer` in both pages and compares their first screens. Screens that differ are drawn
+ * again, twice at most: a rule the inline CSS lacks differs every time, while a one-off (in a
+ * full run on two cores, the webpush guide at 390 px once differed and then matched in each of
+ * four later tries) does not repeat.
+ */
+async function sameScreens(full: Page, inline: Page, answer: Answer): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await Promise.all([open(full, answer), open(inline, answer)]);
+    const [withSheet, inlineOnly] = await Promise.all([screen(full), screen(inline)]);
+    if (withSheet.equals(inlineOnly)) return true;
+  }
+  return false;
+}
+
 /** A context per size and per way of loading (with the stylesheet, or its request refused), reused page after page. */
 async function contexts(browser: Browser, size: Size) {
   const make = async (refuseStylesheet: boolean) => {
@@ -165,9 +180,7 @@ describe('the first paint', () => {
         const { full, inline } = await contexts(site.browser, size);
         for (const answer of answers) {
           const visit = visits.get(answer.label)!;
-          await Promise.all([open(full.page, answer), open(inline.page, answer)]);
-          const [withSheet, inlineOnly] = await Promise.all([screen(full.page), screen(inline.page)]);
-          if (!withSheet.equals(inlineOnly)) visit.differences.push(`${size.width} px`);
+          if (!(await sameScreens(full.page, inline.page, answer))) visit.differences.push(`${size.width} px`);
           const { names, last } = await firstScreen(full.page);
           // The page as the server sends it, for where its first screen ends in the source.
           const { html } = await compressedAnswer(answer);
