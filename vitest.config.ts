@@ -19,14 +19,17 @@ const astroContent = fileURLToPath(new URL('./apps/site/test/astro-content.ts', 
 export default defineConfig({
   resolve: { alias: { '@': siteRoot, 'astro:content': astroContent } },
   test: {
-    // Three files at a time in every project, e2e included, on two cores. Vitest's default on
+    // Four files at a time in every project, e2e included, on two cores. Vitest's default on
     // such a machine is one, and an e2e file spends much of its time waiting on the browser's
-    // frames, its timers and the server. One run each on one quiet machine: two took 649 s,
-    // three 544 s, four 563 s (vmstat, sampled during it, showed the cores 0 % idle); two CI
-    // runs at three on the same machine took 615 s and 675 s. Files are independent: each
-    // starts its own server on a free port with its own database (a fresh PostgreSQL schema, an
-    // in-memory SQLite), and shares only the one Chromium, in contexts of its own.
-    maxWorkers: 3,
+    // frames, its timers and the server. With the full browser, three was best (one quiet
+    // machine: two 649 s, three 544 s, four 563 s, the cores 0 % idle). Since most e2e files drive
+    // Chromium's headless shell (tests/support/chromium.ts), which takes 40 % less CPU, the e2e
+    // project alone at three kept the two cores 45 % busy, and four ran the whole suite in 655 s
+    // (1,060 s at three with the full browser, the same machine, the same hour). Files are
+    // independent: each starts its own server on a free port with its own database (a fresh
+    // PostgreSQL schema, an in-memory SQLite), and shares only the run's Chromiums, in contexts of
+    // their own.
+    maxWorkers: 4,
     projects: [
       {
         extends: true,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, type Viewport } from '@growmail/test-support/site';
 
-const site = useSite();
+// The browser, not the headless shell: the shell places glyphs otherwise than a phone's Chrome.
+const site = useSite({}, { browser: 'full' });
 
 /** The widths the issue names: a phone, and a small laptop. */
 const widths: Viewport[] = [

@@ -9,7 +9,8 @@ const vapid = {
   VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
 };
 
-const site = useSite({ SITE_API_KEY: 'gm_e2e_key', ...vapid });
+// The browser, not the headless shell: the shell denies notifications without asking.
+const site = useSite({ SITE_API_KEY: 'gm_e2e_key', ...vapid }, { browser: 'full' });
 
 /** Counts the page's permission requests, so a test can tell that none happens on load (D19). */
 const countPermissionRequests = () => {

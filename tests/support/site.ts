@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '@growmail/server/app';
 import { loadConfig } from '@growmail/server/config';
 import { scriptsOff } from './axe.ts';
-import { connectChromium } from './chromium.ts';
+import { connectChromium, type Build } from './chromium.ts';
 import { watchRequests } from './settle.ts';
 
 export const viewports = [
@@ -129,7 +129,8 @@ export type Site = {
 };
 
 /**
- * Starts the real server (and connects to Chromium, unless `browser: false`) before the tests of
+ * Starts the real server (and connects to Chromium, unless `browser: false`; the headless shell
+ * unless `browser: 'full'`, see tests/support/chromium.ts) before the tests of
  * the surrounding file or `describe`, and stops both after them: it registers its own `beforeAll`
  * and `afterAll`, so a test file needs no hooks of its own for them.
  *
@@ -141,7 +142,7 @@ export type Site = {
  */
 export function useSite(
   env: SiteEnv | (() => SiteEnv | Promise<SiteEnv>) = {},
-  { browser: withBrowser = true, localhost = false }: { browser?: boolean; localhost?: boolean } = {},
+  { browser: withBrowser = true, localhost = false }: { browser?: boolean | Build; localhost?: boolean } = {},
 ): Site {
   let site: StartedSite | undefined;
   let browser: Browser | undefined;
@@ -152,7 +153,9 @@ export function useSite(
     // fails afterAll still closes the other.
     const results = await Promise.allSettled([
       startSite(resolved, { localhost }).then((started) => (site = started)),
-      withBrowser ? connectChromium().then((launched) => (browser = launched)) : undefined,
+      withBrowser
+        ? connectChromium(withBrowser === true ? 'shell' : withBrowser).then((launched) => (browser = launched))
+        : undefined,
     ]);
     for (const result of results) if (result.status === 'rejected') throw result.reason;
   });
