@@ -58,8 +58,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // One Chromium for the run; each file connects to it (tests/support/chromium.ts).
-          globalSetup: ['tests/support/chromium.ts'],
+          // Its Chromiums (tests/support/chromium.ts), and one store of compressed bodies that
+          // each file's server shares (tests/support/encoded-store.ts).
+          globalSetup: ['tests/support/chromium.ts', 'tests/support/encoded-store.ts'],
           // Two minutes: a test that walks a form through several page loads with axe at each took
           // 50 s on a slower two-core machine beside another file; a timeout is not a speed test.
           testTimeout: 120_000,

@@ -31,10 +31,23 @@ async function validationErrors(pages: Array<{ name: string; html: string }>): P
       await writeFile(file, html);
       files.push(file);
     }
-    // vnu exits 1 when it finds errors; the JSON on stderr says which.
+    // vnu exits 1 when it finds errors; the JSON on stderr says which. One short run of the JVM:
+    // its quick compiler alone and the serial collector took 4.9 s of CPU for the 45 built pages
+    // against 9.2 s by default, with the same messages; the quick compiler's frames are larger,
+    // and the schema's recursion needs the bigger stack.
     const { stderr } = await promisify(execFile)(
       process.env.JAVA_PATH ?? 'java',
-      ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files],
+      [
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
+        '-Xss16m',
+        '-jar',
+        vnuJar,
+        '--errors-only',
+        '--format',
+        'json',
+        ...files,
+      ],
       { maxBuffer: 16 * 1024 * 1024 },
     ).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }));
     const { messages } = JSON.parse(stderr || '{"messages":[]}') as { messages: VnuMessage[] };

@@ -5,6 +5,7 @@ import { buildApp } from '@growmail/server/app';
 import { loadConfig } from '@growmail/server/config';
 import { scriptsOff } from './axe.ts';
 import { connectChromium, type Build } from './chromium.ts';
+import { encodedStore } from './encoded-store.ts';
 import { watchRequests } from './settle.ts';
 
 export const viewports = [
@@ -50,7 +51,8 @@ async function startSite(env: Record<string, string> = {}, { localhost = false }
     ...(localhost ? { PUBLIC_URL: `http://localhost:${port}` } : {}),
     ...env,
   });
-  const app = await buildApp({ config });
+  const store = encodedStore();
+  const app = await buildApp({ config, ...(store ? { encodedStore: store } : {}) });
   await app.listen({ port, host: '127.0.0.1' });
   const bound = (app.server.address() as AddressInfo).port;
   return { app, url: `http://${localhost ? 'localhost' : '127.0.0.1'}:${bound}`, close: () => app.close() };

@@ -32,8 +32,10 @@ import services from './services/index.ts';
 import teamConsole from './team/index.ts';
 import { clientErrorMessage, logClientError } from './services/errors.ts';
 import { substitutionsFor } from './site/placeholders.ts';
-import { loadSite, type Site } from './site/site-files.ts';
+import { loadSite, type EncodedStore, type Site } from './site/site-files.ts';
 import visits from './visits/index.ts';
+
+export type { EncodedStore };
 
 export type AppOptions = {
   config: Config;
@@ -41,6 +43,8 @@ export type AppOptions = {
   db?: Db;
   /** A loaded site to use instead of reading config.siteDir. */
   site?: Site;
+  /** Compressed bodies shared with other servers of a test run (`EncodedStore`). */
+  encodedStore?: EncodedStore;
   /** Timing of the lead-notification sender (tests make it quick). */
   outbox?: OutboxOptions;
   /** Timing of the webhook deliveries (tests make them quick). */
@@ -56,6 +60,7 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
       renderer: config.siteRenderer,
       substitutions: substitutionsFor(config),
       noindex: config.env !== 'production',
+      ...(options.encodedStore ? { encodedStore: options.encodedStore } : {}),
     }));
   // Outside /services answers are plain text: a page's visitor, or a bot, learns only the status.
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@growmail/server/app';
+import { loadConfig } from '@growmail/server/config';
 import { testApp } from '@growmail/test-support/app';
 
 let app: FastifyInstance;
@@ -237,5 +239,36 @@ describe('the WhatsApp links (D34)', () => {
       expect(/whatsapp|wa\.me/i.test(without), path).toBe(false);
       expect(paragraphs(without), path).toBe(paragraphs(withLinks) - chatLinks(withLinks).length);
     }
+  });
+});
+
+describe('compressed bodies kept in a store beside the process (the e2e servers of one run)', () => {
+  it('keeps each body it compresses under its ETag, and sends one it finds there without compressing it again', async () => {
+    const kept = new Map<string, Buffer>();
+    const store = {
+      get: async (key: string) => kept.get(key),
+      set: async (key: string, body: Buffer) => void kept.set(key, body),
+    };
+    const first = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }),
+      encodedStore: store,
+    });
+    const sent = await first.inject({ url: '/pricing', headers: { 'accept-encoding': 'br' } });
+    await first.close();
+    const key = String(sent.headers.etag).slice(1, -1);
+    expect(key).toMatch(/-br$/);
+    expect(kept.get(key)?.equals(sent.rawPayload)).toBe(true);
+
+    // A second server finds the body by its key: what the store holds is what it sends.
+    const marked = Buffer.concat([sent.rawPayload, Buffer.from([0])]);
+    kept.set(key, marked);
+    const second = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }),
+      encodedStore: store,
+    });
+    const again = await second.inject({ url: '/pricing', headers: { 'accept-encoding': 'br' } });
+    await second.close();
+    expect(again.headers.etag).toBe(sent.headers.etag);
+    expect(again.rawPayload.equals(marked)).toBe(true);
   });
 });
