@@ -63,19 +63,22 @@ export type EncodedStore = {
 const substitutable = /\.(html|txt|xml|webmanifest|json|md|yaml|atom)$/;
 const noindexTag = '<meta name="robots" content="noindex"/>';
 
-/** A body made for one answer, compressed at a level quick enough to do on each request. */
-export function compressNow(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/** The levels a body is compressed at: quick enough for each answer, or the smallest for a body sent to many. */
+const levels = { now: { br: 5, gzip: 6 }, once: { br: 11, gzip: 9 } } as const;
+
+function compress(body: Buffer, encoding: Encoding, level: keyof typeof levels): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipAsync(body, { level: 6 });
+    ? brotli(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: levels[level].br, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAsync(body, { level: levels[level].gzip });
 }
 
-/** A body sent to many, compressed once at the smallest size: brotli's quality 11, gzip's level 9. */
-function compressOnce(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipAsync(body, { level: 9 });
-}
+/** A body made for one answer, compressed at a level quick enough to do on each request. */
+export const compressNow = (body: Buffer, encoding: Encoding) => compress(body, encoding, 'now');
+
+/** A body sent to many, compressed once at the smallest size. */
+const compressOnce = (body: Buffer, encoding: Encoding) => compress(body, encoding, 'once');
 
 /** A page rendered on demand for one answer, with the configuration applied like a built page's. */
 export type FreshPage = { html: string; contentType: string; scriptHashes: string[] };
