@@ -14,6 +14,7 @@
  *   npm run bench:slowlink -- / /terms      # some pages
  *   SLOWLINK_RUNS=3 npm run bench:slowlink
  *   SITE_DIR=/tmp/site/dist node scripts/bench-slowlink.ts   # a copy of a build, without building
+ *   SLOWLINK_MODES=devtools npm run bench:slowlink              # one mode (simulate or devtools)
  *
  * Each page runs SLOWLINK_RUNS times (default 5) in each mode, each run after a run of the blank
  * page, and the medians are reported: one run on a shared machine is noise.
@@ -46,6 +47,11 @@ const modes = {
   },
 } as const satisfies Record<string, NonNullable<Config['settings']>>;
 type Mode = keyof typeof modes;
+/** The modes to run: SLOWLINK_MODES names some (comma-separated), or both. */
+const runModes = (process.env.SLOWLINK_MODES?.split(',') ?? Object.keys(modes)).map((mode) => {
+  if (!(mode in modes)) throw new Error(`SLOWLINK_MODES: no mode ${mode} (simulate or devtools)`);
+  return mode as Mode;
+});
 
 /** How far behind the blank page each mode allows a page's FCP and LCP (undefined: not judged). */
 const allowedMs: Record<Mode, { fcp?: number; lcp: number }> = {
@@ -112,7 +118,7 @@ async function measurePage(page: string, mode: Mode): Promise<{ page: Paints; bl
 const rows: Record<string, Record<string, number | string>> = {};
 let failed = false;
 try {
-  for (const mode of Object.keys(modes) as Mode[]) {
+  for (const mode of runModes) {
     for (const page of pages) {
       const measured = await measurePage(page, mode);
       const behind = { fcp: measured.page.fcp - measured.blank.fcp, lcp: measured.page.lcp - measured.blank.lcp };

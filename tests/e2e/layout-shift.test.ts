@@ -72,9 +72,10 @@ describe.each(viewports)('the brand font arriving late at $name size', (viewport
     const brand = await headerBoxes(viewport, '/', 'brand');
     const fallback = await headerBoxes(viewport, '/', 'fallback');
     expect(fallback.map((box) => box.name)).toEqual(brand.map((box) => box.name));
+    // Within 5% inclusive, compared as widths: Debian's Chromium 156 draws "Blog" 57 px wide in the
+    // fallback and 60 px in the brand font, 5% exactly, which |57 / 60 - 1| computes as 0.050000000000000044.
     const off = fallback.flatMap((box, at) => {
-      const ratio = box.width / brand[at]!.width;
-      return Math.abs(ratio - 1) > 0.05
+      return Math.abs(box.width - brand[at]!.width) > 0.05 * brand[at]!.width
         ? [`${box.name}: ${box.width} px, ${brand[at]!.width} px in the brand font`]
         : [];
     });
