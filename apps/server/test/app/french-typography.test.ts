@@ -14,7 +14,9 @@ const shownAttributes = ['alt', 'title', 'aria-label', 'placeholder'];
  * (`code`, `pre`, `kbd`, `samp`); whatever is marked in another language (`lang="en"`: the
  * language switch's "English", its "Read this page in English", the home page's English press
  * items); and the price table's `suspect` notes, English words for the team that the pricing
- * island is handed with the rates and never shows (packages/contracts/src/pricing.ts).
+ * island is handed with the rates and never shows (packages/contracts/src/pricing.ts), and the
+ * pricing island's `builtCatalogue`, the catalogue's JSON (codes and figures, which the island
+ * shows through its words).
  */
 function frenchTexts(html: string): string[] {
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true } });
@@ -30,7 +32,9 @@ function frenchTexts(html: string): string[] {
     .querySelectorAll('astro-island[props]')
     .flatMap((island) =>
       stringsIn(
-        JSON.parse(island.getAttribute('props')!, (key, value: unknown) => (key === 'suspect' ? undefined : value)),
+        JSON.parse(island.getAttribute('props')!, (key, value: unknown) =>
+          key === 'suspect' || key === 'builtCatalogue' ? undefined : value,
+        ),
       ),
     );
   return [root.structuredText, ...description, ...attributes, ...islands];

@@ -19,8 +19,13 @@ import { formSearch, readSelection, selectionSearch, type PricingSelection } fro
 import { useLocationSearch } from './use-location-search';
 
 type Props = {
-  /** The catalogue at build time: what the prerendered page shows and the fallback when the modules call fails. */
-  builtCatalogue: Catalogue;
+  /**
+   * The catalogue at build time, as JSON: what the prerendered page shows and the fallback when
+   * the modules call fails. A string, because Astro writes an object prop as tagged arrays
+   * (`[0,…]` around every value), which made this prop 21 KB of the page before the first
+   * screen on /fr/pricing; as JSON it is about half (issue 41, smaller documents).
+   */
+  builtCatalogue: string;
   /** The base chosen at server start, handed over by the route shell (lib/runtime.ts). */
   modulesUrl: string;
   cardHeading: CardHeading;
@@ -44,8 +49,8 @@ type Props = {
 };
 
 /** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */
-function useCatalogue(builtCatalogue: Catalogue, modulesUrl: string): Catalogue {
-  const [catalogue, setCatalogue] = useState(builtCatalogue);
+function useCatalogue(builtCatalogue: string, modulesUrl: string): Catalogue {
+  const [catalogue, setCatalogue] = useState(() => JSON.parse(builtCatalogue) as Catalogue);
   useEffect(() => {
     const controller = new AbortController();
     // A plain timer rather than AbortSignal.timeout/any, which older Safari lacks.
