@@ -15,9 +15,11 @@ const KB = 1024;
  * carries one testimonial and fetches the others (D4); the figures are in docs/performance.md.
  * The inline <style> elements are left out, so that the CSS a page inlines for its first screen is
  * held by its own test and these hold the markup alone. The first touch's script (issue 40) adds
- * about 200 bytes to every counted page, after its first screen.
+ * about 200 bytes to every counted page, after its first screen, and the script that asks for the
+ * stylesheet, the manifest and the brand face after the first paint (components/after-first-paint.tsx)
+ * about 300 to every page, most of it there too.
  */
-const documentBudget = (route: string) => (route === '/' ? 14.7 * KB : route === '/fr' ? 16.9 * KB : 12.2 * KB);
+const documentBudget = (route: string) => (route === '/' ? 15 * KB : route === '/fr' ? 17.2 * KB : 12.5 * KB);
 
 describe('each document', () => {
   it('keeps its markup within its budget, in brotli as the build compresses it', async () => {

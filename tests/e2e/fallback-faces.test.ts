@@ -31,7 +31,7 @@ async function lineBoxes(width: Viewport, route: string, face: 'brand' | (typeof
     if (face === 'brand') {
       // Optional display keeps a font that came after the first paint off this page; measure it
       // under a name of its own, loaded before it is used.
-      const url = /url\(([^)]+\.woff2)\)/.exec(document.querySelector('style[data-web-font]')!.textContent!)![1]!;
+      const url = /url\(([^)]+\.woff2)\)/.exec(document.querySelector('noscript[data-brand-face]')!.textContent!)![1]!;
       const brand = new FontFace('brandMeasured', `url(${url})`, { weight: '400 800' });
       document.fonts.add(await brand.load());
       document.documentElement.style.setProperty('--font-brand', 'brandMeasured');

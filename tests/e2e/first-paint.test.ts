@@ -3,7 +3,9 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from '@growmail/test-support/site';
+import { brandFaceStorageKey as brandFaceKey } from '@growmail/contracts/routes';
+import { gotoSettled } from '@growmail/test-support/settle';
+import { useSite, viewports } from '@growmail/test-support/site';
 
 /**
  * Issue 41 (D43): nothing but the document holds the first paint. Every page the server sends,
@@ -263,5 +265,62 @@ describe('the first paint', () => {
       visits.get(answer.label)!.differences.map((size) => `${answer.label} at ${size}`),
     );
     expect(differ).toEqual([]);
+  });
+});
+
+/**
+ * With JavaScript, a link at the end of <body> is still fetched at once by the preload scanner,
+ * and a face declared in <head> by the first layout: on a fast local load both end before the
+ * first paint, and Lighthouse's simulation of a slow link, built from such a load, counts them
+ * as holding it. So the page asks for them itself once a frame has painted
+ * (components/after-first-paint.tsx), and reads them from <noscript> without JavaScript.
+ */
+describe('the stylesheet and the brand face after the first paint', () => {
+  const stylesheetOrFace = /\/_astro\/[^/]+\.(css|woff2)$/;
+
+  it('are fetched only once a first visit has painted, then the stylesheet applies and the next page draws in the brand face', async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    await gotoSettled(page, `${site.url}/terms`);
+    // The face is fetched into the cache once the page has loaded, and noted for the next page.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), brandFaceKey)).toBe('1');
+    const first = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      stylesheets: [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+      faces: [...document.fonts].filter((face) => face.family === 'brandFont').length,
+    }));
+    const late = first.requests.filter((request) => stylesheetOrFace.test(request.path));
+    expect(late.map((request) => request.path.split('.').at(-1)).sort()).toEqual(['css', 'woff2']);
+    for (const request of late) expect(request.start, request.path).toBeGreaterThanOrEqual(first.paint);
+    expect(first.stylesheets).toEqual([late.find((request) => request.path.endsWith('.css'))!.path]);
+    // Fetched, not used: a face that came after the first paint would redraw the text.
+    expect(first.faces).toBe(0);
+
+    // The next page declares the face in <head>, and its first layout finds the file in the cache.
+    await gotoSettled(page, `${site.url}/pricing`);
+    const next = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.family === 'brandFont').map((face) => face.status),
+    );
+    await context.close();
+    expect(next).toEqual(['loaded']);
+  });
+
+  it('are read from their <noscript> elements without JavaScript', async () => {
+    const { page, context } = await site.openPage(viewports[0], { javaScript: false });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (stylesheetOrFace.test(pathname)) asked.push(pathname.split('.').at(-1)!);
+    });
+    // `load` waits for the stylesheet and the face (gotoSettled waits on frames, which need script).
+    await page.goto(`${site.url}/terms`, { waitUntil: 'load' });
+    const applied = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluate((link: HTMLLinkElement) => link.sheet !== null);
+    await context.close();
+    expect(asked.sort()).toEqual(['css', 'woff2']);
+    expect(applied).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { brandFaceStorageKey } from '@growmail/contracts/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeShifts,
@@ -38,6 +39,9 @@ describe.each(viewports)('the partner carousel at $name size', (viewport) => {
 async function headerBoxes(viewport: Viewport, route: string, font: 'brand' | 'fallback') {
   const { page, context } = await site.openPage(viewport);
   if (font === 'fallback') await page.route('**/*.woff2', (request) => request.abort());
+  // A returning visitor, whose page declares the face before its first paint (a first visit
+  // fetches it only after, for the next page: components/after-first-paint.tsx).
+  else await page.addInitScript((key) => localStorage.setItem(key, '1'), brandFaceStorageKey);
   await gotoSettled(page, `${site.url}${route}`);
   await page.evaluate(() => document.fonts.ready);
   const boxes = await page

@@ -33,6 +33,12 @@ export const newsletterConfirmPath = '/newsletter/confirm';
 export const utmStorageKey = 'utm';
 
 /**
+ * localStorage key set once the brand face is in the browser's cache: a later page then declares
+ * the face before its first paint (issue 41, D43; the site's components/after-first-paint.tsx).
+ */
+export const brandFaceStorageKey = 'gm-brand-face';
+
+/**
  * localStorage key holding the device's first landing (issue 40): JSON `{p, q, t}`, its path, its
  * `utm_*` pairs and its time in milliseconds; `firstTouchSchema` reads it. Replaced by the next
  * landing once `firstTouchDays` have passed; never a page a capability link opens.

@@ -20,6 +20,17 @@ export type StylesheetReader = (href: string) => Promise<string | undefined> | s
  */
 const siteStylesheet = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">/;
 
+/**
+ * The attribute of a <noscript> whose content a page asks for only after its first paint: the
+ * stylesheet's link at the end of <body>, and in <head> the manifest's. Without JavaScript the
+ * browser reads them there; with it, components/after-first-paint.tsx adds them once the first
+ * screen has painted.
+ */
+export const afterPaintMarker = 'data-after-paint';
+
+/** The empty <noscript> a layout leaves where the stylesheet's link goes (layouts/Document.astro). */
+export const stylesheetSlot = `<noscript ${afterPaintMarker}></noscript>`;
+
 const decoded = (entity: string) => (entity === '&amp;' ? '&' : "'");
 
 /** Page shapes whose CSS is kept: the on-demand views and their states are a few dozen. */
@@ -89,8 +100,11 @@ async function beastiesReading(read: StylesheetReader, load: BeastiesModule): Pr
 
 /**
  * A page with the CSS its elements need inline in <head>, and the site's stylesheet linked at the
- * end of <body> instead (issue 41, D43; docs/decisions.md, "The first paint in one round trip").
- * Only the inline <style> and the link's place change: the rest of the page is kept byte for
+ * end of <body> instead, inside a <noscript> (issue 41, D43; docs/decisions.md, "The first paint
+ * in one round trip"): a browser without JavaScript reads the link there; with JavaScript the
+ * page adds it after its first paint, so that even a fast local load, the one Lighthouse's
+ * simulation is built from, fetches nothing before that paint. Only the inline <style> and the
+ * link's place change: the rest of the page is kept byte for
  * byte (Beasties' own serialisation of the whole document is not used), so a script's CSP hash,
  * a placeholder or a form's stamp is as the page was rendered. A page without the site's
  * stylesheet (the team console) comes back as it was.
@@ -124,13 +138,16 @@ export class FirstPaint {
       throw error;
     });
     if (css === undefined) throw new Error(`Beasties kept no CSS from ${link[1]}`);
-    const at = html.lastIndexOf('</body>');
+    // Into the layout's empty <noscript> for it (before the script that reads it), or else last in <body>.
+    const slot = html.lastIndexOf(stylesheetSlot);
+    const bodyEnd = html.lastIndexOf('</body>');
+    const [at, end] = slot > link.index ? [slot, slot + stylesheetSlot.length] : [bodyEnd, bodyEnd];
     return (
       html.slice(0, link.index) +
       `<style>${css}</style>` +
       html.slice(link.index + link[0].length, at) +
-      link[0] +
-      html.slice(at)
+      `<noscript ${afterPaintMarker}="">${link[0]}</noscript>` +
+      html.slice(end)
     );
   }
 

@@ -26,7 +26,10 @@ describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
     expect(ada).toContain('<style>.card{padding:1rem}</style>');
     expect(awa).toContain('<style>.card{padding:1rem}</style>');
     expect(awa).toContain('Merci, Awa');
-    expect(awa).toMatch(/<\/main><link rel="stylesheet" href="\/_astro\/site.abc.css"><\/body>/);
+    // At the end of <body>, in the <noscript> the page's script reads after its first paint.
+    expect(awa).toMatch(
+      /<\/main><noscript data-after-paint=""><link rel="stylesheet" href="\/_astro\/site.abc.css"><\/noscript><\/body>/,
+    );
     const withProblem = await firstPaint.inline(page('Thank you', 'x', true));
     expect(reads).toBe(2);
     expect(withProblem).toMatch(/<style>[^<]*\.problem\{color:#900\}[^<]*<\/style>/);

@@ -61,7 +61,6 @@ export function PageHead({
           <link rel="alternate" hrefLang="x-default" href={address(english)} />
         </>
       )}
-      <link rel="manifest" href="/manifest.webmanifest" />
       <link rel="icon" href="/icon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href={appIconPath(appleIconSize, 'maskable')} />
       <meta property="og:title" content={title} />
