@@ -21,6 +21,7 @@ import * as visits from './0019-visits.ts';
 import * as leadSources from './0020-lead-sources.ts';
 import * as marketing from './0021-marketing.ts';
 import * as visitTotals from './0022-visit-totals.ts';
+import * as visitorExpiry from './0023-visitor-expiry.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0020-lead-sources': leadSources,
   '0021-marketing': marketing,
   '0022-visit-totals': visitTotals,
+  '0023-visitor-expiry': visitorExpiry,
 };
 
 export const migrationProvider: MigrationProvider = {
