@@ -112,11 +112,19 @@ async function measurePage(page: string, mode: Mode): Promise<{ page: Paints; bl
     blankRuns.push(await measure(`${origin}${blankPath}`, mode));
     pageRuns.push(await measure(`${origin}${page}`, mode));
   }
-  const medians = (results: Result[]) => ({
-    fcp: median(results.map((lhr) => ms(lhr, 'first-contentful-paint'))),
-    lcp: median(results.map((lhr) => ms(lhr, 'largest-contentful-paint'))),
-  });
-  return { page: medians(pageRuns), blank: medians(blankRuns) };
+  const medians = (results: Result[], name: string) => {
+    const paints = {
+      fcp: results.map((lhr) => ms(lhr, 'first-contentful-paint')),
+      lcp: results.map((lhr) => ms(lhr, 'largest-contentful-paint')),
+    };
+    // A run Lighthouse found no paint in is left out of the median, and said.
+    for (const [paint, values] of Object.entries(paints)) {
+      const missing = values.filter((value) => !Number.isFinite(value)).length;
+      if (missing > 0) console.log(`  ${mode} ${name}: ${missing} of ${runs} run(s) without ${paint.toUpperCase()}`);
+    }
+    return { fcp: median(paints.fcp), lcp: median(paints.lcp) };
+  };
+  return { page: medians(pageRuns, page), blank: medians(blankRuns, `blank beside ${page}`) };
 }
 
 const rows: Record<string, Record<string, number | string>> = {};
@@ -140,7 +148,11 @@ try {
         'LCP behind': behind.lcp,
         verdict: misses.length > 0 ? `misses ${misses.map((paint) => paint.toUpperCase()).join(', ')}` : 'meets',
       };
-      console.log(`  ${mode} ${page}: FCP ${measured.page.fcp} ms, LCP ${measured.page.lcp} ms`);
+      // Each page's line says all, so a run stopped part-way still gives its figures.
+      console.log(
+        `  ${mode} ${page}: FCP ${measured.page.fcp} ms, LCP ${measured.page.lcp} ms; ` +
+          `blank ${measured.blank.fcp} / ${measured.blank.lcp} ms; behind ${behind.fcp} / ${behind.lcp} ms`,
+      );
     }
   }
 } finally {

@@ -52,4 +52,12 @@ export async function lighthouseRun(url: string, flags: Flags = {}, config?: Con
   }
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/**
+ * The median of the runs that measured a value. A run without one (Lighthouse found no LCP, and
+ * its audit has no numeric value) is left out: sorted with the rest, its NaN compared as equal to
+ * everything and could land in the middle. NaN when no run measured it.
+ */
+export const median = (values: number[]) => {
+  const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured.length === 0 ? Number.NaN : measured[Math.floor(measured.length / 2)]!;
+};
