@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { brandFaceStorageKey } from '@growmail/contracts/routes';
 import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
 
@@ -55,6 +56,18 @@ describe('Save-Data', () => {
       await context.close();
       expect(fonts, route).toEqual([]);
     }
+    // A returning visitor, whose page would declare the face before its first paint
+    // (components/after-first-paint.tsx): with Save-Data the rule it would declare is not sent.
+    const { page, context } = await site.openPage(viewport);
+    await context.setExtraHTTPHeaders({ 'save-data': 'on' });
+    await page.addInitScript((key) => localStorage.setItem(key, '1'), brandFaceStorageKey);
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
+    await gotoSettled(page, `${site.url}/terms`);
+    await context.close();
+    expect(fonts, 'a returning visitor').toEqual([]);
   });
 
   it('offers the brand font to everyone else without a preload (D43), and tells caches the page varies with Save-Data', async () => {

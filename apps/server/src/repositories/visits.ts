@@ -102,6 +102,14 @@ class DailyTotals {
  * Counted visits (D42): the daily salts, the visits and the pages they viewed. Writes come in
  * batches from the counter (`visits/`), never from a page's own request.
  */
+/**
+ * At most `limit` visits of days up to `day` (included) that still hold a visitor hash: what
+ * housekeeping clears. Read through `visits_day_with_visitor` (migration 0023), which holds only
+ * such visits, so it costs what it finds, not the visits already forgotten.
+ */
+export const hashedVisitsThrough = (db: Executor, day: string, limit: number) =>
+  db.selectFrom('visits').select('id').where('day', '<=', day).where('visitor', 'is not', null).limit(limit);
+
 const visitQueries = (db: Executor) => ({
   /** The salt of a UTC day: `fresh` if none was kept yet, or the one another server kept first. */
   async saltOf(day: string, fresh: string): Promise<string> {
@@ -278,12 +286,7 @@ const visitQueries = (db: Executor) => ({
 
   /** Clears at most `limit` visitor hashes of days up to `day` (included), whose salt is gone; how many. */
   async forgetVisitorsThrough(day: string, limit: number): Promise<number> {
-    const batch = db
-      .selectFrom('visits')
-      .select('id')
-      .where('day', '<=', day)
-      .where('visitor', 'is not', null)
-      .limit(limit);
+    const batch = hashedVisitsThrough(db, day, limit);
     const result = await db.updateTable('visits').set({ visitor: null }).where('id', 'in', batch).executeTakeFirst();
     return Number(result.numUpdatedRows);
   },

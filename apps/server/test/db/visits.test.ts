@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@growmail/test-support/databases';
 import type { Db } from '../../src/db/index.ts';
 import { pruneExpired, retention } from '../../src/people/retention.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { hashedVisitsThrough } from '../../src/repositories/visits.ts';
 import { sessionViews, type PageView } from '../../src/visits/page-view.ts';
 import { dayOf, visitorHash } from '../../src/visits/visitor.ts';
 
@@ -101,9 +102,11 @@ describe.each(await testDatabases())('counted visits on $name', ({ name, open })
   it.runIf(name === 'sqlite')(
     'finds the hashes to forget through an index of the visits that still have one',
     async () => {
-      // The read of `visits.forgetVisitorsThrough`.
-      const { rows } = await sql<{ detail: string }>`explain query plan
-      select id from visits where day <= ${'2027-05-30'} and visitor is not null limit ${20}`.execute(db.kysely);
+      // The read of `visits.forgetVisitorsThrough`, as the repository writes it.
+      const { sql: text, parameters } = hashedVisitsThrough(db.kysely, '2027-05-30', 20).compile();
+      const { rows } = await db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
       expect(rows.map((row) => row.detail).join('\n')).toContain('visits_day_with_visitor');
     },
   );

@@ -138,15 +138,20 @@ export class FirstPaint {
       throw error;
     });
     if (css === undefined) throw new Error(`Beasties kept no CSS from ${link[1]}`);
-    // Into the layout's empty <noscript> for it (before the script that reads it), or else last in <body>.
+    // Into the layout's empty <noscript> for it, before the script that reads it after the first
+    // paint. A page whose layout leaves none has no such script either: its link goes last in
+    // <body> as it is, so that a browser with JavaScript still loads it.
     const slot = html.lastIndexOf(stylesheetSlot);
     const bodyEnd = html.lastIndexOf('</body>');
-    const [at, end] = slot > link.index ? [slot, slot + stylesheetSlot.length] : [bodyEnd, bodyEnd];
+    const [at, end, moved] =
+      slot > link.index
+        ? [slot, slot + stylesheetSlot.length, `<noscript ${afterPaintMarker}="">${link[0]}</noscript>`]
+        : [bodyEnd, bodyEnd, link[0]];
     return (
       html.slice(0, link.index) +
       `<style>${css}</style>` +
       html.slice(link.index + link[0].length, at) +
-      `<noscript ${afterPaintMarker}="">${link[0]}</noscript>` +
+      moved +
       html.slice(end)
     );
   }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FirstPaint, shapeOf } from '../../src/lib/first-paint-css';
+import { FirstPaint, shapeOf, stylesheetSlot } from '../../src/lib/first-paint-css';
 
 const stylesheet = '.card{padding:1rem}.problem{color:#900}.unused{margin:0}';
 const page = (text: string, value: string, problem = false) =>
   `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.abc.css"></head><body>` +
   `<main><p class="card">${text}</p><input name="email" value="${value}">` +
   (problem ? `<p class="problem">Enter an address</p>` : '') +
-  `</main></body></html>`;
+  // The empty <noscript> layouts/Document.astro leaves for the stylesheet's link.
+  `</main>${stylesheetSlot}</body></html>`;
 
 describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
   it('gives pages told apart only by their text and values one shape, and another to other elements', () => {
@@ -34,5 +35,12 @@ describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
     expect(reads).toBe(2);
     expect(withProblem).toMatch(/<style>[^<]*\.problem\{color:#900\}[^<]*<\/style>/);
     expect(withProblem).not.toContain('.unused');
+  });
+
+  it('leaves the link plain, last in <body>, on a page whose layout has no slot and so no script to add it', async () => {
+    const firstPaint = new FirstPaint(() => stylesheet);
+    const bare = await firstPaint.inline(page('Thank you', 'x').replace(stylesheetSlot, ''));
+    expect(bare).toMatch(/<\/main><link rel="stylesheet" href="\/_astro\/site.abc.css"><\/body>/);
+    expect(bare).not.toContain('<noscript');
   });
 });
