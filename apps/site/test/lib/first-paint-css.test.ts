@@ -37,6 +37,22 @@ describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
     expect(withProblem).not.toContain('.unused');
   });
 
+  it('moves Astro’s island runtime from before the first screen to after the stylesheet’s slot, and no other script', async () => {
+    const directive = '<script>(()=>{(self.Astro||(self.Astro={})).interaction=()=>{};})();</script>';
+    const island = '<script>(()=>{customElements.get("astro-island")||customElements.define("astro-island",f)})();</script>';
+    const own = '<script>document.documentElement.dataset.js="";</script>';
+    const withIslands = page('Thank you', 'x').replace(
+      '<main>',
+      `<main>${directive}${island}${own}<astro-island ssr><button>Search</button></astro-island>`,
+    );
+    const inlined = await new FirstPaint(() => stylesheet).inline(withIslands);
+    expect(inlined).toContain(`<main>${own}<astro-island ssr><button>Search</button></astro-island>`);
+    expect(inlined).toMatch(
+      /<noscript data-after-paint=""><link rel="stylesheet" href="\/_astro\/site.abc.css"><\/noscript><script>\(\(\)=>\{\(self\.Astro/,
+    );
+    expect(inlined.endsWith(`</noscript>${directive}${island}</body></html>`)).toBe(true);
+  });
+
   it('leaves the link plain, last in <body>, on a page whose layout has no slot and so no script to add it', async () => {
     const firstPaint = new FirstPaint(() => stylesheet);
     const bare = await firstPaint.inline(page('Thank you', 'x').replace(stylesheetSlot, ''));
