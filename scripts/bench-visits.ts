@@ -1,9 +1,9 @@
 /**
  * A burst of counted views (issue 40): "On this machine, a burst of 5,000 counting requests a
  * second for 10 seconds is counted in full when nothing crashes." Starts the production-mode
- * server on its own (as bench:origin does), sends 50,000 `/visit` requests at 5,000 a second from
- * this process over loopback with autocannon, each from a user agent of its own, so each is a
- * visit of its own, then waits for the batch to be written and counts what the database holds:
+ * server on its own (as bench:origin does), offers it 50,000 `/visit` requests at 5,000 a second
+ * from this process over loopback, on time whatever the answers (`offer`), each from a user agent
+ * of its own, so each is a visit of its own, then waits for the batch to be written and counts what the database holds:
  * visits, their views and the daily totals, each beside the requests the server answered 204.
  * Then it stops the server (SIGTERM, which writes whatever still waits) and counts again.
  * Prints a markdown table; each run is once without REDIS_URL (the batch in the server's memory)
@@ -13,6 +13,7 @@
  *   npm run bench:visits -- --rate 2000 --seconds 3    # a smaller burst
  *   npm run bench:visits -- --redis without            # one side only (without, with, both)
  *   npm run bench:visits -- --db postgres              # on PostgreSQL (BENCH_DATABASE_URL, else the tests')
+ *   VISITS_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:visits   # Node flags for the server
  *
  * Half the requests are the beacon (a POST whose body is `document.referrer`), half the image a
  * page without JavaScript asks for (a GET); each names a page of the site and a campaign in its
@@ -21,10 +22,10 @@
  * It reports and exits 0 when a count falls short; only a run that could not measure exits 1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { exitCode } from '@growmail/test-support/process';
 import { deleteKey } from '@growmail/test-support/redis';
@@ -90,6 +91,88 @@ async function stored(url: string) {
 type Figures = Awaited<ReturnType<typeof stored>>;
 const complete = (figures: Figures, accepted: number) => Object.values(figures).every((value) => value === accepted);
 
+/** The request of view `n`: a user agent of its own makes each a visitor of its own (the daily hash is of the address, 127.0.0.1 for all, and the user agent). */
+function viewRequest(origin: string, n: number) {
+  const headers: Record<string, string> = {
+    referer: `${origin}${pages[n % pages.length]}?utm_source=burst&utm_campaign=c${n % 40}`,
+    'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`,
+  };
+  return n % 2 === 0
+    ? {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
+        body: 'https://news.example/a',
+      }
+    : { method: 'GET', headers, body: undefined };
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+
+/**
+ * Offers `--rate` requests a second for `--seconds` to `/visit`, on time whatever the answers: an
+ * open loop, as a burst of visitors is. A closed loop (autocannon's, each connection waiting for its
+ * answer) sends only as fast as the server answers, so it cannot offer more than the server can
+ * take. Requests wait in the client's queue for one of `--connections` keep-alive connections, and
+ * each one's time runs from when it was due, so a backlog shows in the latencies.
+ */
+async function offer(origin: string) {
+  const total = rate * seconds;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let answered = 0;
+  let failed = 0;
+  let notOk = 0;
+  let issued = 0;
+  let offeredMs = 0;
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    let settled = 0;
+    const settle = () => {
+      settled += 1;
+      if (settled === total) resolve();
+    };
+    const send = (n: number) => {
+      const due = performance.now();
+      const { method, headers, body } = viewRequest(origin, n);
+      const request = httpRequest(`${origin}/visit`, { method, headers, agent, timeout: 60_000 }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - due);
+          if (response.statusCode === 204) answered += 1;
+          else notOk += 1;
+          settle();
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', () => {
+        failed += 1;
+        settle();
+      });
+      request.end(body);
+    };
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+      while (issued < due) send(issued++);
+      if (issued < total) setTimeout(tick, 2);
+      else offeredMs = performance.now() - started;
+    };
+    tick();
+  });
+  const answeredMs = performance.now() - started;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    answered,
+    failed,
+    notOk,
+    offeredMs,
+    answeredMs,
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
+  };
+}
+
 /** One burst against a fresh server, with or without Redis: its figures as a table row. */
 async function burst(withRedis: boolean) {
   const directory = mkdtempSync(join(tmpdir(), 'gm-bench-visits-'));
@@ -101,43 +184,14 @@ async function burst(withRedis: boolean) {
       directory,
       siteDir,
       env: { DATABASE_URL: database.url, ...(withRedis ? { REDIS_URL: redisUrl } : {}) },
+      nodeArgs: process.env.VISITS_NODE_ARGS?.split(' ') ?? [],
     });
     try {
       await untilIdle(pid);
-      let made = 0;
       const cpuBefore = await cpuMs(pid);
-      const started = performance.now();
-      const result = await autocannon({
-        url: `${origin}/visit`,
-        connections,
-        overallRate: rate,
-        amount: rate * seconds,
-        requests: [
-          {
-            // A user agent of its own makes each request a visitor of its own: the daily hash is of
-            // the address (127.0.0.1 for all) and the user agent.
-            setupRequest: (request) => {
-              const n = made++;
-              const page = `${origin}${pages[n % pages.length]}?utm_source=burst&utm_campaign=c${n % 40}`;
-              const headers = {
-                referer: page,
-                'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`,
-              };
-              return n % 2 === 0
-                ? {
-                    ...request,
-                    method: 'POST',
-                    headers: { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
-                    body: 'https://news.example/a',
-                  }
-                : { ...request, method: 'GET', headers };
-            },
-          },
-        ],
-      });
-      const loadMs = performance.now() - started;
+      const result = await offer(origin);
       const cpu = (await cpuMs(pid)) - cpuBefore;
-      const accepted = result['2xx'];
+      const accepted = result.answered;
 
       // The batch is written every 5 seconds: wait until everything is counted, or the counts stay still.
       const ended = performance.now();
@@ -154,17 +208,18 @@ async function burst(withRedis: boolean) {
       server.child.kill('SIGTERM');
       const code = await exitCode(server.child);
       const afterStop = await stored(database.url);
-      // Every request was answered, or failed or timed out: autocannon's `sent` also counts some it never wrote.
-      const sent = accepted + result.non2xx + result.errors;
+      const sent = rate * seconds;
       return {
         side: withRedis ? 'with REDIS_URL' : 'without REDIS_URL',
         sent,
         accepted,
-        perSecond: (sent / loadMs) * 1000,
-        loadMs,
-        p99: result.latency.p99,
-        faults: result.errors + result.timeouts + result.non2xx,
-        faultText: `${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} not 2xx`,
+        offeredPerSecond: (sent / result.offeredMs) * 1000,
+        answeredPerSecond: (result.answered / result.answeredMs) * 1000,
+        answeredMs: result.answeredMs,
+        p50: result.p50,
+        p99: result.p99,
+        faults: result.failed + result.notOk,
+        faultText: `${result.failed} failed, ${result.notOk} not 204`,
         cpuPerRequest: (cpu * 1000) / Math.max(1, sent),
         figures,
         whileRunning,
@@ -189,7 +244,8 @@ console.log(
     .map((value) => value.toFixed(2))
     .join(' ')}, Node ${process.version}\n\n` +
     `${(rate * seconds).toLocaleString('en')} requests to /visit at ${rate.toLocaleString('en')} a second ` +
-    `over ${connections} connections, each from a visitor of its own, against the production-mode server on ` +
+    `offered on time whatever the answers (an open loop), over at most ${connections} keep-alive connections, each ` +
+    `from a visitor of its own, against the production-mode server on ` +
     `${flags.db === 'sqlite' ? 'a SQLite file' : 'PostgreSQL'}; the load is generated in this process.\n`,
 );
 const rows: string[] = [];
@@ -211,8 +267,9 @@ for (const withRedis of sides) {
       row.side,
       row.sent.toLocaleString('en'),
       row.accepted.toLocaleString('en'),
-      Math.round(row.perSecond).toLocaleString('en'),
-      String(row.p99),
+      Math.round(row.offeredPerSecond).toLocaleString('en'),
+      `${Math.round(row.answeredPerSecond).toLocaleString('en')}, the last at ${(row.answeredMs / 1000).toFixed(1)} s`,
+      `${row.p50} / ${row.p99}`,
       row.faultText,
       `${row.cpuPerRequest.toFixed(0)} µs`,
       `${counted(row.figures)}; all written ${(row.drainedMs / 1000).toFixed(1)} s after the burst`,
@@ -223,7 +280,7 @@ for (const withRedis of sides) {
   console.log(`${rows.at(-1)}\n`);
 }
 console.log(
-  '| | sent | answered 204 | sent a second | p99 ms | faults | server CPU a request | counted while running | counted after SIGTERM | verdict |',
+  '| | offered | answered 204 | offered a second | answered a second | p50 / p99 ms | faults | server CPU a request | counted while running | counted after SIGTERM | verdict |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- | --- |');
 for (const row of rows) console.log(`| ${row} |`);

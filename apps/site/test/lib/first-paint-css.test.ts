@@ -39,7 +39,8 @@ describe('the first paint’s CSS for pages rendered on demand (D43)', () => {
 
   it('moves Astro’s island runtime from before the first screen to after the stylesheet’s slot, and no other script', async () => {
     const directive = '<script>(()=>{(self.Astro||(self.Astro={})).interaction=()=>{};})();</script>';
-    const island = '<script>(()=>{customElements.get("astro-island")||customElements.define("astro-island",f)})();</script>';
+    const island =
+      '<script>(()=>{customElements.get("astro-island")||customElements.define("astro-island",f)})();</script>';
     const own = '<script>document.documentElement.dataset.js="";</script>';
     const withIslands = page('Thank you', 'x').replace(
       '<main>',
