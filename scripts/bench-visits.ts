@@ -3,8 +3,8 @@
  * second for 10 seconds is counted in full when nothing crashes." Starts the production-mode
  * server on its own (as bench:origin does), offers it 50,000 `/visit` requests at 5,000 a second
  * from this process over loopback, on time whatever the answers (`offer`), each from a user agent
- * of its own, so each is a visit of its own, then waits for the batch to be written and counts what the database holds:
- * visits, their views and the daily totals, each beside the requests the server answered 204.
+ * of its own, so each is a visit of its own, then waits for the batch to be written and counts
+ * what the database holds: visits, their views and the daily totals, each beside the requests the server answered 204.
  * Then it stops the server (SIGTERM, which writes whatever still waits) and counts again.
  * Prints a markdown table; each run is once without REDIS_URL (the batch in the server's memory)
  * and once with it (one Redis list).
@@ -135,20 +135,25 @@ async function offer(origin: string) {
     const send = (n: number) => {
       const due = performance.now();
       const { method, headers, body } = viewRequest(origin, n);
+      // Each request is counted once: an error after its answer (a socket closed late) changes nothing.
+      let counted = false;
+      const count = (outcome: 'answered' | 'notOk' | 'failed') => {
+        if (counted) return;
+        counted = true;
+        if (outcome === 'answered') answered += 1;
+        else if (outcome === 'notOk') notOk += 1;
+        else failed += 1;
+        settle();
+      };
       const request = httpRequest(`${origin}/visit`, { method, headers, agent, timeout: 60_000 }, (response) => {
         response.resume();
         response.on('end', () => {
           latencies.push(performance.now() - due);
-          if (response.statusCode === 204) answered += 1;
-          else notOk += 1;
-          settle();
+          count(response.statusCode === 204 ? 'answered' : 'notOk');
         });
       });
       request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', () => {
-        failed += 1;
-        settle();
-      });
+      request.on('error', () => count('failed'));
       request.end(body);
     };
     const tick = () => {

@@ -99,10 +99,6 @@ class DailyTotals {
 }
 
 /**
- * Counted visits (D42): the daily salts, the visits and the pages they viewed. Writes come in
- * batches from the counter (`visits/`), never from a page's own request.
- */
-/**
  * At most `limit` visits of days up to `day` (included) that still hold a visitor hash: what
  * housekeeping clears. Read through `visits_day_with_visitor` (migration 0023), which holds only
  * such visits, so it costs what it finds, not the visits already forgotten.
@@ -110,6 +106,10 @@ class DailyTotals {
 export const hashedVisitsThrough = (db: Executor, day: string, limit: number) =>
   db.selectFrom('visits').select('id').where('day', '<=', day).where('visitor', 'is not', null).limit(limit);
 
+/**
+ * Counted visits (D42): the daily salts, the visits and the pages they viewed. Writes come in
+ * batches from the counter (`visits/`), never from a page's own request.
+ */
 const visitQueries = (db: Executor) => ({
   /** The salt of a UTC day: `fresh` if none was kept yet, or the one another server kept first. */
   async saltOf(day: string, fresh: string): Promise<string> {
