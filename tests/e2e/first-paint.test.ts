@@ -278,7 +278,7 @@ describe('the first paint', () => {
 describe('the stylesheet and the brand face after the first paint', () => {
   const stylesheetOrFace = /\/_astro\/[^/]+\.(css|woff2)$/;
 
-  it('are fetched only once a first visit has painted, then the stylesheet applies and the next page draws in the brand face', async () => {
+  it('are fetched only once a first visit has painted, the stylesheet applies at the first use, and the next page draws in the brand face', async () => {
     const { page, context } = await site.openPage(viewports[0]);
     await gotoSettled(page, `${site.url}/terms`);
     // The face is fetched into the cache once the page has loaded, and noted for the next page.
@@ -288,13 +288,23 @@ describe('the stylesheet and the brand face after the first paint', () => {
       requests: performance
         .getEntriesByType('resource')
         .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
-      stylesheets: [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+      stylesheets: [...document.styleSheets].flatMap((sheet) =>
+        sheet.href ? [`${new URL(sheet.href).pathname} ${sheet.media.mediaText}`] : [],
+      ),
       faces: [...document.fonts].filter((face) => face.family === 'brandFont').length,
     }));
     const late = first.requests.filter((request) => stylesheetOrFace.test(request.path));
     expect(late.map((request) => request.path.split('.').at(-1)).sort()).toEqual(['css', 'woff2']);
     for (const request of late) expect(request.start, request.path).toBeGreaterThanOrEqual(first.paint);
-    expect(first.stylesheets).toEqual([late.find((request) => request.path.endsWith('.css'))!.path]);
+    const stylesheet = late.find((request) => request.path.endsWith('.css'))!.path;
+    // Parsed but not applied, until the visitor first uses the page (a key, here).
+    expect(first.stylesheets).toEqual([`${stylesheet} print`]);
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.media.mediaText] : [])),
+      ),
+    ).toEqual(['all']);
     // Fetched, not used: a face that came after the first paint would redraw the text.
     expect(first.faces).toBe(0);
 
