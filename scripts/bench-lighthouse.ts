@@ -133,6 +133,11 @@ try {
     if (spoiled) unjudged = true;
     else if (misses.length > 0) failed = true;
     rows[page] = row;
+    // A line as each page ends: a sweep of every page takes most of an hour, and the table comes last.
+    console.log(
+      `  ${page}: performance ${row.performance} (${row.runs}), TBT ${blocking} ms (control ${controlBlocking}), ` +
+        `LCP ${lcp} ms: ${row.verdict}`,
+    );
     // Name what kept a category below 100, so the table is actionable.
     for (const category of categories) {
       const refs = lhr.categories[category]?.auditRefs ?? [];
