@@ -53,7 +53,7 @@ const brandFaceCode =
  * No island wakes and no state changes before one of these events (D28, D30), so the stylesheet is
  * applied before anything needs it: a capturing listener on the window runs before the page's own.
  */
-const usedOn = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'scroll'];
+export const usedOn = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'scroll'];
 const afterFirstPaintCode =
   `(function(d,w,l,P,o,u,E){E=${JSON.stringify(usedOn)};` +
   // At first use: every stylesheet held back applies, and the listeners go.

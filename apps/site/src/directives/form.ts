@@ -4,7 +4,7 @@ import { formReadyEvent } from '@/components/forms/form-ready';
 /** `client:form` takes no value: every form island waits for the visitor. */
 export type FormOptions = true;
 
-const triggers = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
+export const triggers = ['focusin', 'pointerdown', 'keydown', 'submit'] as const;
 
 /** How long a submit waits for React before the browser posts the form itself (D30). */
 export const nativePostAfterMs = 4000;

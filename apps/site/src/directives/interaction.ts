@@ -3,7 +3,7 @@ import type { ClientDirective } from 'astro';
 /** `client:interaction={{ shortcuts: ['/', 'Mod+k'] }}`: keys that press the island's first button from anywhere. */
 export type InteractionOptions = { shortcuts?: string[] };
 
-const triggers = ['pointerdown', 'keydown', 'focusin', 'click'] as const;
+export const triggers = ['pointerdown', 'keydown', 'focusin', 'click'] as const;
 
 /**
  * client:interaction: the island's JavaScript loads on the first press, key or focus inside
