@@ -200,17 +200,7 @@ export class Site {
     let body = file.encoded.get(encoding);
     if (!body) {
       const store = this.#store;
-      body = store
-        ? (async () => {
-            // The ETag the body is sent with, unquoted: one name for one content in one encoding.
-            const key = `${file.etag.slice(1, -1)}-${encoding}`;
-            const kept = await store.get(key);
-            if (kept) return kept;
-            const made = await compressOnce(file.body, encoding);
-            await store.set(key, made);
-            return made;
-          })()
-        : compressOnce(file.body, encoding);
+      body = store ? throughStore(store, file, encoding) : compressOnce(file.body, encoding);
       file.encoded.set(encoding, body);
     }
     return body;
@@ -223,6 +213,20 @@ export class Site {
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
     }
   }
+}
+
+/**
+ * A body from the store, or compressed and put there. The store only saves work: one that cannot
+ * be read is passed by, and one that cannot be written keeps nothing, and the body is sent either way.
+ */
+async function throughStore(store: EncodedStore, file: SiteFile, encoding: Encoding): Promise<Buffer> {
+  // The ETag the body is sent with, unquoted: one name for one content in one encoding.
+  const key = `${file.etag.slice(1, -1)}-${encoding}`;
+  const kept = await store.get(key).catch(() => undefined);
+  if (kept) return kept;
+  const made = await compressOnce(file.body, encoding);
+  await store.set(key, made).catch(() => {});
+  return made;
 }
 
 /** A page's HTML without the elements marked `data-web-font`. */

@@ -271,4 +271,24 @@ describe('compressed bodies kept in a store beside the process (the e2e servers 
     expect(again.headers.etag).toBe(sent.headers.etag);
     expect(again.rawPayload.equals(marked)).toBe(true);
   });
+
+  it('sends every page when the store can be neither read nor written: it only saves work', async () => {
+    const store = {
+      get: () => Promise.reject(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' })),
+      set: () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })),
+    };
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }),
+      encodedStore: store,
+    });
+    try {
+      for (const attempt of [1, 2]) {
+        const sent = await app.inject({ url: '/terms', headers: { 'accept-encoding': 'br' } });
+        expect(sent.statusCode, `answer ${attempt}`).toBe(200);
+        expect(brotliDecompressSync(sent.rawPayload).toString()).toContain('</html>');
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });
