@@ -214,7 +214,8 @@ const expected = {
       'Avec Growmail 1\u202f880,00\u00a0$US',
       'Vous économisez 10\u202f120,00\u00a0$US',
     ],
-    sentence: 'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0$US par an en regroupant vos messages chez Growmail.',
+    sentence:
+      'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0$US chaque année en confiant vos messages à Growmail.',
     efficient: ['Aujourd’hui 140,00\u00a0$US', 'Avec Growmail 40,00\u00a0$US'],
     efficientSentence: /^Votre configuration actuelle est déjà rentable\./,
   },

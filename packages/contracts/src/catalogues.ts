@@ -124,6 +124,6 @@ export function preferredLanguage(header: string | undefined): Language {
 export function savingsOutcomeIn(savings: number, language: Language | undefined): string {
   if (language !== 'fr') return savingsOutcomeEnglish(savings);
   return showsSavings(savings)
-    ? `Vous pouvez économiser jusqu’à ${formatDollars(savings, 'fr')} par an en regroupant vos messages chez Growmail.`
+    ? `Vous pouvez économiser jusqu’à ${formatDollars(savings, 'fr')} chaque année en confiant vos messages à Growmail.`
     : 'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
 }

@@ -78,7 +78,7 @@ describe('the French catalogues (D37)', () => {
 
   it('writes the calculator’s outcome in French with Intl’s figures', () => {
     expect(savingsOutcomeIn(12500, 'fr')).toBe(
-      `Vous pouvez économiser jusqu’à ${new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(12500)} par an en regroupant vos messages chez Growmail.`,
+      `Vous pouvez économiser jusqu’à ${new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(12500)} chaque année en confiant vos messages à Growmail.`,
     );
     expect(savingsOutcomeIn(12500, 'fr')).toContain('12\u202f500,00');
     expect(savingsOutcomeIn(12500, undefined)).toMatch(/^You can save up to \$12,500\.00/);
