@@ -317,6 +317,51 @@ describe('the stylesheet and the brand face after the first paint', () => {
     expect(next).toEqual(['loaded']);
   });
 
+  /** The media of each stylesheet the page links, once it has been parsed. */
+  const linkedMedia = (page: Page) =>
+    page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.media.mediaText] : [])));
+
+  it.each([
+    { use: 'a scroll', by: (page: Page) => page.mouse.wheel(0, 400) },
+    {
+      use: 'a tap',
+      // On the heading's text, where a tap follows no link.
+      by: async (page: Page) => {
+        const box = (await page.locator('main h1').boundingBox())!;
+        await page.touchscreen.tap(box.x + 4, box.y + box.height / 2);
+      },
+    },
+  ])('the stylesheet applies at $use as at a key', async ({ by }) => {
+    const { page, context } = await site.openPage(viewports[0]);
+    await gotoSettled(page, `${site.url}/terms`);
+    await expect.poll(() => linkedMedia(page)).toEqual(['print']);
+    await by(page);
+    await expect.poll(() => linkedMedia(page)).toEqual(['all']);
+    await context.close();
+  });
+
+  it('the stylesheet goes in applied when the visitor used the page before its first paint was reported', async () => {
+    const { page, context } = await site.openPage(viewports[0]);
+    // A key pressed in the moment between the page's script starting and the paint being
+    // reported to it: the report is held until the key is down.
+    await page.addInitScript(() => {
+      const Observer = window.PerformanceObserver;
+      window.PerformanceObserver = class extends Observer {
+        constructor(report: PerformanceObserverCallback) {
+          super((entries, observer) => {
+            window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+            report(entries, observer);
+          });
+        }
+      };
+    });
+    await gotoSettled(page, `${site.url}/terms`);
+    // Linked as written in its <noscript>, with no media: it applies at once, to every medium.
+    await expect.poll(() => linkedMedia(page)).toEqual(['']);
+    expect(await page.locator('link[data-on-use]').count()).toBe(0);
+    await context.close();
+  });
+
   it('are read from their <noscript> elements without JavaScript', async () => {
     const { page, context } = await site.openPage(viewports[0], { javaScript: false });
     const asked: string[] = [];
