@@ -290,7 +290,7 @@ try {
       ...(before ? [{ url: `${before.origin}${page}`, pid: before.pid }] : []),
     ];
     const runs: Round[][] = sides.map(() => []);
-    /** Milliseconds of CPU each side's process spent over its measured turns (read for the two servers only). */
+    /** Milliseconds of CPU each side's process spent over its measured turns; only the two servers' are used (nginx's turns read this server's, which they wait on). */
     const spent = sides.map(() => 0);
     try {
       // A second's warm-up each, so the JIT and the caches are ready. The requests a run leaves
