@@ -278,6 +278,10 @@ describe('the first paint', () => {
 describe('the stylesheet and the brand face after the first paint', () => {
   const stylesheetOrFace = /\/_astro\/[^/]+\.(css|woff2)$/;
 
+  /** The media of each stylesheet the page links, once it has been parsed. */
+  const linkedMedia = (page: Page) =>
+    page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.media.mediaText] : [])));
+
   it('are fetched only once a first visit has painted, the stylesheet applies at the first use, and the next page draws in the brand face', async () => {
     const { page, context } = await site.openPage(viewports[0]);
     await gotoSettled(page, `${site.url}/terms`);
@@ -300,11 +304,7 @@ describe('the stylesheet and the brand face after the first paint', () => {
     // Parsed but not applied, until the visitor first uses the page (a key, here).
     expect(first.stylesheets).toEqual([`${stylesheet} print`]);
     await page.keyboard.press('Tab');
-    expect(
-      await page.evaluate(() =>
-        [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.media.mediaText] : [])),
-      ),
-    ).toEqual(['all']);
+    expect(await linkedMedia(page)).toEqual(['all']);
     // Fetched, not used: a face that came after the first paint would redraw the text.
     expect(first.faces).toBe(0);
 
@@ -316,10 +316,6 @@ describe('the stylesheet and the brand face after the first paint', () => {
     await context.close();
     expect(next).toEqual(['loaded']);
   });
-
-  /** The media of each stylesheet the page links, once it has been parsed. */
-  const linkedMedia = (page: Page) =>
-    page.evaluate(() => [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.media.mediaText] : [])));
 
   it.each([
     { use: 'a scroll', by: (page: Page) => page.mouse.wheel(0, 400) },
