@@ -3,7 +3,7 @@ import { sandboxBasePath, sandboxKey } from '@growmail/contracts/sandbox';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorMessage, logClientError } from '../services/errors.ts';
-import { docsLibrary } from './docs-library.ts';
+import { docsLibrary, type DocsLibrary } from './docs-library.ts';
 import { docsMcpServer } from './tools.ts';
 
 /** A JSON-RPC message is a few hundred bytes; 16 KB is room for any call the tools take. */
@@ -20,10 +20,11 @@ const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', id: null,
  * SDK, stateless and answering JSON: each request gets its own server and transport, so any
  * server of a deployment answers any request, and nothing is kept between them. Open to all
  * without a key, so rate limited per address like the forms. Every failure, ours or the
- * client's, is a JSON-RPC error.
+ * client's, is a JSON-RPC error. The docs library (the search index, the parsed OpenAPI document)
+ * is built at the first request rather than at start: most servers never get one.
  */
 export default async function mcp(app: FastifyInstance) {
-  const library = docsLibrary(app.site, app.config.urls.public);
+  let library: DocsLibrary | undefined;
   const sandboxAccess = { baseUrl: `${app.config.urls.public}${sandboxBasePath}`, key: sandboxKey };
 
   // The SDK parses and checks the message itself, so any body reaches it as text and a bad
@@ -45,6 +46,7 @@ export default async function mcp(app: FastifyInstance) {
     mcpPath,
     { bodyLimit, config: { rateLimit: { max: app.config.mcpRequestsPerMinute, timeWindow: 60_000 } } },
     async (request, reply) => {
+      library ??= docsLibrary(app.site, app.config.urls.public);
       const server = docsMcpServer(library, sandboxAccess);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
