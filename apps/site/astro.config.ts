@@ -39,16 +39,18 @@ function productionRenderer(): Plugin {
       if (dirname(folder) === folder) throw new Error(`${name} is not installed`);
     }
   };
-  const onReact = Object.keys(manifest(join(siteFolder, 'package.json')).dependencies ?? {}).filter(
-    (name) => manifestOf(name).peerDependencies?.react !== undefined,
-  );
+  // Read when the renderer is built, not when the config loads (`astro sync` loads it too).
+  const onReact = () =>
+    Object.keys(manifest(join(siteFolder, 'package.json')).dependencies ?? {}).filter(
+      (name) => manifestOf(name).peerDependencies?.react !== undefined,
+    );
   return {
     name: 'growmail:production-renderer',
     apply: 'build',
     configEnvironment(name) {
       if (name !== 'ssr') return;
       return {
-        resolve: { noExternal: ['react', 'react-dom', 'scheduler', ...onReact] },
+        resolve: { noExternal: ['react', 'react-dom', 'scheduler', ...onReact()] },
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       };
     },
