@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import mdx from '@astrojs/mdx';
@@ -7,55 +5,12 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import type { Plugin } from 'vite';
 import { brandFontSubset } from './src/integrations/brand-font-subset';
 import { firstPaintCss } from './src/integrations/first-paint-css';
+import { productionRenderer } from './src/integrations/production-renderer';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
 import { interactionDirective } from './src/directives/integration';
-
-const siteFolder = fileURLToPath(new URL('.', import.meta.url));
-
-/**
- * The renderer of the on-demand pages (dist-server) carries React's production build inside it.
- * Left external, React chose its build from NODE_ENV when the server first imported it, and a
- * server started without NODE_ENV (`npm start`, the test runs) rendered every page with React's
- * development build: slower, and with checks meant for a developer. What renders with React comes
- * along (the site's dependencies that have React as a peer), or it would call hooks on a second,
- * external copy of React.
- */
-function productionRenderer(): Plugin {
-  const manifest = (path: string) =>
-    JSON.parse(readFileSync(path, 'utf8')) as {
-      dependencies?: Record<string, string>;
-      peerDependencies?: Record<string, string>;
-    };
-  // Read from the folders Node resolves from, not through `require`: a package's exports need not
-  // include its package.json.
-  const manifestOf = (name: string) => {
-    for (let folder = siteFolder; ; folder = dirname(folder)) {
-      const path = join(folder, 'node_modules', name, 'package.json');
-      if (existsSync(path)) return manifest(path);
-      if (dirname(folder) === folder) throw new Error(`${name} is not installed`);
-    }
-  };
-  // Read when the renderer is built, not when the config loads (`astro sync` loads it too).
-  const onReact = () =>
-    Object.keys(manifest(join(siteFolder, 'package.json')).dependencies ?? {}).filter(
-      (name) => manifestOf(name).peerDependencies?.react !== undefined,
-    );
-  return {
-    name: 'growmail:production-renderer',
-    apply: 'build',
-    configEnvironment(name) {
-      if (name !== 'ssr') return;
-      return {
-        resolve: { noExternal: ['react', 'react-dom', 'scheduler', ...onReact()] },
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      };
-    },
-  };
-}
 
 /**
  * The site as static HTML: every page is prerendered, and React runs only in the islands a

@@ -18,7 +18,7 @@ describe('the on-demand renderer', () => {
   afterAll(() => app.close());
 
   // A test run's NODE_ENV is 'test', and `npm start` sets none: a React taken from node_modules
-  // would be its development build in both (apps/site/astro.config.ts, productionRenderer).
+  // would be its development build in both (apps/site/src/integrations/production-renderer.ts).
   it('renders with the React built into it, not one taken from node_modules by NODE_ENV', async () => {
     expect(process.env.NODE_ENV).not.toBe('production');
     const page = await app.inject('/demo');
