@@ -21,3 +21,20 @@ describe.concurrent.each(viewports)('WCAG 2.2 AA at $name size', (viewport) => {
     await context.close();
   });
 });
+
+// The checker itself (tests/support/axe.ts), with JavaScript on and off: an image without a text
+// alternative, put into a real page as it is served, is reported, so the empty lists mean something.
+describe.concurrent.each([true, false])('the WCAG checker with JavaScript %s', (javaScript) => {
+  it('reports a violation in the page', async () => {
+    const { page, context } = await site.openPage(viewports[0], { javaScript });
+    await context.route(`${site.url}/contact`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('</h1>', '</h1><img src="/icon.svg">');
+      await route.fulfill({ response, body });
+    });
+    // A page without script settles once loaded; settling waits on script (tests/support/settle.ts).
+    await (javaScript ? gotoSettled(page, `${site.url}/contact`) : page.goto(`${site.url}/contact`));
+    expect(await axeViolations(page)).toEqual([expect.stringMatching(/^image-alt \(critical\): /)]);
+    await context.close();
+  });
+});
