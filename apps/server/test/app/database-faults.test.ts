@@ -139,7 +139,10 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
           // that meets its terminated idle clients one by one may flap down and up a few times more.
           expect(warnings.length).toBeGreaterThanOrEqual(2);
           expect(warnings.length).toBeLessThanOrEqual(8);
-          expect(warnings.length * 100).toBeLessThan(figures.unavailable);
+          // How many writes the clients get refused in the ten seconds of the cut depends on the
+          // machine's speed: 336 on a busy one, against 4 warnings. Twenty refusals a warning still
+          // tells one warning an outage from one a refusal.
+          expect(warnings.length * 20).toBeLessThan(figures.unavailable);
           expect(server.output()).not.toMatch(/"level":50/);
         } catch (error) {
           throw new Error(`${String(error)}\n${JSON.stringify(figures)}\n${server.output().slice(-4000)}`, {
