@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { postgresUrl, testDatabases } from '@growmail/test-support/databases';
+import { commandEnv } from '@growmail/test-support/process';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -33,7 +34,7 @@ describe.each(await testDatabases())('npm run bench:data -- --quick on $name', (
   it('seeds, runs every operation in a child and prints its table', { timeout: 180_000 }, async () => {
     const { stdout } = await run(process.execPath, ['scripts/bench-data.ts', '--quick', '--db', name], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, BENCH_DATABASE_URL: postgresUrl },
+      env: commandEnv({ HOME: process.env.HOME, BENCH_DATABASE_URL: postgresUrl }),
     });
     expect(stdout).toContain(`## ${name}, 2,000 leads, 400 contacts`);
     const rows = stdout.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| operation'));

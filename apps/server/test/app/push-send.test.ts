@@ -14,6 +14,7 @@ import type { ContactsApiRequest } from '@growmail/contracts/push';
 import { browserSubscription, verifyVapid } from '@growmail/test-support/push-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
+import { commandEnv } from '@growmail/test-support/process';
 
 /** A contact and its subscription, stored as the contacts API stores them. */
 async function saveContact(db: Db, { gm_web_push: subscription, ...contact }: ContactsApiRequest) {
@@ -74,13 +75,12 @@ describe('npm run push -- send', () => {
   const send = (...args: string[]) => sendWith({ PUSH_SERVICE_HOSTS: '127.0.0.1' }, ...args);
   const sendWith = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, [pushCommand, 'send', ...args], {
-      env: {
-        PATH: process.env.PATH,
+      env: commandEnv({
         DATABASE_URL: `sqlite:${join(directory, 'push.sqlite')}`,
         NODE_EXTRA_CA_CERTS: join(directory, 'ca.pem'),
         ...vapid,
         ...env,
-      },
+      }),
     });
 
   it('encrypts with aes128gcm for each browser, signs with VAPID, and drops the gone ones', async () => {
@@ -149,7 +149,7 @@ describe('npm run push -- send', () => {
 
   it('refuses to send without VAPID keys', async () => {
     const result = await run(process.execPath, [pushCommand, 'send', '--title', 'x', '--body', 'y'], {
-      env: { PATH: process.env.PATH, DATABASE_URL: `sqlite:${join(directory, 'push.sqlite')}` },
+      env: commandEnv({ DATABASE_URL: `sqlite:${join(directory, 'push.sqlite')}` }),
     }).catch((error: { code: number; stderr: string }) => error);
     expect(result).toMatchObject({ code: 1 });
     expect((result as { stderr: string }).stderr).toContain('Web push is off');

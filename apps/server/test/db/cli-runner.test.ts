@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { leads } from '../../src/cli/leads.ts';
 import { push } from '../../src/cli/push.ts';
 import { unsubscribeLink } from '../../src/cli/unsubscribe-link.ts';
+import { commandEnv } from '@growmail/test-support/process';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -29,7 +30,7 @@ async function cli(name: Name, args: string[], env: Record<string, string> = {})
   const database = join(mkdtempSync(join(directory, `${name}-`)), 'db.sqlite');
   try {
     const { stdout, stderr } = await run(process.execPath, [file, ...args], {
-      env: { PATH: process.env.PATH, DATABASE_URL: `sqlite:${database}`, ...env },
+      env: commandEnv({ DATABASE_URL: `sqlite:${database}`, ...env }),
     });
     return { code: 0, stdout, stderr, database };
   } catch (error) {

@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { leadReport } from '../../src/submissions/lead-report.ts';
 import { quarantineReport } from '../../src/submissions/quarantine.ts';
+import { commandEnv } from '@growmail/test-support/process';
 
 /** Enough rows to fill the pipe many times over and several of PostgreSQL's stream batches; few enough to seed in a moment. */
 const count = 3000;
@@ -102,7 +103,7 @@ describe.each(await sharedDatabases())('the leads of a large table on $name', ({
 
   it('ends `export | head -1` with exit code 0 and nothing on stderr', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, [leadsCli, 'export'], {
-      env: { PATH: process.env.PATH, DATABASE_URL: url },
+      env: commandEnv({ DATABASE_URL: url }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

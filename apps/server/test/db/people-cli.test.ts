@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from '../../src/db/index.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
 import { createSchema, testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { commandEnv } from '@growmail/test-support/process';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -23,7 +24,7 @@ const freshSqlite = () => `sqlite:${join(mkdtempSync(join(directory, 'db-')), 'd
 async function cli(args: string[], databaseUrl: string) {
   try {
     const { stdout, stderr } = await run(process.execPath, [file, ...args], {
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
+      env: commandEnv({ DATABASE_URL: databaseUrl }),
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
