@@ -17,18 +17,36 @@ export function watchRequests(page: Page): RequestWatch {
   if (known) return known;
   let open = 0;
   let started = 0;
+  let waiting: Array<() => void> = [];
   page.on('request', () => {
     open += 1;
     started += 1;
   });
-  const done = () => (open = Math.max(0, open - 1));
+  const done = () => {
+    open = Math.max(0, open - 1);
+    for (const wake of waiting) wake();
+    waiting = [];
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  const watch = { open: () => open, started: () => started };
+  const ended = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, ms));
+      waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const watch = { open: () => open, started: () => started, ended };
   watches.set(page, watch);
   return watch;
 }
-type RequestWatch = { open: () => number; started: () => number };
+type RequestWatch = {
+  open: () => number;
+  started: () => number;
+  /** Resolves when the next open request ends, or after `ms`. */
+  ended: (ms: number) => Promise<void>;
+};
 
 /** Resolves after the page has rendered `count` more frames. */
 export const nextFrames = (page: Page, count = 2) =>
@@ -69,7 +87,9 @@ export async function islandsHydrated(page: Page, timeout = 15_000) {
 
 /**
  * Waits until no request is open, and none starts while the page renders two more frames: the
- * end of a chain of imports, or of what a freshly hydrated island fetches.
+ * end of a chain of imports, or of what a freshly hydrated island fetches. While one is open it
+ * waits for Playwright's word that a request ended, rather than asking the page for a frame
+ * again and again: every ask is a round trip through Playwright and a frame drawn.
  */
 export async function requestsDone(page: Page, timeout = 15_000) {
   const requests = watchRequests(page);
@@ -80,7 +100,7 @@ export async function requestsDone(page: Page, timeout = 15_000) {
       await nextFrames(page);
       if (requests.open() === 0 && requests.started() === seen) return;
     } else {
-      await nextFrames(page, 1);
+      await requests.ended(deadline - Date.now());
     }
     if (Date.now() > deadline) throw new Error(`requests still open after ${timeout} ms: ${requests.open()}`);
   }
