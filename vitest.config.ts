@@ -46,7 +46,8 @@ export default defineConfig({
     // of those projects' time. Their files share no module state that a test changes: each builds
     // its own apps, and the two that fake Date restore it after each test. On one machine, the
     // server project alone took 444 s of CPU isolated and 291 s not, and the whole run 1,115 s
-    // against 991 s. The unit project stays isolated: its files stub globals (fetch, window).
+    // against 991 s. The unit project stays isolated: its files stub globals (fetch, window). A
+    // file in the other three that changes a global or a module's state must undo it after itself.
     projects: [
       {
         extends: true,
