@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { brandFontSubset } from './src/integrations/brand-font-subset';
 import { firstPaintCss } from './src/integrations/first-paint-css';
+import { freshRenderer } from './src/integrations/fresh-renderer';
 import { productionRenderer } from './src/integrations/production-renderer';
 import { docsMdxOptions } from './src/lib/docs/mdx-plugins';
 import { formDirective } from './src/directives/form-integration';
@@ -32,6 +33,7 @@ export default defineConfig({
   build: { format: 'file', assets: '_astro', client: './', server: '../dist-server/' },
   devToolbar: { enabled: false },
   integrations: [
+    freshRenderer(),
     react(),
     // The docs' MDX (the collection 'docs'): code is highlighted by lib/docs/highlight.ts, not Astro's Shiki.
     mdx({ syntaxHighlight: false, processor: satteri(docsMdxOptions) }),
