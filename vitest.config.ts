@@ -57,6 +57,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'apps/site/test/**/*.test.{ts,tsx}',
             'apps/server/test/unit/**/*.test.ts',
+            'tests/support/test/**/*.test.ts',
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gotoSettled } from '@growmail/test-support/settle';
+import { faceInstalled, fallbackTestFaces, type FallbackTestFace } from '@growmail/test-support/prerequisites';
 import { useSite, type Viewport } from '@growmail/test-support/site';
 
 // The browser, not the headless shell: the shell places glyphs otherwise than a phone's Chrome.
@@ -14,15 +15,15 @@ const widths: Viewport[] = [
 /**
  * The faces a visitor's device draws the text with until the brand face arrives (D43): Android's
  * Roboto and Noto Sans (Debian's fonts-roboto and fonts-noto-core), and Linux's Liberation Sans in
- * Arial's place. Each is asked for alone, so the one this machine would pick first does not hide
- * the others.
+ * Arial's place (fonts-liberation). Each is asked for alone, so the one this machine would pick
+ * first does not hide the others.
  */
-const faces = ['Roboto', 'Noto', 'Arial'] as const;
+const faces = Object.keys(fallbackTestFaces) as FallbackTestFace[];
 
 /** Text blocks of the page's first two screens: where each starts and how tall it is. */
 type Block = { text: string; top: number; height: number };
 
-async function lineBoxes(width: Viewport, route: string, face: 'brand' | (typeof faces)[number]) {
+async function lineBoxes(width: Viewport, route: string, face: 'brand' | FallbackTestFace) {
   const { page, context } = await site.openPage(width);
   // The web font held back: the page draws with its fallback, as a first visit on a slow link does.
   await page.route('**/*.woff2', (request) => (face === 'brand' ? request.continue() : request.abort()));
@@ -55,12 +56,19 @@ async function lineBoxes(width: Viewport, route: string, face: 'brand' | (typeof
   return { loaded, blocks };
 }
 
+// A face this machine lacks would fail below as the browser's NetworkError from document.fonts.load;
+// name it and its package instead (tests/support/prerequisites.ts, which `npm test` runs first).
+it.each(faces)('has the face %s installed to draw with', (face) => {
+  expect(faceInstalled(face), `${face} is not installed: apt-get install ${fallbackTestFaces[face]}`).toBe(true);
+});
+
 describe.each(widths)('text before the brand font arrives at $width px', (width) => {
   it.each(['/', '/fr'])('is drawn on %s by each fallback face in the brand face’s line boxes', async (route) => {
     const brand = await lineBoxes(width, route, 'brand');
     expect(brand.loaded).toBe(true);
     expect(brand.blocks.length).toBeGreaterThan(10);
     for (const face of faces) {
+      expect(faceInstalled(face), `${face} is not installed: apt-get install ${fallbackTestFaces[face]}`).toBe(true);
       const fallback = await lineBoxes(width, route, face);
       // local() found the face: otherwise the stack's next family drew it, and this proves nothing.
       expect(fallback.loaded, `${face} is installed and matched by local()`).toBe(true);
