@@ -15,10 +15,16 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A fontconfig file that keeps the machine's own configuration but leaves out one face's folder. */
 function fontconfigWithout(face: keyof typeof fallbackTestFaces): string {
   const [regular] = localNames(face);
-  const files = execFileSync('fc-list', [`:fullname=${regular![0]}`, 'file', '--format', '%{file}\\n'], {
+  const listed = execFileSync('fc-list', ['--format', '%{fullname}|%{postscriptname}|%{file}\\n'], {
     encoding: 'utf8',
   });
-  const folder = dirname(files.split('\n')[0]!);
+  const line = listed
+    .split('\n')
+    .map((entry) => entry.split('|'))
+    .find(([full = '', postscript = '']) =>
+      [...full.split(','), postscript].some((name) => regular!.includes(name.trim())),
+    );
+  const folder = dirname(line![2]!);
   const file = join(scratch, `without-${face}.conf`);
   writeFileSync(
     file,
