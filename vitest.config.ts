@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { startTimeoutMs } from './apps/server/src/start-timeout.ts';
 
 const siteRoot = fileURLToPath(new URL('./apps/site/src/', import.meta.url));
 // The site's unit tests run without Astro: its content collections come from this stand-in.
@@ -66,11 +67,24 @@ export default defineConfig({
         // Twenty seconds: a test that starts its own servers (two, for a cluster) loads the
         // exported site into each, 0.6 s apiece on a quiet machine and several times that beside
         // two e2e files; Vitest's default five seconds failed such tests in a full run.
-        test: { name: 'server', include: ['apps/server/test/app/**/*.test.ts'], testTimeout: 20_000, isolate: false },
+        // Their apps are built in beforeAll: a hook gets as long as an app may take to start.
+        test: {
+          name: 'server',
+          include: ['apps/server/test/app/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: startTimeoutMs,
+          isolate: false,
+        },
       },
       {
         extends: true,
-        test: { name: 'data', include: ['apps/server/test/db/**/*.test.ts'], testTimeout: 20_000, isolate: false },
+        test: {
+          name: 'data',
+          include: ['apps/server/test/db/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: startTimeoutMs,
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -11,6 +11,7 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import pino from 'pino';
 import type { Config } from './config.ts';
+import { startTimeoutMs } from './start-timeout.ts';
 import type { Db } from './db/index.ts';
 import configPlugin from './plugins/config.ts';
 import outbox, { type OutboxOptions } from './outbox/index.ts';
@@ -177,6 +178,7 @@ class OneLinePerRequest extends LogController {
 
 export const serverOptions = (config: Config): FastifyServerOptions => ({
   logger: loggerOptions(config),
+  pluginTimeout: startTimeoutMs,
   logController: new OneLinePerRequest(),
   bodyLimit: 64 * 1024,
   // Client addresses (rate limits) come from X-Forwarded-For only through known proxies;

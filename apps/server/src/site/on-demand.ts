@@ -44,16 +44,33 @@ class PageCapture extends Writable {
  * but what the server puts there.
  */
 export class OnDemandPages {
-  readonly #handler: AstroHandler;
+  readonly #entry: string;
+  #handler: Promise<AstroHandler> | undefined;
 
-  private constructor(handler: AstroHandler) {
-    this.#handler = handler;
+  private constructor(entry: string) {
+    this.#entry = entry;
   }
 
-  static async load(entry: string): Promise<OnDemandPages> {
+  /**
+   * The renderer at `entry`, checked now and imported when first used (or by `ready()`): the
+   * import of its 1.7 MB of modules was the largest part of an app's start, and a server only
+   * renders on demand after its first visitor asks. Every app a process builds shares one import.
+   */
+  static load(entry: string): OnDemandPages {
     if (!existsSync(entry)) throw new Error(`No on-demand renderer at ${entry}: run \`npm run build\` first.`);
-    const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-    return new OnDemandPages(handler);
+    return new OnDemandPages(entry);
+  }
+
+  /** Imports the renderer, if no render has yet. */
+  async ready(): Promise<void> {
+    await this.#handlerOnce();
+  }
+
+  #handlerOnce(): Promise<AstroHandler> {
+    this.#handler ??= (import(pathToFileURL(this.#entry).href) as Promise<{ handler: AstroHandler }>).then(
+      ({ handler }) => handler,
+    );
+    return this.#handler;
   }
 
   /** The view's HTML as Astro rendered it; an error when the route did not render it. */
@@ -74,7 +91,8 @@ export class OnDemandPages {
       capture.on('finish', resolve);
       capture.on('error', reject);
     });
-    await this.#handler(request, capture as unknown as ServerResponse, () => capture.destroy(notFound(path)), locals);
+    const handler = await this.#handlerOnce();
+    await handler(request, capture as unknown as ServerResponse, () => capture.destroy(notFound(path)), locals);
     await finished;
     if (capture.status >= 400) throw new Error(`The on-demand view ${path} answered ${capture.status}.`);
     return capture.html;

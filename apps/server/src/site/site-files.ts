@@ -206,8 +206,12 @@ export class Site {
     return body;
   }
 
-  /** Compresses every text file ahead of the first visitor; a copy for a choice is compressed when first sent. */
+  /**
+   * Imports the on-demand renderer and compresses every text file ahead of the first visitor; a
+   * copy for a choice is compressed when first sent.
+   */
   async warm(): Promise<void> {
+    await this.#onDemand?.ready();
     for (const file of this.files.values()) {
       if (!file.compressible) continue;
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
@@ -258,7 +262,7 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
     throw new Error(`No exported site in ${dir}: run \`npm run build\` first.`);
   }
   const site = new Site();
-  site.useOnDemand(await OnDemandPages.load(options.renderer), options);
+  site.useOnDemand(OnDemandPages.load(options.renderer), options);
   if (options.encodedStore) site.useEncodedStore(options.encodedStore);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   await Promise.all(
