@@ -209,8 +209,8 @@ describe('the team console', () => {
     const offDay = (await offeredSlots()).at(-1)!;
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(offDay));
     await page.getByLabel('First day').fill(date);
-    await page.getByRole('button', { name: 'Add the day off' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Day off saved');
+    await page.getByRole('button', { name: 'Add the time off' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Time off saved');
     const sameDay = (slot: string) =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(slot)) === date;
     await expect.poll(async () => (await offeredSlots()).filter(sameDay)).toEqual([]);
@@ -273,6 +273,16 @@ describe('the team console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Released one post.');
     const [released] = (await site.app.leads.list({})).filter((row) => row.email === heldAddress);
     expect(released?.released_by).toBe('Bola Ade');
+
+    // A refused form shows its problem by the field, keeps what was typed, and passes axe.
+    await page.goto(`${site.url}/team/demos`);
+    await page.getByLabel('New hours').fill('mon-fri 17:00-09:00');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    const hours = page.getByLabel('New hours');
+    expect(await hours.inputValue()).toBe('mon-fri 17:00-09:00');
+    expect(await hours.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#hours-hours-problem').textContent()).toBe('17:00-09:00 ends before it starts.');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Sales staff use phones: at 360 px no console page scrolls sideways.
     await page.setViewportSize({ width: 360, height: 740 });

@@ -301,9 +301,17 @@ export type DemosPage = {
   hours: { zone: string; text: string };
   hosts: Array<{ id: string; name: string; email: string | null }>;
   blocks: Array<{ id: string; from: string; to: string; host: string; reason: string }>;
+  /** A form refused, shown again with its problems and what was typed. */
+  form?: ({ name: DemosForm } & FormProblems) | undefined;
   notice?: string | undefined;
   problem?: string | undefined;
 };
+
+/** The Demos page's forms of availability. */
+export type DemosForm = 'dayOff' | 'hours' | 'host';
+
+/** A console form shown again after a refusal: each problem by its field, and what was typed in each. */
+export type FormProblems = { problems: Record<string, string>; values: Record<string, string> };
 
 /** An admin's erasure of a person's data (D29, D41): the address, and the word that confirms it. */
 export const erasureSchema = z.object({

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { TeamRole, TeamSignIn } from '@growmail/contracts/team';
+import type { TeamRole } from '@growmail/contracts/team';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growmailApp, serverOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { dataAccess } from '../../src/repositories/index.ts';
-import { openSession } from '../../src/team/sessions.ts';
+import { signedIn } from './console-session.ts';
 import { testApp } from '@growmail/test-support/app';
 import { enquiry } from '@growmail/test-support/submissions';
 
@@ -82,23 +81,6 @@ async function appWithRoutes(env: Record<string, string>) {
   await app.register(growmailApp, { config });
   await app.ready();
   return { app, routes };
-}
-
-/** A signed-in browser's headers for a member of this role, signed in this way. */
-async function signedIn(app: FastifyInstance, role: TeamRole, method: TeamSignIn = 'passkey') {
-  const data = dataAccess(app.db);
-  const member = await data.team.upsertMember({
-    email: `${role}-${method}-${Math.random().toString(36).slice(2)}@growmail.test`,
-    name: `A ${role}`,
-    zone: 'Africa/Lagos',
-    role,
-  });
-  const session = await openSession(data, member.id, method);
-  // A page gives the form its CSRF token, and the csrf cookie with it.
-  const page = await app.inject({ url: '/team/account', cookies: { gm_team: session } });
-  const csrf = /name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
-  const csrfCookie = page.cookies.find((cookie) => cookie.name === 'gm_team_csrf')!.value;
-  return { member, cookies: { gm_team: session, gm_team_csrf: csrfCookie }, csrf };
 }
 
 describe('the console checks every route on the server (D41)', () => {
