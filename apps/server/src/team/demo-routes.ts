@@ -8,6 +8,7 @@ import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { describeHours, readHours } from '../demos/hours-text.ts';
 import { canonicalZone } from '../demos/slots.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
@@ -18,16 +19,6 @@ const hostId = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A host id is lower-case letters, digits and dashes, such as ada.'));
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date.'));
-
-const notices: Record<string, string> = {
-  moved: 'Moved. The prospect gets the updated invitation.',
-  cancelled: 'Cancelled. The prospect gets the cancellation.',
-  blocked: 'Day off saved: /demo no longer offers it.',
-  unblocked: 'Day off removed.',
-  hours: 'Hours saved.',
-  host: 'Host saved.',
-  'host-removed': 'Host removed.',
-};
 
 const moveProblems = {
   unchangeable: 'This booking has started, ended or been cancelled, so it cannot move.',
@@ -100,17 +91,17 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
-  const done = (reply: FastifyReply, notice: string) => {
+  const done = (reply: FastifyReply, notice: NoticeKey<'demos'>) => {
     app.demoPage.changed();
-    return reply.redirect(`/team/demos?done=${notice}`, 303);
+    return reply.redirect(noticeUrl('/team/demos', 'demos', notice), 303);
   };
   const audit = (request: FastifyRequest, action: string, recordId: string, detail: Record<string, unknown> = {}) =>
     data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
 
   app.get('/demos', { config: viewer }, async (request, reply) => {
-    const { done: key, move } = request.query as Record<string, unknown>;
+    const { move } = request.query as Record<string, unknown>;
     return page(request, reply, {
-      ...(typeof key === 'string' && key in notices ? { notice: notices[key] } : {}),
+      notice: noticeFor('demos', request.query),
       ...(typeof move === 'string' && uuid.safeParse(move).success ? { move } : {}),
     });
   });
