@@ -99,11 +99,9 @@ describe('the console’s lists of members and of the audit', () => {
     let url: string | undefined = '/team/audit';
     let pages = 0;
     while (url) {
-      const page = await app.inject({ url, cookies });
-      expect(page.statusCode).toBe(200);
-      shown.push(...[...page.body.matchAll(/lead (shared-\d{3}|older)/g)].map((match) => match[1]!));
-      const next = /href="(\/team\/audit\?before=[^"]+)"/.exec(page.body)?.[1];
-      url = next?.replace(/&amp;/g, '&');
+      const body: string = (await app.inject({ url, cookies })).body;
+      shown.push(...[...body.matchAll(/lead (shared-\d{3}|older)/g)].map((match) => match[1]!));
+      url = /href="(\/team\/audit\?before=[^"]+)"/.exec(body)?.[1];
       pages += 1;
     }
     expect(pages).toBe(2);
