@@ -1,7 +1,7 @@
 import { invitationSchema, isTeamRole, teamRoles } from '@growmail/contracts/team';
 import { commandActor } from '../lib/actor.ts';
 import { changeRole, inviteMember, removeMember } from '../team/members.ts';
-import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
+import { defineCommand, runMain, UsageError } from './run.ts';
 
 type TeamArgs =
   | { command: 'invite'; email: string; name: string; role: (typeof teamRoles)[number]; zone: string }
@@ -100,8 +100,5 @@ Reads DATABASE_URL and PUBLIC_URL like the server: the link opens PUBLIC_URL.`,
     console.log(`Removed ${member.email}.`);
   },
 });
-
-/** The arguments a command line gives `npm run team`; throws UsageError. */
-export const parseTeamArgs = (argv: string[]): TeamArgs => readArguments(team, argv);
 
 if (import.meta.main) await runMain(team);

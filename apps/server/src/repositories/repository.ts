@@ -14,6 +14,13 @@ export const repository =
   <Queries>(queries: (db: Executor) => Queries) =>
   (db: Executor): Repository<Queries> => ({ ...queries(db), in: queries });
 
+/**
+ * Runs `write` in one transaction: its own, or the caller's when the repository was taken `.in(trx)`,
+ * since a transaction cannot open another.
+ */
+export const inTransaction = <T>(db: Executor, write: (trx: Executor) => Promise<T>): Promise<T> =>
+  db.isTransaction ? write(db) : db.transaction().execute(write);
+
 /** Rows a `.stream()` reads at a time on PostgreSQL, through its cursor; SQLite steps one at a time. */
 export const streamBatch = 500;
 

@@ -10,7 +10,7 @@ import { authenticate, authenticationOptions, registerPasskey, registrationOptio
 import { cookieOptions, endSession, openSession, sessionCookie } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
-/** Sign-in, enrolment and sign-out (D41): the console's only routes for someone not signed in. */
+/** Sign-in, enrolment and sign-out (D41): the routes for someone not signed in, and the two that end a session. */
 const publicRoute = { team: 'public' as const };
 
 /** Sign-in attempts per client address per minute, counted with the others (shared through Redis, D27). */

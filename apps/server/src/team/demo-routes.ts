@@ -10,22 +10,13 @@ import { describeHours } from '../demos/hours-text.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm, typedValues } from './forms.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };
 
 const uuid = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
-
-const notices: Record<string, string> = {
-  moved: 'Moved. The prospect gets the updated invitation.',
-  cancelled: 'Cancelled. The prospect gets the cancellation.',
-  blocked: 'Time off saved: /demo no longer offers it.',
-  unblocked: 'Time off removed.',
-  hours: 'Hours saved.',
-  host: 'Host saved.',
-  'host-removed': 'Host removed.',
-};
 
 const moveProblems = {
   unchangeable: 'This booking has started, ended or been cancelled, so it cannot move.',
@@ -99,17 +90,17 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
-  const done = (reply: FastifyReply, notice: string) => {
+  const done = (reply: FastifyReply, notice: NoticeKey<'demos'>) => {
     app.demoPage.changed();
-    return reply.redirect(`/team/demos?done=${notice}`, 303);
+    return reply.redirect(noticeUrl('/team/demos', 'demos', notice), 303);
   };
   const audit = (request: FastifyRequest, action: string, recordId: string, detail: Record<string, unknown> = {}) =>
     data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
 
   app.get('/demos', { config: viewer }, async (request, reply) => {
-    const { done: key, move } = request.query as Record<string, unknown>;
+    const { move } = request.query as Record<string, unknown>;
     return page(request, reply, {
-      ...(typeof key === 'string' && key in notices ? { notice: notices[key] } : {}),
+      notice: noticeFor('demos', request.query),
       ...(typeof move === 'string' && uuid.safeParse(move).success ? { move } : {}),
     });
   });

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import { mayUse, type TeamAccess } from '@growmail/contracts/team';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -59,6 +59,13 @@ export default async function teamConsole(app: FastifyInstance) {
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY');
     done(null, payload);
+  });
+
+  // HEAD would run a GET's handler, an export and its audit row with it, for headers nobody needs:
+  // Fastify gives every GET a HEAD twin and cannot be told otherwise per scope, so the console
+  // refuses HEAD before any hook reads a session.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send();
   });
 
   app.addHook('onRoute', (route) => {
@@ -150,9 +157,15 @@ export default async function teamConsole(app: FastifyInstance) {
     const message = error.validation ? 'The request was not one the console sends.' : 'The request could not be read.';
     return sendProblem(reply, status, 'Not understood', message);
   });
-  app.setNotFoundHandler((_request, reply) =>
-    sendProblem(reply, 404, 'Not found', 'There is no console page at this address.'),
-  );
+  const notFound = (reply: FastifyReply) =>
+    sendProblem(reply, 404, 'Not found', 'There is no console page at this address.');
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+  // Any other path under /team is the console's to refuse: without this the site's catch-all
+  // would answer it with the public home page, cacheable by anyone.
+  app.get('/*', { config: { team: 'public' } }, async (request, reply) => {
+    request.teamSession = await readSession(data, request.cookies[sessionCookie]);
+    return notFound(reply);
+  });
 
   app.get('/', { config: { team: 'public' } }, async (request, reply) => {
     const session = await readSession(data, request.cookies[sessionCookie]);

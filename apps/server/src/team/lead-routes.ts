@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
 import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
@@ -88,7 +89,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     const params = leadParams.safeParse(request.params);
     const lead = params.success ? ((await data.leads.find(params.data.id)) as LeadRow | undefined) : undefined;
     if (!lead) return sendProblem(reply, 404, 'Not found', 'There is no lead with this id. It may have been erased.');
-    return leadPage(request, reply, lead, noticeOf(request.query));
+    return leadPage(request, reply, lead, { notice: noticeFor('lead', request.query) });
   });
 
   async function leadPage(
@@ -134,7 +135,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     reply: FastifyReply,
     change: (
       id: string,
-    ) => Promise<{ action: string; detail: Record<string, unknown>; notice: string } | { problem: string }>,
+    ) => Promise<{ action: string; detail: Record<string, unknown>; notice: NoticeKey<'lead'> } | { problem: string }>,
   ) {
     const params = leadParams.safeParse(request.params);
     const lead = params.success ? ((await data.leads.find(params.data.id)) as LeadRow | undefined) : undefined;
@@ -151,7 +152,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       recordId: lead.id,
       detail: done.detail,
     });
-    return reply.redirect(`/team/leads/${lead.id}?done=${done.notice}`, 303);
+    return reply.redirect(noticeUrl(`/team/leads/${lead.id}`, 'lead', done.notice), 303);
   }
 
   app.post('/leads/:id/assign', { config: sales }, async (request, reply) =>
@@ -205,15 +206,3 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     }),
   );
 }
-
-const notices: Record<string, string> = {
-  assigned: 'Assigned.',
-  handled: 'Marked as handled.',
-  reopened: 'Reopened.',
-  noted: 'Note added.',
-};
-
-const noticeOf = (query: unknown) => {
-  const done = (query as Record<string, unknown>).done;
-  return typeof done === 'string' && done in notices ? { notice: notices[done]! } : {};
-};

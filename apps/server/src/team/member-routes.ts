@@ -5,7 +5,7 @@ import type { DataAccess } from '../repositories/index.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
 import { changeRole, inviteMember, mailInvitation, removeMember } from './members.ts';
-import { memberRows } from './views.ts';
+import { cursorOf, memberRows, readCursor } from './views.ts';
 
 const signedIn = { team: { role: 'viewer' as const } };
 const signedInWithPasskey = { team: { role: 'viewer' as const, passkey: true } };
@@ -94,16 +94,13 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     request: Parameters<typeof actorOf>[0],
     extra: { problems?: Record<string, string>; values?: Record<string, string> } = {},
   ) {
-    const members = await data.team.members();
-    const counts = await Promise.all(
-      members.map(async (member) => ({
-        passkeys: (await data.team.passkeys(member.id)).length,
-        sessions: (await data.team.sessions(member.id)).length,
-      })),
-    );
+    const [members, holdings] = await Promise.all([data.team.members(), data.team.holdings()]);
     return {
       view: 'members' as const,
-      members: memberRows(members, request.teamSession!.role).map((row, index) => ({ ...row, ...counts[index] })),
+      members: memberRows(members, request.teamSession!.role).map((row) => ({
+        ...row,
+        ...(holdings.get(row.id) ?? { passkeys: 0, sessions: 0 }),
+      })),
       notice: noticeOf(request.query),
       ...extra,
     };
@@ -163,8 +160,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
 
   app.get('/audit', { config: admin }, async (request, reply) => {
     const before = (request.query as Record<string, unknown>).before;
-    const cursor = typeof before === 'string' && !Number.isNaN(Date.parse(before)) ? before : undefined;
-    const rows = await data.audit.list(101, cursor);
+    const rows = await data.audit.list(101, typeof before === 'string' ? readCursor(before) : undefined);
     return sendTeamPage(reply, {
       view: 'audit',
       rows: rows.slice(0, 100).map((row) => ({
@@ -175,7 +171,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
         record: `${row.record_type} ${row.record_id}`,
         detail: row.detail === '{}' ? '' : row.detail,
       })),
-      next: rows.length > 100 ? rows[99]!.at : undefined,
+      next: rows.length > 100 ? cursorOf({ created_at: rows[99]!.at, id: rows[99]!.id }) : undefined,
     });
   });
 }

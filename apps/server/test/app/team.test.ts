@@ -60,6 +60,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/people/erase': { role: 'admin', passkey: true },
   'GET /team/marketing': { role: 'viewer' },
   'GET /team/marketing/csv/:table': { role: 'viewer' },
+  'GET /team/*': 'public',
 };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
@@ -355,6 +356,55 @@ describe('the console when something is away or overused', () => {
   });
 });
 
+describe('the console’s unknown paths and HEAD', () => {
+  let app: FastifyInstance;
+  let leadId: string;
+
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: publicUrl });
+    await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    leadId = (await app.leads.list({}))[0]!.id;
+  });
+  afterAll(() => app.close());
+
+  const unknown = () => ['/team/x', '/team/LEADS', `/team/leads/${leadId}/`, '/team/leads/export/x'];
+
+  it('answers an unknown path with the console’s own 404, kept by no cache, signed out', async () => {
+    for (const url of unknown()) {
+      const answer = await app.inject({ url });
+      expect([url, answer.statusCode, answer.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+      expect(answer.body).toContain('There is no console page at this address.');
+      expect(answer.body).toContain('Go to sign-in');
+    }
+  });
+
+  it('answers an unknown path with the console’s own 404 and the way back, signed in', async () => {
+    const viewer = await signedIn(app, 'viewer');
+    for (const url of unknown()) {
+      const answer = await app.inject({ url, cookies: viewer.cookies });
+      expect([url, answer.statusCode, answer.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+      expect(answer.body).toContain('There is no console page at this address.');
+      expect(answer.body).toContain('Back to the leads');
+    }
+  });
+
+  it('refuses HEAD without running the page: an export sent to HEAD writes no audit row', async () => {
+    const admin = await signedIn(app, 'admin');
+    const head = await app.inject({ method: 'HEAD', url: '/team/leads/export', cookies: admin.cookies });
+    expect([head.statusCode, head.headers.allow, head.headers['cache-control']]).toEqual([405, 'GET', 'no-store']);
+    expect(head.headers['content-disposition']).toBeUndefined();
+    expect(await app.audit.forRecord('leads', 'export')).toEqual([]);
+    for (const url of ['/team/leads', '/team/x', '/team']) {
+      const answer = await app.inject({ method: 'HEAD', url, cookies: admin.cookies });
+      expect([url, answer.statusCode]).toEqual([url, 405]);
+    }
+    // The same export by GET is audited, so the check above can see a row.
+    const get = await app.inject({ url: '/team/leads/export', cookies: admin.cookies });
+    expect(get.statusCode).toBe(200);
+    expect(await app.audit.forRecord('leads', 'export')).toHaveLength(1);
+  });
+});
+
 describe('the console and the public pages', () => {
   it('sets no cookie on a public page, and the console sets its own on /team only', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl });
@@ -367,12 +417,25 @@ describe('the console and the public pages', () => {
     await app.close();
   });
 
-  it('is not there with TEAM_CONSOLE=off: /team is an unknown path like any other', async () => {
+  it('is not there with TEAM_CONSOLE=off: every path under /team is a plain 404, never the home page', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl, TEAM_CONSOLE: 'off' });
     const page = await app.inject({ url: '/team/sign-in' });
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).not.toContain('Growmail team');
     expect((await app.inject({ method: 'POST', url: '/team/sign-in/link', payload: {} })).statusCode).toBe(404);
+    const urls = ['/team', '/team/sign-in', '/team/x', '/team/LEADS', '/team/leads/abc/'];
+    for (const [url, cookies] of urls.flatMap((url) => [
+      [url, {}] as const,
+      [url, { gm_team: 'a-session' }] as const,
+    ])) {
+      const answer = await app.inject({ url, cookies });
+      expect([url, answer.statusCode, answer.headers['content-type'], answer.body]).toEqual([
+        url,
+        404,
+        'text/plain; charset=utf-8',
+        'Not found\n',
+      ]);
+    }
     await app.close();
   });
 
