@@ -1,5 +1,4 @@
 import {
-  csvOf,
   mostRows,
   leadFormPages,
   marketingQuerySchema,
@@ -10,6 +9,7 @@ import {
 } from '@growmail/contracts/marketing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { csvText } from '../lib/report-text.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { sendTeamPage } from './pages.ts';
 import { nextDay } from './views.ts';
@@ -56,7 +56,7 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
         `attachment; filename="growmail-${params.data.table}-${range.from}-${range.to}.csv"`,
       )
       .type('text/csv; charset=utf-8')
-      .send(csvOf(table));
+      .send(csvText([table.columns, ...table.rows]));
   });
 }
 
