@@ -162,4 +162,28 @@ describe('contact details inside free text (issue 53)', () => {
     expect(unmasked(asViewer)).toEqual([]);
     expect((await app.inject({ url: '/team/demos', cookies: sales.cookies })).body).toContain('0803 123 4567');
   });
+
+  it('masks them in a campaign a visitor’s link named, on the Marketing page and its CSV', async () => {
+    const visited = await app.inject({
+      url: '/visit',
+      headers: {
+        host: 'localhost:80',
+        referer: `http://localhost:80/?utm_source=mailer&utm_campaign=${encodeURIComponent('kemi.adeyemi@acme.example 0803 123 4567')}`,
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+      remoteAddress: '203.0.113.40',
+    });
+    expect(visited.statusCode).toBe(204);
+    await app.visitCounter.flush();
+    const viewer = await signedIn('viewer');
+    const sales = await signedIn('sales');
+    for (const url of ['/team/marketing', '/team/marketing/csv/sources']) {
+      const asViewer = (await app.inject({ url, cookies: viewer.cookies })).body;
+      expect(asViewer).toContain('k•••@acme.example •••67');
+      expect(unmasked(asViewer)).toEqual([]);
+      const asSales = (await app.inject({ url, cookies: sales.cookies })).body;
+      expect(asSales).toContain('kemi.adeyemi@acme.example 0803 123 4567');
+    }
+  });
 });
