@@ -102,7 +102,7 @@ export const leadSearchSchema = z.object({
 /** The signed-in member, as every console page shows them. */
 export type TeamViewer = { id: string; name: string; role: TeamRole; method: TeamSignIn; zone: string };
 
-/** A lead as the inbox lists it; contact details already masked for a viewer. */
+/** A lead as the inbox lists it; contact details already masked for a role that does not see them. */
 export type InboxRow = {
   id: string;
   form: LeadKind;
