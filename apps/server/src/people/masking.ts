@@ -13,7 +13,8 @@ export const maskPhone = (phone: string): string => (phone.length <= 2 ? '••
 
 /**
  * The countries whose numbers people write without their country code: the site's markets (its
- * currencies' countries). A number written with `+` or `00` is found whatever its country.
+ * currencies' countries), the most written first. A number written with `+` or `00` is found
+ * whatever its country.
  */
 const localRegions: readonly CountryCode[] = ['NG', 'KE', 'GH', 'SN', 'CI', 'CM'];
 
@@ -28,12 +29,33 @@ const notANumber = (text: string, start: number, end: number) =>
   /[\p{L}\p{N}][-/_#]$/u.test(text.slice(Math.max(0, start - 2), start)) ||
   /^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/.test(text.slice(start, end));
 
-/** Where libphonenumber finds a valid number in the text, for any of the local regions or none. */
+/** Digits with the signs numbers are written with between them. */
+const digitRun = /\+?\d[\d\s().\-/]*\d/g;
+/**
+ * Whether a run has the digits of a number, so it is worth reading: in libphonenumber's metadata
+ * the shortest number has six with its country code (Austria's +43 and four), and no local number
+ * in the markets has fewer than seven. Amounts and years are skipped without a lookup.
+ */
+const longEnough = (run: string) => run.replace(/\D/g, '').length >= (run.startsWith('+') ? 6 : 7);
+/** Characters either side of a run that libphonenumber reads too: a letter glued to the digits, a `(` before them. */
+const context = 8;
+
+/**
+ * Where libphonenumber finds a valid number in the text, read as written in each local region in
+ * turn (a number with its country code is found in any), until one covers the run.
+ */
 function phoneSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const region of [undefined, ...localRegions]) {
-    for (const found of findNumbers(text, { ...(region ? { defaultCountry: region } : {}), v2: true })) {
-      if (!notANumber(text, found.startsAt, found.endsAt)) spans.push([found.startsAt, found.endsAt]);
+  for (const run of text.matchAll(digitRun)) {
+    if (!longEnough(run[0])) continue;
+    const from = Math.max(0, run.index - context);
+    const window = text.slice(from, run.index + run[0].length + context);
+    for (const region of localRegions) {
+      const found = findNumbers(window, { defaultCountry: region, v2: true })
+        .map(({ startsAt, endsAt }): [number, number] => [from + startsAt, from + endsAt])
+        .filter(([start, end]) => !notANumber(text, start, end));
+      spans.push(...found);
+      if (found.some(([start, end]) => start <= run.index && end >= run.index + run[0].length)) break;
     }
   }
   return spans.sort((a, b) => a[0] - b[0]);

@@ -10,6 +10,7 @@ describe('maskContacts: addresses and phone numbers inside free text', () => {
     ['WhatsApp +233 24 123 4567 or (08031234567)', 'WhatsApp •••67 or •••67)'],
     ['Dakar: +221 77 123 45 67', 'Dakar: •••67'],
     ['Abidjan: 00225 07 07 12 34 56', 'Abidjan: •••56'],
+    ['Vienna: +43 1 5123', 'Vienna: •••23'],
     ['Nigeria +234 803 123 4567, then 0803 765 4321', 'Nigeria •••67, then •••21'],
   ])('masks the local or international number in %j', (text, masked) => {
     expect(maskContacts(text)).toBe(masked);
