@@ -16,23 +16,26 @@ export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.inclu
 /** How a session was opened. A mailed link's session may not do what needs a passkey (D41). */
 export type TeamSignIn = 'passkey' | 'link';
 
-/** What a route asks of the member: at least this role, and for some a session opened with a passkey. */
-export type TeamAccess = { role: TeamRole; passkey?: boolean };
+/**
+ * What a route asks of the member: at least this role, for some a session opened with a passkey,
+ * and for some a role that sees contact details, because the answer depends on them (a search by
+ * address confirms a guess however the rows are shown).
+ */
+export type TeamAccess = { role: TeamRole; passkey?: boolean; contacts?: boolean };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
 
+/** Which roles see people's addresses and phone numbers; the others see them masked (D41). */
+const seesContacts: Record<TeamRole, boolean> = { viewer: false, sales: true, admin: true };
+
+/** Whether a member with this role sees contact details whole, in fields and in free text alike. */
+export const maySeeContacts = (role: TeamRole): boolean => seesContacts[role];
+
 /** Whether a member with this role, signed in this way, may use a route that asks for `access`. */
 export const mayUse = (role: TeamRole, method: TeamSignIn, access: TeamAccess): boolean =>
-  rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
-
-/** A viewer sees a person's address and phone masked (D41): the first letter and the domain. */
-export function maskAddress(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
-export const maskPhone = (phone: string): string => (phone.length <= 2 ? '•••' : `•••${phone.slice(-2)}`);
+  rank[role] >= rank[access.role] &&
+  (!access.passkey || method === 'passkey') &&
+  (!access.contacts || maySeeContacts(role));
 
 export const leadStatuses = ['new', 'handled'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
@@ -99,7 +102,7 @@ export const leadSearchSchema = z.object({
 /** The signed-in member, as every console page shows them. */
 export type TeamViewer = { id: string; name: string; role: TeamRole; method: TeamSignIn; zone: string };
 
-/** A lead as the inbox lists it; contact details already masked for a viewer. */
+/** A lead as the inbox lists it; contact details already masked for a role that does not see them. */
 export type InboxRow = {
   id: string;
   form: LeadKind;

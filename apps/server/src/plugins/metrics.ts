@@ -14,6 +14,7 @@ export type Metrics = {
   registry: Registry;
   outboxSent: Counter;
   outboxFailures: Counter;
+  teamMaskedRefusals: Counter<'route'>;
 };
 
 declare module 'fastify' {
@@ -85,6 +86,12 @@ async function metricsPlugin(app: FastifyInstance) {
     help: 'Attempts to send an outbox mail that failed and will be retried.',
     registers: [registry],
   });
+  const teamMaskedRefusals = new Counter({
+    name: 'growmail_team_masked_refusals_total',
+    help: "Console requests refused because their answer depends on contact details the member's role sees masked (a search by address), by route pattern.",
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'growmail_outbox_depth',
     help: 'Mails in the outbox not yet sent (due or waiting to retry).',
@@ -118,7 +125,7 @@ async function metricsPlugin(app: FastifyInstance) {
     });
   }
 
-  app.decorate('metrics', { registry, outboxSent, outboxFailures });
+  app.decorate('metrics', { registry, outboxSent, outboxFailures, teamMaskedRefusals });
 
   // A callback, not a promise: every answer runs it (issue 29).
   app.addHook('onResponse', (request, reply, done) => {

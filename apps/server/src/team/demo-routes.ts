@@ -1,5 +1,5 @@
 import { dayOffSchema, hostIdPattern, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
-import { maskAddress, type DemosPage } from '@growmail/contracts/team';
+import type { DemosPage } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { auditActor } from '../lib/actor.ts';
@@ -7,6 +7,7 @@ import { currentSlots, defaultZone } from '../demos/availability.ts';
 import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { describeHours } from '../demos/hours-text.ts';
+import { contactsFor } from '../people/masking.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm, typedValues } from './forms.ts';
@@ -39,7 +40,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   ) {
     const now = new Date();
     const { move, ...shown } = extra;
-    const masked = request.teamSession!.role === 'viewer';
+    const contacts = contactsFor(request.teamSession!.role);
     const [bookings, hosts, hours, blocks] = await Promise.all([
       data.demos.upcoming(now),
       data.demos.hosts(),
@@ -64,8 +65,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         bookings: bookings.map((booking) => ({
           id: booking.id,
           start: booking.starts_at,
-          name: booking.name,
-          email: masked ? maskAddress(booking.email) : booking.email,
+          name: contacts.text(booking.name),
+          email: contacts.address(booking.email),
           zone: booking.zone,
           host: names.get(booking.host_id) ?? booking.host_id,
           leadId: booking.lead_id,
@@ -75,14 +76,14 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         hosts: hosts.map((host) => ({
           id: host.id,
           name: host.name,
-          email: masked && host.email ? maskAddress(host.email) : host.email,
+          email: host.email && contacts.address(host.email),
         })),
         blocks: blocks.map((block) => ({
           id: block.id,
           from: block.starts_at,
           to: block.ends_at,
           host: block.host_id ? (names.get(block.host_id) ?? block.host_id) : 'Everyone',
-          reason: block.reason ?? '',
+          reason: contacts.text(block.reason ?? ''),
         })),
         ...shown,
       },

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import { mayUse, type TeamAccess } from '@growmail/contracts/team';
+import { mayUse, maySeeContacts, type TeamAccess } from '@growmail/contracts/team';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
@@ -101,10 +101,15 @@ export default async function teamConsole(app: FastifyInstance) {
     if (access !== 'public' && access) {
       const session = request.teamSession!;
       if (!mayUse(session.role, session.method, access)) {
+        // Refused before anything is looked up, so the answer is the same whatever was asked.
+        const masked = access.contacts && !maySeeContacts(session.role);
+        if (masked) app.metrics.teamMaskedRefusals.inc({ route: request.routeOptions.url ?? '' });
         const message =
           access.passkey && session.method !== 'passkey'
             ? 'This needs a session opened with a passkey; one opened with a mailed link cannot do it.'
-            : 'Your role does not allow this. An admin can change it.';
+            : masked
+              ? 'This answers by people’s addresses and phone numbers, which your role sees masked, so it is not open to you.'
+              : 'Your role does not allow this. An admin can change it.';
         return sendProblem(reply, 403, 'Not allowed', message);
       }
     }

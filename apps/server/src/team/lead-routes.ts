@@ -11,6 +11,7 @@ import type { DataAccess } from '../repositories/index.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { auditActor } from '../lib/actor.ts';
+import { contactsFor } from '../people/masking.ts';
 import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
 
 /** Leads a page shows. */
@@ -18,6 +19,7 @@ const pageSize = 50;
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };
+const searcher = { team: { role: 'viewer' as const, contacts: true } };
 
 const leadParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
 
@@ -68,7 +70,8 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // A search by address is posted, so no address goes in a URL (D31); its next page is another post.
-  app.post('/leads/search', { config: viewer }, async (request, reply) => {
+  // Its answer would confirm a guessed address, so a role that sees addresses masked is refused.
+  app.post('/leads/search', { config: searcher }, async (request, reply) => {
     const parsed = leadSearchSchema.safeParse(request.body);
     const typed = String((request.body as Record<string, unknown> | undefined)?.q ?? '').slice(0, 200);
     if (!parsed.success) {
@@ -107,20 +110,21 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       data.demos.bookingOfLead(lead.id),
     ]);
     const names = memberNames(members);
+    const shown = contactsFor(session.role);
     return sendTeamPage(
       reply,
       {
         view: 'lead',
         lead: { ...inboxRow(lead, session.role, names), fields: leadFields(lead, session.role) },
         booking: booking && { start: booking.starts_at, zone: booking.zone, status: booking.status },
-        notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: note.text })),
+        notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: shown.text(note.text) })),
         history: history.map((row) => ({
           at: row.at,
           who: row.member_name,
           method: row.method,
           action: row.action,
           record: row.record_id,
-          detail: row.detail === '{}' ? '' : row.detail,
+          detail: row.detail === '{}' ? '' : shown.text(row.detail),
         })),
         members: memberRows(members, session.role),
         ...extra,

@@ -1,7 +1,8 @@
-import { maskAddress, type HeldRow, type QuarantinePage } from '@growmail/contracts/team';
+import type { HeldRow, QuarantinePage, TeamRole } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { currentSlots } from '../demos/availability.ts';
+import { contactsFor } from '../people/masking.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
 import { reasonText } from '../submissions/screening.ts';
@@ -24,23 +25,29 @@ const selection = z.object({
 });
 const releaseChoice = z.object({ slot: z.union([z.literal('none'), z.iso.datetime()]) });
 
+const nameOf = (row: Quarantined) => {
+  const { firstname, lastname, fullname } = row.fields;
+  return typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
+};
+
 /** The quarantine (D41): why each post was held; sales releases or deletes one or a selection. */
 export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
-  const heldRow = (row: Quarantined, masked: boolean): HeldRow => {
-    const { firstname, lastname, fullname } = row.fields;
-    const name =
-      typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
+  const heldRow = (row: Quarantined, role: TeamRole): HeldRow => {
+    const shown = contactsFor(role);
     return {
       id: row.id,
       form: row.form,
-      email: masked ? maskAddress(row.email) : row.email,
-      name,
+      email: shown.address(row.email),
+      name: shown.text(nameOf(row)),
       language: row.language,
       reasons: row.reasons.map((reason) => reasonText[reason] ?? String(reason)),
       sentAt: row.created_at,
       fields: Object.entries(row.fields)
-        .filter(([field]) => field !== 'type' && field !== 'email' && !(masked && /phone/i.test(field)))
-        .map(([field, value]) => [field, typeof value === 'string' ? value : JSON.stringify(value)]),
+        .filter(([field]) => field !== 'type' && field !== 'email')
+        .map(([field, value]) => [
+          field,
+          shown.field(field, typeof value === 'string' ? value : JSON.stringify(value)),
+        ]),
     };
   };
 
@@ -51,9 +58,9 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
     status = 200,
     after?: KeysetCursor,
   ) {
-    const masked = request.teamSession!.role === 'viewer';
+    const role = request.teamSession!.role;
     const rows = await data.quarantine.list(pageSize + 1, after);
-    const shown = rows.slice(0, pageSize).map((row) => heldRow(row, masked));
+    const shown = rows.slice(0, pageSize).map((row) => heldRow(row, role));
     const next = rows.length > pageSize ? cursorOf(rows[pageSize - 1]!) : undefined;
     return sendTeamPage(reply, { view: 'quarantine', rows: shown, next, ...extra }, status);
   }
@@ -67,7 +74,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
   /** The open slots a held demo request may be booked into by sales, the notice waived. */
   const pickFor = async (row: Quarantined) => ({
     id: row.id,
-    name: heldRow(row, false).name || row.email,
+    name: nameOf(row) || row.email,
     asked: typeof row.fields.demo_start === 'string' ? row.fields.demo_start : '',
     slots: (await currentSlots(data.demos, new Date(), { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
   });

@@ -12,8 +12,11 @@ import { enquiry } from '@growmail/test-support/submissions';
 const publicUrl = 'http://localhost:4010';
 const origin = publicUrl;
 
-/** What each console route asks: `public`, or the least role and whether a passkey session is needed. */
-const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }> = {
+/**
+ * What each console route asks: `public`, or the least role, whether a passkey session is needed,
+ * and whether the role must see contact details whole.
+ */
+const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean; contacts?: boolean }> = {
   'GET /team': 'public',
   'GET /team/sign-in': 'public',
   'POST /team/sign-in/link': 'public',
@@ -28,7 +31,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/sign-out': { role: 'viewer' },
   'POST /team/sign-out-everywhere': { role: 'viewer' },
   'GET /team/leads': { role: 'viewer' },
-  'POST /team/leads/search': { role: 'viewer' },
+  'POST /team/leads/search': { role: 'viewer', contacts: true },
   'GET /team/leads/:id': { role: 'viewer' },
   'POST /team/leads/:id/assign': { role: 'sales' },
   'POST /team/leads/:id/status': { role: 'sales' },
@@ -129,7 +132,10 @@ describe('the console checks every route on the server (D41)', () => {
           const member = await signedIn(app, role, method);
           for (const [route, access] of Object.entries(expected)) {
             if (access === 'public' || route.includes('sign-out')) continue;
-            const allowed = rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
+            const allowed =
+              rank[role] >= rank[access.role] &&
+              (!access.passkey || method === 'passkey') &&
+              (!access.contacts || role !== 'viewer');
             const [verb] = route.split(' ') as ['GET' | 'POST'];
             const answer = await app.inject({
               method: verb,
