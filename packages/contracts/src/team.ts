@@ -40,6 +40,22 @@ export const mayUse = (role: TeamRole, method: TeamSignIn, access: TeamAccess): 
 export const leadStatuses = ['new', 'handled'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
+/** A console record's id in its path: a lead's, a booking's, a member's. */
+export const recordParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+
+/** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
+export const leadAssignmentSchema = z.object({
+  assignee: z.string().check(z.regex(/^(me|nobody|[0-9a-f-]{36})$/, 'Choose a member of the team.')),
+});
+
+export const leadStatusSchema = z.object({ status: z.enum(leadStatuses) });
+
+export const leadNoteSchema = z.object({
+  text: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Write the note first.'), z.maxLength(4000, 'Keep a note to 4,000 characters.')),
+});
+
 /** A date as `<input type="date">` sends it. */
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-01-31'));
 /** A GET form's field: absent or empty means no filter. */
@@ -164,7 +180,8 @@ export type TeamPage =
       members: TeamMemberRow[];
       notice?: string | undefined;
       problem?: string | undefined;
-      note?: string | undefined;
+      /** The note form refused, with its problem and the text kept. */
+      noteForm?: FormProblems | undefined;
     }
   | {
       view: 'account';
