@@ -121,8 +121,8 @@ export type TeamMemberRow = {
   email: string;
   role: TeamRole;
   zone: string;
-  /** On the Members page (admin): how many passkeys and live sessions they have. */
-  passkeys?: number;
+  /** On the Members page (admin): their passkeys, which an admin may remove, and how many live sessions they have. */
+  passkeys?: { id: string; name: string }[];
   sessions?: number;
 };
 

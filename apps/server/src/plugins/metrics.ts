@@ -14,6 +14,8 @@ export type Metrics = {
   registry: Registry;
   outboxSent: Counter;
   outboxFailures: Counter;
+  /** Console sign-ins refused, by method: anyone can cause them, so they are counted, not each audited (D41). */
+  teamSignInFailures: Counter<'method'>;
 };
 
 declare module 'fastify' {
@@ -85,6 +87,12 @@ async function metricsPlugin(app: FastifyInstance) {
     help: 'Attempts to send an outbox mail that failed and will be retried.',
     registers: [registry],
   });
+  const teamSignInFailures = new Counter({
+    name: 'growmail_team_sign_in_failures_total',
+    help: 'Console sign-ins refused, by method: passkey, or link (used, expired or unknown).',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'growmail_outbox_depth',
     help: 'Mails in the outbox not yet sent (due or waiting to retry).',
@@ -118,7 +126,7 @@ async function metricsPlugin(app: FastifyInstance) {
     });
   }
 
-  app.decorate('metrics', { registry, outboxSent, outboxFailures });
+  app.decorate('metrics', { registry, outboxSent, outboxFailures, teamSignInFailures });
 
   // A callback, not a promise: every answer runs it (issue 29).
   app.addHook('onResponse', (request, reply, done) => {

@@ -45,6 +45,36 @@ const teamQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /**
+   * Takes the admins' rows for the rest of the transaction, so two changes that would each leave
+   * one admin cannot both go through: the second waits, then counts what the first left.
+   */
+  async lockAdmins(): Promise<void> {
+    await db
+      .updateTable('team_members')
+      .set((eb) => ({ role: eb.ref('role') }))
+      .where('role', '=', 'admin')
+      .execute();
+  },
+
+  async countAdmins(): Promise<number> {
+    const row = await db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /** Takes one member's row for the rest of the transaction, so their passkeys change one at a time. */
+  async lockMember(id: string): Promise<void> {
+    await db
+      .updateTable('team_members')
+      .set((eb) => ({ role: eb.ref('role') }))
+      .where('id', '=', id)
+      .execute();
+  },
+
   /** Removes a member with their passkeys, links and sessions. */
   async removeMember(id: string): Promise<boolean> {
     const result = await db.deleteFrom('team_members').where('id', '=', id).executeTakeFirst();
@@ -64,6 +94,16 @@ const teamQueries = (db: Executor) => ({
         created_at: new Date().toISOString(),
       })
       .execute();
+  },
+
+  /** Ends a member's open links of one purpose; how many there were. */
+  async endLinks(memberId: string, purpose: LinkPurpose): Promise<number> {
+    const result = await db
+      .deleteFrom('team_links')
+      .where('member_id', '=', memberId)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** The member an unexpired link names, without using it up. */
@@ -129,15 +169,19 @@ const teamQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Removes one of a member's passkeys, never their last: false when it is the last or not theirs. */
-  async removePasskey(memberId: string, id: string): Promise<boolean> {
+  /** How many passkeys a member has besides this one. */
+  async otherPasskeys(memberId: string, id: string): Promise<number> {
     const others = await db
       .selectFrom('team_passkeys')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('member_id', '=', memberId)
       .where('id', '!=', id)
       .executeTakeFirstOrThrow();
-    if (Number(others.count) === 0) return false;
+    return Number(others.count);
+  },
+
+  /** Removes one of a member's passkeys: false when they have none with this id. */
+  async removePasskey(memberId: string, id: string): Promise<boolean> {
     const result = await db
       .deleteFrom('team_passkeys')
       .where('id', '=', id)

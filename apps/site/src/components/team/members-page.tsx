@@ -16,7 +16,7 @@ const fields = [
   ['zone', 'Time zone', 'text'],
 ] as const;
 
-/** The team's members (admin, D41): invite by mail, change a role, remove. */
+/** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
 export function MembersPage({ csrf, viewer, members, notice, problems, values }: Props) {
   const changes = viewer.method === 'passkey';
   return (
@@ -36,9 +36,28 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
                 {member.email} · {member.role} · {member.zone}
               </p>
               <p className="text-sm text-ink-700">
-                {member.passkeys ?? 0} passkey{member.passkeys === 1 ? '' : 's'} · {member.sessions ?? 0} live session
+                {member.passkeys?.length ?? 0} passkey{member.passkeys?.length === 1 ? '' : 's'} ·{' '}
+                {member.sessions ?? 0} live session
                 {member.sessions === 1 ? '' : 's'}
               </p>
+              {changes && member.id !== viewer.id && (member.passkeys?.length ?? 0) > 0 && (
+                <ul className="mt-1 grid gap-1 text-sm" aria-label={`Passkeys of ${member.name}`}>
+                  {member.passkeys!.map((passkey) => (
+                    <li key={passkey.id} className="flex flex-wrap items-center gap-2">
+                      <span className="break-words">{passkey.name}</span>
+                      <form method="post" action={`/team/members/${member.id}/passkeys/${passkey.id}/remove`}>
+                        <CsrfField csrf={csrf} />
+                        <button
+                          className="team-button-quiet"
+                          aria-label={`Remove passkey ${passkey.name} of ${member.name}, and end their sessions`}
+                        >
+                          Remove passkey
+                        </button>
+                      </form>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             {changes && member.id !== viewer.id && (
               <div className="flex flex-wrap items-end gap-2">

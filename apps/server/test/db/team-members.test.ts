@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '@growmail/test-support/databases';
+import { commandActor } from '../../src/lib/actor.ts';
+import type { Db } from '../../src/db/index.ts';
+import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
+import { changeRole, removeMember, removeOwnPasskey } from '../../src/team/members.ts';
+
+describe.each(await testDatabases())('the team’s members on $name', ({ open }) => {
+  let db: Db;
+  let data: DataAccess;
+  beforeAll(async () => {
+    db = await open();
+    data = dataAccess(db);
+  });
+  afterAll(() => db?.close());
+
+  const member = (name: string, role: 'admin' | 'sales') =>
+    data.team.upsertMember({
+      email: `${name}-${Math.random().toString(36).slice(2)}@growmail.test`,
+      name,
+      zone: 'UTC',
+      role,
+    });
+  const passkey = (memberId: string, id: string) =>
+    data.team.addPasskey({ id, member_id: memberId, name: id, public_key: 'AA', counter: 0, transports: [] });
+  const actor = commandActor('team');
+
+  it('keeps one admin when the last two demote and remove each other at the same moment', async () => {
+    await db.kysely.deleteFrom('team_members').execute();
+    const [ada, bola] = [await member('Ada', 'admin'), await member('Bola', 'admin')];
+    const outcomes = await Promise.all([changeRole(data, ada.id, 'sales', actor), removeMember(data, bola.id, actor)]);
+    expect(outcomes.sort()).toEqual(['done', 'last-admin']);
+    expect(await data.team.countAdmins()).toBe(1);
+    const [last] = (await data.team.members()).filter((row) => row.role === 'admin');
+    expect(await changeRole(data, last!.id, 'sales', actor)).toBe('last-admin');
+    expect(await removeMember(data, last!.id, actor)).toBe('last-admin');
+    expect(await data.team.countAdmins()).toBe(1);
+  });
+
+  it('leaves a member one passkey when two of theirs are removed at the same moment', async () => {
+    const chidi = await member('Chidi', 'sales');
+    const one = `one-${chidi.id}`;
+    const two = `two-${chidi.id}`;
+    await passkey(chidi.id, one);
+    await passkey(chidi.id, two);
+    const self = { memberId: chidi.id, name: chidi.name, method: 'passkey' as const };
+    const outcomes = await Promise.all([removeOwnPasskey(data, one, self), removeOwnPasskey(data, two, self)]);
+    expect(outcomes.sort()).toEqual(['done', 'last']);
+    expect(await data.team.passkeys(chidi.id)).toHaveLength(1);
+    expect((await data.audit.forRecord('member', chidi.id)).map((row) => row.action)).toEqual(['passkey.removed']);
+  });
+});
