@@ -294,8 +294,8 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        "Signs the console's CSRF tokens to the session they were made for; the same on every server, at least 32 characters (`openssl rand -hex 32`).",
-        'made from `TRACKING_SECRET`; without that either, random per process, so a cluster must set one',
+        "Binds the console's CSRF tokens to their session; at least 32 characters (`openssl rand -hex 32`), the same on every server. Unset, it is made from `TRACKING_SECRET`; without that either, each process makes its own, so several servers must set one.",
+        'from `TRACKING_SECRET`',
       ),
     ),
   VAPID_SUBJECT: withDefault(

@@ -48,8 +48,10 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
   app.addHook('onClose', async () => {
     await Promise.allSettled(mailing);
   });
+  // SQLite's statements run synchronously, so the work starts once the answer is written, not beside it.
   function mailAfterAnswering(email: string) {
-    const work = mailSignInLink(data, config, email)
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => mailSignInLink(data, config, email))
       .catch((error: unknown) => {
         if (!app.db.status.report(error)) app.log.error({ err: error }, 'mailing a sign-in link failed');
       })
