@@ -496,4 +496,24 @@ describe('the team console', () => {
     expect(await site.app.team.sessions(member.id)).toHaveLength(1);
     await context.close();
   });
+
+  it('lets an admin remove a lost phone’s passkey without JavaScript, after a confirmation', async () => {
+    const admin = await enrolled('hauwa@growmail.io', 'admin', 'Hauwa Bello');
+    await enrolled('ike@growmail.io', 'sales', 'Ike Obi');
+    const ike = (await site.app.team.memberByEmail('ike@growmail.io'))!;
+    const { context, page } = await site.openPage(viewports[0], { javaScript: false });
+    await context.addCookies([admin]);
+    await page.goto(`${site.url}/team/members`);
+    await page.getByRole('button', { name: 'Remove passkey First passkey of Ike Obi' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Remove the passkey “First passkey” of Ike Obi?' }).count())
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await site.app.team.passkeys(ike.id)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Remove the passkey', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Passkey removed');
+    expect(await site.app.team.passkeys(ike.id)).toEqual([]);
+    expect(await site.app.team.sessions(ike.id)).toEqual([]);
+    await context.close();
+  });
 });

@@ -176,6 +176,8 @@ export type TeamPage =
       notice?: string | undefined;
       problems?: Record<string, string> | undefined;
       values?: Record<string, string> | undefined;
+      /** A passkey an admin asked to remove, shown to confirm before it goes. */
+      confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
   | {

@@ -1,4 +1,4 @@
-import { invitationSchema, passkeyNameSchema, teamRoles } from '@growmail/contracts/team';
+import { invitationSchema, passkeyNameSchema, teamRoles, type TeamPage } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
@@ -99,7 +99,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
 
   async function membersPage(
     request: Parameters<typeof actorOf>[0],
-    extra: { problems?: Record<string, string>; values?: Record<string, string> } = {},
+    extra: Pick<Extract<TeamPage, { view: 'members' }>, 'problems' | 'values' | 'confirmRemoval'> = {},
   ) {
     const members = await data.team.members();
     const counts = await Promise.all(
@@ -153,10 +153,27 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect('/team/members?ended=1', 303);
   });
 
-  // A lost phone's passkey, removed by an admin: a plain form, so it works without script.
+  // A lost phone's passkey, removed by an admin with plain forms, so it works without script: the
+  // first post shows what will happen, and only the confirming one removes it: nothing is removed in one tap.
   app.post('/members/:id/passkeys/:passkey/remove', { config: adminWithPasskey }, async (request, reply) => {
     const params = memberPasskeyParams.safeParse(request.params);
-    if (!params.success || !(await removeMemberPasskey(data, params.data.id, params.data.passkey, actorOf(request)))) {
+    const confirmed = (request.body as Record<string, unknown> | undefined)?.confirm === 'yes';
+    const [member, passkey] = params.success
+      ? await Promise.all([data.team.member(params.data.id), data.team.passkey(params.data.passkey)])
+      : [];
+    if (!member || passkey?.member_id !== member.id) {
+      return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
+    }
+    if (!confirmed) {
+      const confirmRemoval = {
+        memberId: member.id,
+        memberName: member.name,
+        passkeyId: passkey.id,
+        passkeyName: passkey.name,
+      };
+      return sendTeamPage(reply, await membersPage(request, { confirmRemoval }));
+    }
+    if (!(await removeMemberPasskey(data, member.id, passkey.id, actorOf(request)))) {
       return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
     }
     return reply.redirect('/team/members?passkey=1', 303);

@@ -118,7 +118,7 @@ describe('signing in and out of the console', () => {
     expect(await app.audit.list(1000)).toHaveLength(rows);
   });
 
-  it('lets an admin remove a member’s lost passkey by a plain form, which ends their sessions, audited', async () => {
+  it('lets an admin remove a member’s lost passkey by plain forms, once confirmed, which ends their sessions, audited', async () => {
     const admin = await signedIn(app, 'admin');
     const { member, ...browser } = await signedIn(app, 'sales');
     await app.team.addPasskey({
@@ -134,7 +134,14 @@ describe('signing in and out of the console', () => {
     const form = /<form[^>]*passkeys\/lost-phone\/remove[^>]*>/.exec(members.body)?.[0];
     expect(form).toContain('method="post"');
 
-    const removed = await post(app, `/team/members/${member.id}/passkeys/lost-phone/remove`, admin);
+    // The first post asks, and changes nothing.
+    const asked = await post(app, `/team/members/${member.id}/passkeys/lost-phone/remove`, admin);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Remove the passkey “Lost phone” of A sales?');
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect(await app.team.passkeys(member.id)).toHaveLength(1);
+
+    const removed = await post(app, `/team/members/${member.id}/passkeys/lost-phone/remove`, admin, { confirm: 'yes' });
     expect([removed.statusCode, removed.headers.location]).toEqual([303, '/team/members?passkey=1']);
     expect(await app.team.passkeys(member.id)).toEqual([]);
     expect((await app.inject({ url: '/team/leads', cookies: browser.cookies })).headers.location).toBe('/team/sign-in');
@@ -161,7 +168,8 @@ describe('signing in and out of the console', () => {
       transports: [],
     });
     for (const who of [sales, byLink]) {
-      expect((await post(app, `/team/members/${sales.member.id}/passkeys/kept/remove`, who)).statusCode).toBe(403);
+      const refused = await post(app, `/team/members/${sales.member.id}/passkeys/kept/remove`, who, { confirm: 'yes' });
+      expect(refused.statusCode).toBe(403);
     }
     expect(await app.team.passkeys(sales.member.id)).toHaveLength(1);
   });

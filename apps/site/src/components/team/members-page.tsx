@@ -8,6 +8,7 @@ type Props = {
   notice?: string | undefined;
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
+  confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
 };
 
 const fields = [
@@ -17,12 +18,36 @@ const fields = [
 ] as const;
 
 /** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
-export function MembersPage({ csrf, viewer, members, notice, problems, values }: Props) {
+export function MembersPage({ csrf, viewer, members, notice, problems, values, confirmRemoval }: Props) {
   const changes = viewer.method === 'passkey';
   return (
     <>
       <PageTitle>Members</PageTitle>
       {notice && <Notice>{notice}</Notice>}
+      {confirmRemoval && (
+        <section className="team-card mb-6 border-red-300" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="mb-2 text-lg font-semibold">
+            {`Remove the passkey “${confirmRemoval.passkeyName}” of ${confirmRemoval.memberName}?`}
+          </h2>
+          <p className="mb-4 text-ink-700">
+            It stops working at once, and every session of {confirmRemoval.memberName} ends with any sign-in link mailed
+            to them. They can still sign in with another passkey or a link by mail; if this was their last passkey,
+            invite them again to create one.
+          </p>
+          <form
+            method="post"
+            action={`/team/members/${confirmRemoval.memberId}/passkeys/${confirmRemoval.passkeyId}/remove`}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <CsrfField csrf={csrf} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove the passkey</button>
+            <a href="/team/members" className="team-link">
+              Keep it
+            </a>
+          </form>
+        </section>
+      )}
       {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
       {!changes && (
         <p className="mb-4 text-ink-700">Sign in with a passkey to invite, change roles or remove members.</p>
@@ -78,7 +103,7 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
                 {(member.sessions ?? 0) > 0 && (
                   <form method="post" action={`/team/members/${member.id}/sign-out`}>
                     <CsrfField csrf={csrf} />
-                    <button className="team-button-quiet" aria-label={`End the sessions of ${member.name}`}>
+                    <button className="team-button-quiet" aria-label={`End sessions of ${member.name}`}>
                       End sessions
                     </button>
                   </form>
