@@ -1,9 +1,19 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@growmail/test-support/databases';
 import { commandActor } from '../../src/lib/actor.ts';
 import type { Db } from '../../src/db/index.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
-import { changeRole, removeMember, removeOwnPasskey } from '../../src/team/members.ts';
+import {
+  changeRole,
+  enrolWithLink,
+  removeMember,
+  removeMemberPasskey,
+  removeOwnPasskey,
+  signOutMember,
+} from '../../src/team/members.ts';
+import { openSession } from '../../src/team/sessions.ts';
+import { hashToken } from '../../src/team/tokens.ts';
 
 describe.each(await testDatabases())('the team’s members on $name', ({ open }) => {
   let db: Db;
@@ -48,5 +58,60 @@ describe.each(await testDatabases())('the team’s members on $name', ({ open })
     expect(outcomes.sort()).toEqual(['done', 'last']);
     expect(await data.team.passkeys(chidi.id)).toHaveLength(1);
     expect((await data.audit.forRecord('member', chidi.id)).map((row) => row.action)).toEqual(['passkey.removed']);
+  });
+
+  /** Runs `change` while every audit insert fails, as a database refusing the row would. */
+  async function withAuditRefused(change: () => Promise<unknown>) {
+    if (db.dialect === 'postgres') {
+      await sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(
+        db.kysely,
+      );
+      await sql`create trigger refuse_audit before insert on team_audit for each row execute function refuse_audit()`.execute(
+        db.kysely,
+      );
+    } else {
+      await sql`create trigger refuse_audit before insert on team_audit begin select raise(abort, 'audit refused'); end`.execute(
+        db.kysely,
+      );
+    }
+    try {
+      await expect(change()).rejects.toThrow(/audit refused/);
+    } finally {
+      await sql`drop trigger refuse_audit${sql.raw(db.dialect === 'postgres' ? ' on team_audit' : '')}`.execute(
+        db.kysely,
+      );
+      if (db.dialect === 'postgres') await sql`drop function refuse_audit`.execute(db.kysely);
+    }
+  }
+
+  it('changes nothing when a sign-out, a passkey removal or an enrolment cannot write its audit row', async () => {
+    const dayo = await member('Dayo', 'sales');
+    await passkey(dayo.id, `kept-${dayo.id}`);
+    await openSession(data, dayo.id, 'passkey');
+    const linkHash = hashToken(`link-${dayo.id}`);
+    await data.team.replaceLink(dayo.id, 'sign-in', linkHash, new Date(Date.now() + 60_000));
+    const enrolHash = hashToken(`enrol-${dayo.id}`);
+    await data.team.replaceLink(dayo.id, 'enrol', enrolHash, new Date(Date.now() + 60_000));
+    const admin = commandActor('team');
+    const sessions = await data.team.sessions(dayo.id);
+
+    await withAuditRefused(() => signOutMember(data, dayo.id, admin, 'member.signed-out'));
+    await withAuditRefused(() => removeMemberPasskey(data, dayo.id, `kept-${dayo.id}`, admin));
+    const fresh = {
+      id: `new-${dayo.id}`,
+      member_id: dayo.id,
+      name: 'New',
+      public_key: 'AA',
+      counter: 0,
+      transports: [],
+    };
+    await withAuditRefused(() => enrolWithLink(data, enrolHash, fresh, dayo));
+
+    expect(sessions).toHaveLength(1);
+    expect(await data.team.sessions(dayo.id)).toEqual(sessions);
+    expect((await data.team.passkeys(dayo.id)).map((row) => row.id)).toEqual([`kept-${dayo.id}`]);
+    expect(await data.team.linkMember(linkHash, 'sign-in', new Date())).toMatchObject({ id: dayo.id });
+    expect(await data.team.linkMember(enrolHash, 'enrol', new Date())).toMatchObject({ id: dayo.id });
+    expect(await data.audit.forRecord('member', dayo.id)).toEqual([]);
   });
 });
