@@ -140,8 +140,8 @@ export type TeamMemberRow = {
   email: string;
   role: TeamRole;
   zone: string;
-  /** On the Members page (admin): how many passkeys and live sessions they have. */
-  passkeys?: number;
+  /** On the Members page (admin): their passkeys, which an admin may remove, and how many live sessions they have. */
+  passkeys?: { id: string; name: string }[];
   sessions?: number;
 };
 
@@ -196,6 +196,8 @@ export type TeamPage =
       notice?: string | undefined;
       problems?: Record<string, string> | undefined;
       values?: Record<string, string> | undefined;
+      /** A passkey an admin asked to remove, shown to confirm before it goes. */
+      confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
   | {

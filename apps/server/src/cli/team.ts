@@ -92,13 +92,17 @@ Reads DATABASE_URL and PUBLIC_URL like the server: the link opens PUBLIC_URL.`,
     const member = await data.team.memberByEmail(args.email);
     if (!member) throw new Error(`No member has the address ${args.email}.`);
     if (args.command === 'role') {
-      await changeRole(data, member.id, args.role, commandActor('team'));
+      if ((await changeRole(data, member.id, args.role, commandActor('team'))) === 'last-admin')
+        throw lastAdmin(member.email);
       console.log(`${member.email} is now ${args.role}; their sessions have ended.`);
       return;
     }
-    await removeMember(data, member.id, commandActor('team'));
+    if ((await removeMember(data, member.id, commandActor('team'))) === 'last-admin') throw lastAdmin(member.email);
     console.log(`Removed ${member.email}.`);
   },
 });
+
+const lastAdmin = (email: string) =>
+  new Error(`${email} is the team's only admin: make another member an admin first (npm run team -- role).`);
 
 if (import.meta.main) await runMain(team);

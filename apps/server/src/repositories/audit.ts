@@ -46,6 +46,24 @@ const auditQueries = (db: Executor) => ({
   },
 
   /**
+   * Records an entry unless the same action on the same record was recorded since `since`:
+   * for what anyone can cause over and over, such as a failed sign-in. True when it was recorded.
+   */
+  async recordUnlessSince(entry: AuditEntry, since: Date): Promise<boolean> {
+    const recent = await db
+      .selectFrom('team_audit')
+      .select('id')
+      .where('record_type', '=', entry.recordType)
+      .where('record_id', '=', entry.recordId)
+      .where('action', '=', entry.action)
+      .where('at', '>', since.toISOString())
+      .executeTakeFirst();
+    if (recent) return false;
+    await auditQueries(db).record(entry);
+    return true;
+  },
+
+  /**
    * The newest rows, at most `limit`, by time then id; when paging, those after the row a page
    * ended on. Rows share a time often enough (one erasure writes several) that the time alone
    * would skip some.

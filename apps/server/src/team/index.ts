@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import { mayUse, maySeeContacts, type TeamAccess } from '@growmail/contracts/team';
+import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
@@ -13,7 +14,7 @@ import { memberRoutes } from './member-routes.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
-import { cookieOptions, readSession, sessionCookie, type Session } from './sessions.ts';
+import { cookieNames, cookieOptions, csrfUserInfo, readSession, type Session } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,9 +27,6 @@ declare module 'fastify' {
   }
 }
 
-/** The csrf cookie is the console's own, like its session's: no public page sets or reads one (D40). */
-const csrfCookie = 'gm_team_csrf';
-
 /**
  * The team console under /team (D40, D41). Its own scope: the cookie plugin, the CSRF check and
  * the form parser exist here only. Every route declares who may use it, and one gate checks it
@@ -36,16 +34,21 @@ const csrfCookie = 'gm_team_csrf';
  * a change the request's Origin and CSRF token (403), then the role (403).
  */
 export default async function teamConsole(app: FastifyInstance) {
+  const cookies = cookieNames(app.config);
   await app.register(cookie);
+  // The csrf cookie is the console's own, like its session's: no public page sets or reads one (D40).
   await app.register(csrfProtection, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: csrfCookie,
+    cookieKey: cookies.csrf,
     cookieOpts: cookieOptions(app.config),
+    csrfOpts: { hmacKey: csrfKey(app) },
     getToken: (request) => {
       const body = request.body as Record<string, unknown> | undefined;
       const token = body?._csrf ?? request.headers['x-csrf-token'];
       return typeof token === 'string' ? token : '';
     },
+    // Read after the gate, which has found the session of any route that needs one.
+    getUserInfo: (request) => csrfUserInfo(request.teamSession),
   });
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   await app.register(formbody, { bodyLimit: 16 * 1024 });
@@ -79,7 +82,7 @@ export default async function teamConsole(app: FastifyInstance) {
     const access = request.routeOptions.config.team;
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
     if (access !== 'public') {
-      request.teamSession = await readSession(data, request.cookies[sessionCookie]);
+      request.teamSession = await readSession(data, request.cookies[cookies.session]);
       if (!request.teamSession) {
         if (!changes) return reply.redirect('/team/sign-in', 303);
         return sendProblem(
@@ -168,12 +171,12 @@ export default async function teamConsole(app: FastifyInstance) {
   // Any other path under /team is the console's to refuse: without this the site's catch-all
   // would answer it with the public home page, cacheable by anyone.
   app.get('/*', { config: { team: 'public' } }, async (request, reply) => {
-    request.teamSession = await readSession(data, request.cookies[sessionCookie]);
+    request.teamSession = await readSession(data, request.cookies[cookies.session]);
     return notFound(reply);
   });
 
   app.get('/', { config: { team: 'public' } }, async (request, reply) => {
-    const session = await readSession(data, request.cookies[sessionCookie]);
+    const session = await readSession(data, request.cookies[cookies.session]);
     return reply.redirect(session ? '/team/leads' : '/team/sign-in', 303);
   });
 
@@ -184,4 +187,16 @@ export default async function teamConsole(app: FastifyInstance) {
   demoRoutes(app, data);
   peopleRoutes(app, data);
   marketingRoutes(app, data);
+}
+
+/**
+ * The key that binds a CSRF token to its session: TEAM_CSRF_KEY, or one made from
+ * TRACKING_SECRET, so every server of a cluster takes the others' tokens. Without either, a key of
+ * this process's own, which is enough for one server only.
+ */
+function csrfKey(app: FastifyInstance): string {
+  if (app.config.teamCsrfKey) return app.config.teamCsrfKey;
+  if (app.config.env === 'staging' || app.config.env === 'production')
+    app.log.warn('TEAM_CSRF_KEY and TRACKING_SECRET are unset: console forms work only on the server that made them');
+  return randomBytes(32).toString('base64url');
 }

@@ -46,6 +46,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean; c
   'POST /team/members/:id/role': { role: 'admin', passkey: true },
   'POST /team/members/:id/remove': { role: 'admin', passkey: true },
   'POST /team/members/:id/sign-out': { role: 'admin', passkey: true },
+  'POST /team/members/:id/passkeys/:passkey/remove': { role: 'admin', passkey: true },
   'GET /team/audit': { role: 'admin' },
   'GET /team/quarantine': { role: 'viewer' },
   'POST /team/quarantine': { role: 'sales' },
