@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withAuditRefused as refusingAudit } from '@growmail/test-support/audit';
 import { testDatabases } from '@growmail/test-support/databases';
 import { commandActor } from '../../src/lib/actor.ts';
 import type { Db } from '../../src/db/index.ts';
@@ -60,29 +60,7 @@ describe.each(await testDatabases())('the team’s members on $name', ({ open })
     expect((await data.audit.forRecord('member', chidi.id)).map((row) => row.action)).toEqual(['passkey.removed']);
   });
 
-  /** Runs `change` while every audit insert fails, as a database refusing the row would. */
-  async function withAuditRefused(change: () => Promise<unknown>) {
-    if (db.dialect === 'postgres') {
-      await sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(
-        db.kysely,
-      );
-      await sql`create trigger refuse_audit before insert on team_audit for each row execute function refuse_audit()`.execute(
-        db.kysely,
-      );
-    } else {
-      await sql`create trigger refuse_audit before insert on team_audit begin select raise(abort, 'audit refused'); end`.execute(
-        db.kysely,
-      );
-    }
-    try {
-      await expect(change()).rejects.toThrow(/audit refused/);
-    } finally {
-      await sql`drop trigger refuse_audit${sql.raw(db.dialect === 'postgres' ? ' on team_audit' : '')}`.execute(
-        db.kysely,
-      );
-      if (db.dialect === 'postgres') await sql`drop function refuse_audit`.execute(db.kysely);
-    }
-  }
+  const withAuditRefused = (change: () => Promise<unknown>) => refusingAudit(db, change);
 
   it('changes nothing when a sign-out, a passkey removal or an enrolment cannot write its audit row', async () => {
     const dayo = await member('Dayo', 'sales');

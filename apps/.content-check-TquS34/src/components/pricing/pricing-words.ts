@@ -1,0 +1,43 @@
+/**
+ * What the plans island says (D37), in English. A French page hands the island its own words as
+ * a prop (lib/pricing-words-fr.ts), so the English pages' script carries no French. The
+ * catalogue names its modules and their features in English; other words show them by module
+ * code, and fall back to the catalogue's for a module they do not know yet. Words are plain
+ * strings, so they can be an island's props: `{name}` marks what is filled in (`fillIn`).
+ */
+export const englishPricingWords = {
+  currency: 'Currency',
+  period: 'Billing period',
+  periods: { month: 'Monthly', year: 'Annually' } as Record<string, string>,
+  contacts: 'Contacts',
+  show: 'Show prices',
+  /** `{currency}`, `{billed}` (a word of `billed`) and `{bracket}` are filled in. */
+  status: 'Prices in {currency}, billed {billed}, for {bracket} contacts.',
+  billed: { month: 'monthly', year: 'annually' } as Record<string, string>,
+  currencies: {} as Record<string, string>,
+  /** A currency's name in the choice, by code; without one the choice reads its symbol and code (`₦ NGN`). */
+  currencyChoices: {} as Record<string, string>,
+  perYear: 'per year',
+  perMonth: 'per month',
+  perYearShort: '/yr',
+  perMonthShort: '/mo',
+  flexPitch: 'Pay as you send. Buy credits when you need them, with no monthly commitment.',
+  per1000: 'per 1,000 credits',
+  payAsYouGo: 'Pay as you go',
+  askUs: 'Ask us',
+  growthPitch: 'One subscription for your growing audience. Start with Campaigns and add what you need.',
+  total: 'Total for your modules',
+  modules: 'Modules',
+  always: ' (always included)',
+  /** `{features}` is filled in with the module's features, lower-cased. */
+  adds: 'Adds {features}.',
+  regular: 'Regular price ',
+  moduleNames: {} as Record<string, string>,
+  moduleFeatures: {} as Record<string, readonly string[]>,
+};
+
+export type PricingWords = typeof englishPricingWords;
+
+/** A template of the words with its `{name}` places filled in. */
+export const fillIn = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (place, name: string) => values[name] ?? place);

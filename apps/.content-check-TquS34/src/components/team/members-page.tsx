@@ -1,0 +1,174 @@
+import { teamRoles, type TeamMemberRow, type TeamViewer } from '@growmail/contracts/team';
+import { CsrfField, Notice, PageTitle, Problem } from './team-parts';
+
+type Props = {
+  csrf: string | undefined;
+  viewer: TeamViewer;
+  members: TeamMemberRow[];
+  notice?: string | undefined;
+  problems?: Record<string, string> | undefined;
+  values?: Record<string, string> | undefined;
+  confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
+};
+
+const fields = [
+  ['email', 'Work address', 'email'],
+  ['name', 'Name', 'text'],
+  ['zone', 'Time zone', 'text'],
+] as const;
+
+/** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
+export function MembersPage({ csrf, viewer, members, notice, problems, values, confirmRemoval }: Props) {
+  const changes = viewer.method === 'passkey';
+  return (
+    <>
+      <PageTitle>Members</PageTitle>
+      {notice && <Notice>{notice}</Notice>}
+      {confirmRemoval && (
+        <section className="team-card mb-6 border-red-300" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="mb-2 text-lg font-semibold">
+            {`Remove the passkey “${confirmRemoval.passkeyName}” of ${confirmRemoval.memberName}?`}
+          </h2>
+          <p className="mb-4 text-ink-700">
+            It stops working at once, and every session of {confirmRemoval.memberName} ends with any sign-in link mailed
+            to them. They can still sign in with another passkey or a link by mail; if this was their last passkey,
+            invite them again to create one.
+          </p>
+          <form
+            method="post"
+            action={`/team/members/${confirmRemoval.memberId}/passkeys/${confirmRemoval.passkeyId}/remove`}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <CsrfField csrf={csrf} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove the passkey</button>
+            <a href="/team/members" className="team-link">
+              Keep it
+            </a>
+          </form>
+        </section>
+      )}
+      {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
+      {!changes && (
+        <p className="mb-4 text-ink-700">Sign in with a passkey to invite, change roles or remove members.</p>
+      )}
+      <ul className="mb-6 grid gap-3">
+        {members.map((member) => (
+          <li key={member.id} className="team-card grid gap-2 sm:grid-cols-[1fr_auto]">
+            <div className="min-w-0">
+              <p className="font-semibold">{member.name}</p>
+              <p className="text-sm break-words text-ink-700">
+                {member.email} · {member.role} · {member.zone}
+              </p>
+              <p className="text-sm text-ink-700">
+                {member.passkeys?.length ?? 0} passkey{member.passkeys?.length === 1 ? '' : 's'} ·{' '}
+                {member.sessions ?? 0} live session
+                {member.sessions === 1 ? '' : 's'}
+              </p>
+              {changes && member.id !== viewer.id && (member.passkeys?.length ?? 0) > 0 && (
+                <ul className="mt-1 grid gap-1 text-sm" aria-label={`Passkeys of ${member.name}`}>
+                  {member.passkeys!.map((passkey) => (
+                    <li key={passkey.id} className="flex flex-wrap items-center gap-2">
+                      <span className="break-words">{passkey.name}</span>
+                      <form method="post" action={`/team/members/${member.id}/passkeys/${passkey.id}/remove`}>
+                        <CsrfField csrf={csrf} />
+                        <button
+                          className="team-button-quiet"
+                          aria-label={`Remove passkey ${passkey.name} of ${member.name}, and end their sessions`}
+                        >
+                          Remove passkey
+                        </button>
+                      </form>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {changes && member.id !== viewer.id && (
+              <div className="flex flex-wrap items-end gap-2">
+                <form method="post" action={`/team/members/${member.id}/role`} className="flex items-end gap-2">
+                  <CsrfField csrf={csrf} />
+                  <div>
+                    <label htmlFor={`role-${member.id}`} className="team-label">
+                      Role
+                    </label>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role} className="team-input">
+                      {teamRoles.map((role) => (
+                        <option key={role}>{role}</option>
+                      ))}
+                    </select>
+                  </div>
+                  <button className="team-button-quiet">Change</button>
+                </form>
+                {(member.sessions ?? 0) > 0 && (
+                  <form method="post" action={`/team/members/${member.id}/sign-out`}>
+                    <CsrfField csrf={csrf} />
+                    <button className="team-button-quiet" aria-label={`End sessions of ${member.name}`}>
+                      End sessions
+                    </button>
+                  </form>
+                )}
+                <form method="post" action={`/team/members/${member.id}/remove`}>
+                  <CsrfField csrf={csrf} />
+                  <button className="team-button-quiet" aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </button>
+                </form>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {changes && (
+        <form
+          method="post"
+          action="/team/members"
+          className="team-card grid gap-3 sm:grid-cols-2"
+          noValidate
+          aria-labelledby="invite-heading"
+        >
+          <h2 id="invite-heading" className="text-lg font-semibold sm:col-span-2">
+            Invite a member
+          </h2>
+          <CsrfField csrf={csrf} />
+          {fields.map(([name, label, type]) => (
+            <div key={name}>
+              <label htmlFor={`invite-${name}`} className="team-label">
+                {label}
+              </label>
+              {problems?.[name] && (
+                <p id={`invite-${name}-problem`} className="mb-1 text-sm text-red-900">
+                  {problems[name]}
+                </p>
+              )}
+              <input
+                id={`invite-${name}`}
+                name={name}
+                type={type}
+                defaultValue={values?.[name] ?? (name === 'zone' ? 'Africa/Lagos' : '')}
+                className="team-input"
+                {...(problems?.[name] ? { 'aria-invalid': true, 'aria-describedby': `invite-${name}-problem` } : {})}
+              />
+            </div>
+          ))}
+          <div>
+            <label htmlFor="invite-role" className="team-label">
+              Role
+            </label>
+            <select id="invite-role" name="role" defaultValue={values?.role ?? 'sales'} className="team-input">
+              {teamRoles.map((role) => (
+                <option key={role}>{role}</option>
+              ))}
+            </select>
+          </div>
+          <p className="text-sm text-ink-700 sm:col-span-2">
+            The enrolment link goes to their address only. It works once, for 24 hours.
+          </p>
+          <div>
+            <button className="team-button">Send the invitation</button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

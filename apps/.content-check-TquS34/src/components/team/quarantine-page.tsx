@@ -1,0 +1,117 @@
+import { Fragment } from 'react';
+import type { QuarantinePage as Page, TeamViewer } from '@growmail/contracts/team';
+import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+
+type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
+
+/**
+ * The quarantine (D41): each held post with why it was held. Sales ticks posts and releases or
+ * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
+ */
+export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick }: Props) {
+  const works = viewer.role !== 'viewer';
+  return (
+    <>
+      <PageTitle>Quarantine</PageTitle>
+      <p className="mb-4 text-ink-700">Posts the spam screening held. Nobody was told; each is kept 30 days.</p>
+      {notice && <Notice>{notice}</Notice>}
+      {problem && <Problem>{problem}</Problem>}
+      {pick && (
+        <form
+          method="post"
+          action={`/team/quarantine/${pick.id}/release`}
+          className="team-card mb-6"
+          aria-labelledby="pick-heading"
+        >
+          <h2 id="pick-heading" className="mb-2 text-lg font-semibold">
+            The time {pick.name} asked for is gone
+          </h2>
+          <p className="mb-3 text-ink-700">
+            They asked for {pick.asked ? formatTime(pick.asked, viewer.zone) : 'a time'}. Choose another open time (the
+            two-hour notice does not apply), or release it as a request without a slot.
+          </p>
+          <CsrfField csrf={csrf} />
+          <label htmlFor="pick-slot" className="team-label">
+            Book it at
+          </label>
+          <select id="pick-slot" name="slot" className="team-input mb-3">
+            {pick.slots.map((slot) => (
+              <option key={slot} value={slot}>
+                {formatTime(slot, viewer.zone)}
+              </option>
+            ))}
+            <option value="none">No time: release it as a request without a slot</option>
+          </select>
+          <button className="team-button">Release</button>
+        </form>
+      )}
+      {rows.length === 0 ? (
+        <p className="team-card text-ink-700">Nothing is held.</p>
+      ) : (
+        <form method="post" action="/team/quarantine">
+          <CsrfField csrf={csrf} />
+          <ul className="mb-4 grid gap-3" aria-label="Held posts, newest first">
+            {rows.map((row) => (
+              <li key={row.id} className="team-card">
+                <div className="flex items-start gap-3">
+                  {works && (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={row.id}
+                      id={`held-${row.id}`}
+                      className="mt-1 size-6 shrink-0 accent-brand-700"
+                      aria-describedby={`why-${row.id}`}
+                    />
+                  )}
+                  <div className="min-w-0">
+                    <label htmlFor={works ? `held-${row.id}` : undefined} className="font-semibold break-words">
+                      {row.name || row.email} · {row.form}
+                    </label>
+                    <p className="text-sm break-words text-ink-700">
+                      {row.email} · sent {formatTime(row.sentAt, viewer.zone)} ·{' '}
+                      <span lang={row.language}>{row.language === 'fr' ? 'Français' : 'English'}</span>
+                    </p>
+                    <p id={`why-${row.id}`} className="text-sm text-red-900">
+                      Held: {row.reasons.join('; ')}
+                    </p>
+                    <details className="mt-2 text-sm">
+                      <summary className="cursor-pointer text-brand-700">What they sent</summary>
+                      <dl className="mt-2 grid gap-x-3 sm:grid-cols-[auto_1fr]">
+                        {row.fields.map(([name, value]) => (
+                          <Fragment key={name}>
+                            <dt className="font-semibold">{name}</dt>
+                            <dd className="break-words whitespace-pre-line" lang={row.language}>
+                              {value}
+                            </dd>
+                          </Fragment>
+                        ))}
+                      </dl>
+                    </details>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {works && (
+            <div className="flex flex-wrap gap-2">
+              <button name="action" value="release" className="team-button">
+                Release the ticked posts
+              </button>
+              <button name="action" value="delete" className="team-button-quiet">
+                Delete the ticked posts
+              </button>
+            </div>
+          )}
+        </form>
+      )}
+      {next && (
+        <p className="mt-4">
+          <a href={`/team/quarantine?${new URLSearchParams({ after: next }).toString()}`} className="team-button-quiet">
+            Older posts
+          </a>
+        </p>
+      )}
+    </>
+  );
+}

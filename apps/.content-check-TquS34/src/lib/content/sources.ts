@@ -1,0 +1,55 @@
+import type * as z from 'zod/mini';
+import {
+  changelogEntrySchema,
+  docsPageSchema,
+  legalDocumentSchema,
+  partnerSchema,
+  partnersSchema,
+  pressItemSchema,
+  pressSchema,
+  productSchema,
+  productSlug,
+  testimonialSchema,
+  testimonialsSchema,
+} from './schemas';
+
+/** A collection of one entry per file under `base` (Astro's glob loader). */
+export type FolderSource<Schema extends z.ZodMiniType = z.ZodMiniType> = {
+  /** The folder, from apps/site. */
+  base: string;
+  /** Which files in it are entries: `*.yaml` in the folder itself, `**\/*.mdx` in it and below. */
+  pattern: `*.${string}` | `**/*.${string}`;
+  /** What checks each entry. */
+  schema: Schema;
+  /** The entry's id from its file's path in `base`; the path without its extension otherwise. */
+  id?: (file: string) => string;
+};
+
+/** A collection of one entry per key of a YAML file (Astro's file loader). */
+export type ListSource<Schema extends z.ZodMiniType = z.ZodMiniType> = {
+  /** The file, from apps/site. */
+  file: string;
+  /** What checks each entry. */
+  schema: Schema;
+  /** What checks the whole list: how many there must be, what may not repeat. */
+  rules: z.ZodMiniType;
+};
+
+/**
+ * Where each collection's entries live and what checks them (D2): src/content.config.ts hands
+ * these to Astro's loaders, and the unit tests' `astro:content` (test/astro-content.ts) reads
+ * the same files by them, so the two cannot list different collections.
+ */
+export const contentSources = {
+  docs: { base: 'src/content/docs', pattern: '**/*.mdx', schema: docsPageSchema },
+  changelog: { base: 'src/content/changelog', pattern: '*.md', schema: changelogEntrySchema },
+  products: { base: 'src/content/products', pattern: '*.yaml', schema: productSchema, id: productSlug },
+  /** The French twins of the product pages (D37), one per English file, by the same name. */
+  productsFr: { base: 'src/content/products/fr', pattern: '*.yaml', schema: productSchema, id: productSlug },
+  legal: { base: 'src/content/legal', pattern: '*.yaml', schema: legalDocumentSchema },
+  /** The French translations of the legal documents (D37); the English text prevails in a dispute. */
+  legalFr: { base: 'src/content/legal/fr', pattern: '*.yaml', schema: legalDocumentSchema },
+  partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },
+  press: { file: 'src/content/press.yaml', schema: pressItemSchema, rules: pressSchema },
+  testimonials: { file: 'src/content/testimonials.yaml', schema: testimonialSchema, rules: testimonialsSchema },
+} satisfies Record<string, FolderSource | ListSource>;
