@@ -5,9 +5,8 @@ import type { MarketingReport } from './marketing.ts';
 import { isEmail } from './rules.ts';
 
 /**
- * The team console (D40, D41): who may do what, the inbox's filters, and what each console page
- * is handed to render. The server checks every rule here; the pages only read them to leave out
- * controls a member cannot use.
+ * The team console (D40, D41): its roles, the inbox's filters, the forms' schemas, and what each
+ * console page is handed to render. Who may do what is in ./team-access.ts.
  */
 export const teamRoles = ['viewer', 'sales', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
@@ -15,27 +14,6 @@ export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.inclu
 
 /** How a session was opened. A mailed link's session may not do what needs a passkey (D41). */
 export type TeamSignIn = 'passkey' | 'link';
-
-/**
- * What a route asks of the member: at least this role, for some a session opened with a passkey,
- * and for some a role that sees contact details, because the answer depends on them (a search by
- * address confirms a guess however the rows are shown).
- */
-export type TeamAccess = { role: TeamRole; passkey?: boolean; contacts?: boolean };
-
-const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
-
-/** Which roles see people's addresses and phone numbers; the others see them masked (D41). */
-const seesContacts: Record<TeamRole, boolean> = { viewer: false, sales: true, admin: true };
-
-/** Whether a member with this role sees contact details whole, in fields and in free text alike. */
-export const maySeeContacts = (role: TeamRole): boolean => seesContacts[role];
-
-/** Whether a member with this role, signed in this way, may use a route that asks for `access`. */
-export const mayUse = (role: TeamRole, method: TeamSignIn, access: TeamAccess): boolean =>
-  rank[role] >= rank[access.role] &&
-  (!access.passkey || method === 'passkey') &&
-  (!access.contacts || maySeeContacts(role));
 
 export const leadStatuses = ['new', 'handled'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];

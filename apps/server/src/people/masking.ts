@@ -1,4 +1,5 @@
-import { maySeeContacts, type TeamRole } from '@growmail/contracts/team';
+import type { TeamRole } from '@growmail/contracts/team';
+import { may } from '@growmail/contracts/team-access';
 import { findNumbers, type CountryCode } from 'libphonenumber-js/max';
 
 /** An address as a masked role sees it (D41): the first letter and the domain. */
@@ -99,6 +100,6 @@ const shownWhole = (text: string) => text;
 
 /** What a member of this role is shown of people's contact details: all of it, or masked (D41). */
 export const contactsFor = (role: TeamRole) =>
-  maySeeContacts(role)
+  may(role, 'contacts.see')
     ? { address: shownWhole, text: shownWhole, field: (_name: string, value: string) => value }
     : { address: maskAddress, text: maskContacts, field: maskField };

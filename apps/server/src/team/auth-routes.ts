@@ -20,10 +20,9 @@ import { hashToken } from './tokens.ts';
  * Sign-in, enrolment and sign-out (D41): the routes for someone not signed in, the two that end a
  * session, and a member adding a passkey from their account.
  */
-const publicRoute = { team: 'public' as const };
 
 /** Sign-in attempts per client address per minute, counted with the others (shared through Redis, D27). */
-const limited = (max: number) => ({ ...publicRoute, rateLimit: { max, timeWindow: 60_000 } });
+const limited = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 /**
  * What a failed passkey ceremony says. User verification is required, so it says what that means
@@ -59,7 +58,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
     mailing.add(work);
   }
 
-  app.get('/sign-in', { config: publicRoute }, async (request, reply) => {
+  app.get('/sign-in', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const notice = query.sent === '1' ? 'link-sent' : query.out === '1' ? 'signed-out' : undefined;
     return sendTeamPage(reply, { view: 'sign-in', notice });
@@ -105,7 +104,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // A mailed link's page: GET shows one button and changes nothing; its POST signs in.
-  app.get('/link', { config: publicRoute }, async (request, reply) => {
+  app.get('/link', async (request, reply) => {
     const token = linkTokenSchema.safeParse(request.query);
     const member = token.success
       ? await data.team.linkMember(hashToken(token.data.token), 'sign-in', new Date())
@@ -125,7 +124,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect('/team/leads', 303);
   });
 
-  app.get('/enrol', { config: publicRoute }, async (request, reply) => {
+  app.get('/enrol', async (request, reply) => {
     const token = linkTokenSchema.safeParse(request.query);
     const member = token.success
       ? await data.team.linkMember(hashToken(token.data.token), 'enrol', new Date())
@@ -185,30 +184,26 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
   });
 
-  app.post('/sign-out', { config: { team: { role: 'viewer' } } }, async (request, reply) => {
+  app.post('/sign-out', async (request, reply) => {
     await signOut(data, request.teamSession!);
     reply.clearCookie(sessionCookie, cookieOptions(config));
     return reply.redirect('/team/sign-in?out=1', 303);
   });
 
-  app.post('/sign-out-everywhere', { config: { team: { role: 'viewer' } } }, async (request, reply) => {
+  app.post('/sign-out-everywhere', async (request, reply) => {
     await signOutMember(data, request.teamSession!.id, actorOf(request), 'signed-out-everywhere');
     reply.clearCookie(sessionCookie, cookieOptions(config));
     return reply.redirect('/team/sign-in?out=1', 303);
   });
 
   // A member adds another passkey from their account page; a mailed link's session may not (D41).
-  app.post(
-    '/account/passkeys/options',
-    { config: { team: { role: 'viewer', passkey: true } } },
-    async (request, reply) => {
-      const member = await data.team.member(request.teamSession!.id);
-      if (!member) return sendProblem(reply, 404, 'Not found', 'This member no longer exists.');
-      return reply.header('cache-control', 'no-store').send(await registrationOptions(data, config, member));
-    },
-  );
+  app.post('/account/passkeys/options', {}, async (request, reply) => {
+    const member = await data.team.member(request.teamSession!.id);
+    if (!member) return sendProblem(reply, 404, 'Not found', 'This member no longer exists.');
+    return reply.header('cache-control', 'no-store').send(await registrationOptions(data, config, member));
+  });
 
-  app.post('/account/passkeys', { config: { team: { role: 'viewer', passkey: true } } }, async (request, reply) => {
+  app.post('/account/passkeys', async (request, reply) => {
     const body = z.object({ name: passkeyNameSchema, response: passkeyResponseSchema }).safeParse(request.body);
     const session = request.teamSession!;
     if (!body.success)

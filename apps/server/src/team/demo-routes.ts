@@ -1,5 +1,6 @@
 import { dayOffSchema, hostIdPattern, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
 import type { DemosPage } from '@growmail/contracts/team';
+import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { auditActor } from '../lib/actor.ts';
@@ -13,9 +14,6 @@ import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm, typedValues } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
-
-const viewer = { team: { role: 'viewer' as const } };
-const sales = { team: { role: 'sales' as const } };
 
 const uuid = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
 
@@ -49,7 +47,10 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     ]);
     // Only the booking being moved is offered the open times: a list per booking would weigh
     // tens of kilobytes each on a phone.
-    const moved = move && request.teamSession!.role !== 'viewer' ? bookings.find((row) => row.id === move) : undefined;
+    const moved =
+      move && mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move')
+        ? bookings.find((row) => row.id === move)
+        : undefined;
     const moving = moved && {
       id: moved.id,
       name: moved.name,
@@ -98,7 +99,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   const audit = (request: FastifyRequest, action: string, recordId: string, detail: Record<string, unknown> = {}) =>
     data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
 
-  app.get('/demos', { config: viewer }, async (request, reply) => {
+  app.get('/demos', async (request, reply) => {
     const { move } = request.query as Record<string, unknown>;
     return page(request, reply, {
       notice: noticeFor('demos', request.query),
@@ -107,7 +108,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
-  app.post('/demos/:id/move', { config: sales }, async (request, reply) => {
+  app.post('/demos/:id/move', async (request, reply) => {
     const params = z.object({ id: uuid }).safeParse(request.params);
     const body = z.object({ slot: z.iso.datetime() }).safeParse(request.body);
     if (!params.success) return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
@@ -124,7 +125,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'moved');
   });
 
-  app.post('/demos/:id/cancel', { config: sales }, async (request, reply) => {
+  app.post('/demos/:id/cancel', async (request, reply) => {
     const params = z.object({ id: uuid }).safeParse(request.params);
     if (!params.success || !(await cancelBooking(data, app.config, params.data.id, new Date()))) {
       return page(request, reply, { problem: moveProblems.unchangeable }, 400);
@@ -135,21 +136,17 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
 
   // Time off in the team's zone, whole days or part of one: for one host, or for everyone.
   const dayOffFields = ['from', 'to', 'fromTime', 'toTime', 'host', 'reason'] as const;
-  routes.post(
-    '/demos/blocks',
-    { config: sales, schema: { body: dayOffSchema }, attachValidation: true },
-    async (request, reply) => {
-      const refused = refusedForm(request, dayOffFields);
-      const added = refused ?? (await addDayOff(data, request.body, actorOf(request)));
-      if ('problems' in added) {
-        const values = refused?.values ?? typedValues(request.body, dayOffFields);
-        return page(request, reply, { form: { name: 'dayOff', problems: added.problems, values } }, 400);
-      }
-      return done(reply, 'blocked');
-    },
-  );
+  routes.post('/demos/blocks', { schema: { body: dayOffSchema }, attachValidation: true }, async (request, reply) => {
+    const refused = refusedForm(request, dayOffFields);
+    const added = refused ?? (await addDayOff(data, request.body, actorOf(request)));
+    if ('problems' in added) {
+      const values = refused?.values ?? typedValues(request.body, dayOffFields);
+      return page(request, reply, { form: { name: 'dayOff', problems: added.problems, values } }, 400);
+    }
+    return done(reply, 'blocked');
+  });
 
-  app.post('/demos/blocks/:id/remove', { config: sales }, async (request, reply) => {
+  app.post('/demos/blocks/:id/remove', async (request, reply) => {
     const params = z.object({ id: uuid }).safeParse(request.params);
     if (!params.success || !(await removeDayOff(data, params.data.id, actorOf(request)))) {
       return page(request, reply, { problem: 'That time off was already removed.' }, 404);
@@ -158,33 +155,25 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   const hoursFields = ['hours', 'zone'] as const;
-  routes.post(
-    '/demos/hours',
-    { config: sales, schema: { body: hoursSchema }, attachValidation: true },
-    async (request, reply) => {
-      const refused = refusedForm(request, hoursFields);
-      const saved = refused ?? (await setHours(data, request.body, actorOf(request)));
-      if ('problems' in saved) {
-        const values = refused?.values ?? typedValues(request.body, hoursFields);
-        return page(request, reply, { form: { name: 'hours', problems: saved.problems, values } }, 400);
-      }
-      return done(reply, 'hours');
-    },
-  );
+  routes.post('/demos/hours', { schema: { body: hoursSchema }, attachValidation: true }, async (request, reply) => {
+    const refused = refusedForm(request, hoursFields);
+    const saved = refused ?? (await setHours(data, request.body, actorOf(request)));
+    if ('problems' in saved) {
+      const values = refused?.values ?? typedValues(request.body, hoursFields);
+      return page(request, reply, { form: { name: 'hours', problems: saved.problems, values } }, 400);
+    }
+    return done(reply, 'hours');
+  });
 
   const hostFields = ['id', 'name', 'email'] as const;
-  routes.post(
-    '/demos/hosts',
-    { config: sales, schema: { body: hostSchema }, attachValidation: true },
-    async (request, reply) => {
-      const refused = refusedForm(request, hostFields);
-      if (refused) return page(request, reply, { form: { name: 'host', ...refused } }, 400);
-      await saveHost(data, request.body, actorOf(request));
-      return done(reply, 'host');
-    },
-  );
+  routes.post('/demos/hosts', { schema: { body: hostSchema }, attachValidation: true }, async (request, reply) => {
+    const refused = refusedForm(request, hostFields);
+    if (refused) return page(request, reply, { form: { name: 'host', ...refused } }, 400);
+    await saveHost(data, request.body, actorOf(request));
+    return done(reply, 'host');
+  });
 
-  app.post('/demos/hosts/:id/remove', { config: sales }, async (request, reply) => {
+  app.post('/demos/hosts/:id/remove', async (request, reply) => {
     const params = z.object({ id: z.string().check(z.regex(hostIdPattern)) }).safeParse(request.params);
     const removed = params.success ? await removeHost(data, params.data.id, new Date(), actorOf(request)) : 'missing';
     if (removed !== 'removed') {

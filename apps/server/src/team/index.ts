@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import { mayUse, maySeeContacts, type TeamAccess } from '@growmail/contracts/team';
+import { grantOf, refusal } from '@growmail/contracts/team-access';
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
@@ -17,10 +17,6 @@ import { quarantineRoutes } from './quarantine-routes.ts';
 import { cookieNames, cookieOptions, csrfUserInfo, readSession, type Session } from './sessions.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may use a console route (D41); `public` for the sign-in pages. Every /team route says. */
-    team?: TeamAccess | 'public';
-  }
   interface FastifyRequest {
     /** The console session the cookie names, once the gate has read it. */
     teamSession: Session | undefined;
@@ -29,9 +25,10 @@ declare module 'fastify' {
 
 /**
  * The team console under /team (D40, D41). Its own scope: the cookie plugin, the CSRF check and
- * the form parser exist here only. Every route declares who may use it, and one gate checks it
- * in this order: the session (a page without one goes to sign-in, an action gets 401), then for
- * a change the request's Origin and CSRF token (403), then the role (403).
+ * the form parser exist here only. Every route is in the access table (`teamRoutes` in
+ * @growmail/contracts/team-access), and one gate checks it in this order: the session (a page
+ * without one goes to sign-in, an action gets 401), then for a change the request's Origin (403),
+ * then the role's permissions (403), then the CSRF token (403).
  */
 export default async function teamConsole(app: FastifyInstance) {
   const cookies = cookieNames(app.config);
@@ -72,16 +69,18 @@ export default async function teamConsole(app: FastifyInstance) {
   });
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.team) throw new Error(`The console route ${route.method} ${route.url} says not who may use it.`);
+    for (const method of [route.method].flat())
+      if (!grantOf(method, route.url))
+        throw new Error(`The console route ${method} ${route.url} is not in the access table.`);
   });
 
   // Before validation, so that a post from no session, another origin or the wrong role gets its
   // 401 or 403 before a bad body gets its 400, and the CSRF token is read from the body as sent
   // (a route's schema leaves out fields it does not name).
   app.addHook('preValidation', async (request, reply) => {
-    const access = request.routeOptions.config.team;
+    const grant = grantOf(request.method, request.routeOptions.url ?? '');
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
-    if (access !== 'public') {
+    if (grant !== 'public') {
       request.teamSession = await readSession(data, request.cookies[cookies.session]);
       if (!request.teamSession) {
         if (!changes) return reply.redirect('/team/sign-in', 303);
@@ -101,14 +100,15 @@ export default async function teamConsole(app: FastifyInstance) {
         'This request did not come from a console page, so nothing was changed.',
       );
     }
-    if (access !== 'public' && access) {
+    if (grant !== 'public' && grant) {
       const session = request.teamSession!;
-      if (!mayUse(session.role, session.method, access)) {
+      const refused = refusal(session.role, session.method, grant);
+      if (refused) {
         // Refused before anything is looked up, so the answer is the same whatever was asked.
-        const masked = access.contacts && !maySeeContacts(session.role);
+        const masked = 'lacking' in refused && refused.lacking.includes('contacts.see');
         if (masked) app.metrics.teamMaskedRefusals.inc({ route: request.routeOptions.url ?? '' });
         const message =
-          access.passkey && session.method !== 'passkey'
+          'passkey' in refused
             ? 'This needs a session opened with a passkey; one opened with a mailed link cannot do it.'
             : masked
               ? 'This answers by people’s addresses and phone numbers, which your role sees masked, so it is not open to you.'
@@ -170,12 +170,12 @@ export default async function teamConsole(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => notFound(reply));
   // Any other path under /team is the console's to refuse: without this the site's catch-all
   // would answer it with the public home page, cacheable by anyone.
-  app.get('/*', { config: { team: 'public' } }, async (request, reply) => {
+  app.get('/*', async (request, reply) => {
     request.teamSession = await readSession(data, request.cookies[cookies.session]);
     return notFound(reply);
   });
 
-  app.get('/', { config: { team: 'public' } }, async (request, reply) => {
+  app.get('/', async (request, reply) => {
     const session = await readSession(data, request.cookies[cookies.session]);
     return reply.redirect(session ? '/team/leads' : '/team/sign-in', 303);
   });

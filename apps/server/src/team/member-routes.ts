@@ -15,11 +15,6 @@ import {
 } from './members.ts';
 import { cursorOf, memberRows, readCursor } from './views.ts';
 
-const signedIn = { team: { role: 'viewer' as const } };
-const signedInWithPasskey = { team: { role: 'viewer' as const, passkey: true } };
-const admin = { team: { role: 'admin' as const } };
-const adminWithPasskey = { team: { role: 'admin' as const, passkey: true } };
-
 const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/));
 const idParams = z.object({ id });
 const memberPasskeyParams = z.object({ id, passkey: id });
@@ -72,9 +67,9 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     };
   }
 
-  app.get('/account', { config: signedIn }, async (request, reply) => sendTeamPage(reply, await accountPage(request)));
+  app.get('/account', async (request, reply) => sendTeamPage(reply, await accountPage(request)));
 
-  app.post('/account/passkeys/:id/rename', { config: signedInWithPasskey }, async (request, reply) => {
+  app.post('/account/passkeys/:id/rename', async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const name = passkeyNameSchema.safeParse((request.body as Record<string, unknown> | undefined)?.name);
     if (!name.success) return sendTeamPage(reply, await accountPage(request, name.error.issues[0]?.message), 400);
@@ -84,7 +79,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect('/team/account?renamed=1', 303);
   });
 
-  app.post('/account/passkeys/:id/remove', { config: signedInWithPasskey }, async (request, reply) => {
+  app.post('/account/passkeys/:id/remove', async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const removed = params.success ? await removeOwnPasskey(data, params.data.id, actorOf(request)) : 'missing';
     if (removed !== 'done') {
@@ -113,10 +108,10 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     };
   }
 
-  app.get('/members', { config: admin }, async (request, reply) => sendTeamPage(reply, await membersPage(request)));
+  app.get('/members', async (request, reply) => sendTeamPage(reply, await membersPage(request)));
 
   // The link is mailed to the invited address only, never shown, so an admin cannot enrol as someone else (D41).
-  app.post('/members', { config: adminWithPasskey }, async (request, reply) => {
+  app.post('/members', async (request, reply) => {
     const parsed = invitationSchema.safeParse(request.body);
     if (!parsed.success) {
       const problems = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
@@ -131,7 +126,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect('/team/members?invited=1', 303);
   });
 
-  app.post('/members/:id/role', { config: adminWithPasskey }, async (request, reply) => {
+  app.post('/members/:id/role', async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const role = z.object({ role: z.enum(teamRoles) }).safeParse(request.body);
     if (!params.success || !role.success) return sendProblem(reply, 400, 'Not understood', 'Choose one of the roles.');
@@ -141,7 +136,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // An admin ends a member's sessions and sign-in link, say for a lost phone; the member signs in again.
-  app.post('/members/:id/sign-out', { config: adminWithPasskey }, async (request, reply) => {
+  app.post('/members/:id/sign-out', async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const ended = params.success
       ? await signOutMember(data, params.data.id, actorOf(request), 'member.signed-out')
@@ -152,7 +147,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
 
   // A lost phone's passkey, removed by an admin with plain forms, so it works without script: the
   // first post shows what will happen, and only the confirming one removes it: nothing is removed in one tap.
-  app.post('/members/:id/passkeys/:passkey/remove', { config: adminWithPasskey }, async (request, reply) => {
+  app.post('/members/:id/passkeys/:passkey/remove', async (request, reply) => {
     const params = memberPasskeyParams.safeParse(request.params);
     const confirmed = (request.body as Record<string, unknown> | undefined)?.confirm === 'yes';
     const [member, passkey] = params.success
@@ -176,14 +171,14 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect('/team/members?passkey=1', 303);
   });
 
-  app.post('/members/:id/remove', { config: adminWithPasskey }, async (request, reply) => {
+  app.post('/members/:id/remove', async (request, reply) => {
     const params = idParams.safeParse(request.params);
     const removed = params.success ? await removeMember(data, params.data.id, actorOf(request)) : 'missing';
     if (removed !== 'done') return memberNotChanged(reply, removed);
     return reply.redirect('/team/members?gone=1', 303);
   });
 
-  app.get('/audit', { config: admin }, async (request, reply) => {
+  app.get('/audit', async (request, reply) => {
     const before = (request.query as Record<string, unknown>).before;
     const rows = await data.audit.list(101, typeof before === 'string' ? readCursor(before) : undefined);
     return sendTeamPage(reply, {

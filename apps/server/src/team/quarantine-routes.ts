@@ -12,9 +12,6 @@ import { heldOutcomeText, noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { cursorOf, readCursor } from './views.ts';
 
-const viewer = { team: { role: 'viewer' as const } };
-const sales = { team: { role: 'sales' as const } };
-
 /** Held posts a page shows: the quarantine keeps 30 days of them, newest first, older ones a page on. */
 const pageSize = 100;
 
@@ -65,7 +62,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
     return sendTeamPage(reply, { view: 'quarantine', rows: shown, next, ...extra }, status);
   }
 
-  app.get('/quarantine', { config: viewer }, async (request, reply) => {
+  app.get('/quarantine', async (request, reply) => {
     const { after } = request.query as Record<string, unknown>;
     const notice = { notice: noticeFor('quarantine', request.query) };
     return page(request, reply, notice, 200, typeof after === 'string' ? readCursor(after) : undefined);
@@ -79,7 +76,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
     slots: (await currentSlots(data.demos, new Date(), { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
   });
 
-  app.post('/quarantine', { config: sales }, async (request, reply) => {
+  app.post('/quarantine', async (request, reply) => {
     const parsed = selection.safeParse(request.body);
     if (!parsed.success)
       return page(request, reply, { problem: 'Tick at least one post, then choose release or delete.' }, 400);
@@ -109,7 +106,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // Sales' choice for a held demo request whose slot is gone: another open time, or none.
-  app.post('/quarantine/:id/release', { config: sales }, async (request, reply) => {
+  app.post('/quarantine/:id/release', async (request, reply) => {
     const params = z.object({ id: heldId }).safeParse(request.params);
     const choice = releaseChoice.safeParse(request.body);
     const held = params.success ? await data.quarantine.find(params.data.id) : undefined;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { TeamRole } from '@growmail/contracts/team';
+import { teamRoles, type TeamRole } from '@growmail/contracts/team';
+import { rolePermissions, teamPermissions, teamRoutes, type TeamPermission } from '@growmail/contracts/team-access';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growmailApp, serverOptions } from '../../src/app.ts';
@@ -12,62 +13,12 @@ import { enquiry } from '@growmail/test-support/submissions';
 const publicUrl = 'http://localhost:4010';
 const origin = publicUrl;
 
-/**
- * What each console route asks: `public`, or the least role, whether a passkey session is needed,
- * and whether the role must see contact details whole.
- */
-const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean; contacts?: boolean }> = {
-  'GET /team': 'public',
-  'GET /team/sign-in': 'public',
-  'POST /team/sign-in/link': 'public',
-  'POST /team/sign-in/options': 'public',
-  'POST /team/sign-in/passkey': 'public',
-  'GET /team/link': 'public',
-  'POST /team/link': 'public',
-  'GET /team/enrol': 'public',
-  'POST /team/enrol': 'public',
-  'POST /team/enrol/options': 'public',
-  'POST /team/enrol/passkey': 'public',
-  'POST /team/sign-out': { role: 'viewer' },
-  'POST /team/sign-out-everywhere': { role: 'viewer' },
-  'GET /team/leads': { role: 'viewer' },
-  'POST /team/leads/search': { role: 'viewer', contacts: true },
-  'GET /team/leads/:id': { role: 'viewer' },
-  'POST /team/leads/:id/assign': { role: 'sales' },
-  'POST /team/leads/:id/status': { role: 'sales' },
-  'POST /team/leads/:id/notes': { role: 'sales' },
-  'GET /team/account': { role: 'viewer' },
-  'POST /team/account/passkeys/options': { role: 'viewer', passkey: true },
-  'POST /team/account/passkeys': { role: 'viewer', passkey: true },
-  'POST /team/account/passkeys/:id/rename': { role: 'viewer', passkey: true },
-  'POST /team/account/passkeys/:id/remove': { role: 'viewer', passkey: true },
-  'GET /team/members': { role: 'admin' },
-  'POST /team/members': { role: 'admin', passkey: true },
-  'POST /team/members/:id/role': { role: 'admin', passkey: true },
-  'POST /team/members/:id/remove': { role: 'admin', passkey: true },
-  'POST /team/members/:id/sign-out': { role: 'admin', passkey: true },
-  'POST /team/members/:id/passkeys/:passkey/remove': { role: 'admin', passkey: true },
-  'GET /team/audit': { role: 'admin' },
-  'GET /team/quarantine': { role: 'viewer' },
-  'POST /team/quarantine': { role: 'sales' },
-  'POST /team/quarantine/:id/release': { role: 'sales' },
-  'GET /team/demos': { role: 'viewer' },
-  'POST /team/demos/:id/move': { role: 'sales' },
-  'POST /team/demos/:id/cancel': { role: 'sales' },
-  'POST /team/demos/blocks': { role: 'sales' },
-  'POST /team/demos/blocks/:id/remove': { role: 'sales' },
-  'POST /team/demos/hours': { role: 'sales' },
-  'POST /team/demos/hosts': { role: 'sales' },
-  'POST /team/demos/hosts/:id/remove': { role: 'sales' },
-  'GET /team/leads/export': { role: 'admin', passkey: true },
-  'GET /team/people': { role: 'admin' },
-  'POST /team/people/erase': { role: 'admin', passkey: true },
-  'GET /team/marketing': { role: 'viewer' },
-  'GET /team/marketing/csv/:table': { role: 'viewer' },
-  'GET /team/*': 'public',
+/** D41 in words: what each role may do, which the access table must grant, no more. */
+const granted: Record<TeamRole, TeamPermission[]> = {
+  viewer: ['account', 'leads.read', 'marketing.read'],
+  sales: ['account', 'leads.read', 'marketing.read', 'contacts.see', 'leads.work', 'quarantine.work', 'demos.work'],
+  admin: [...teamPermissions],
 };
-
-const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
 
 /** The app as the server builds it, with every route it registers noted. */
 async function appWithRoutes(env: Record<string, string>) {
@@ -104,11 +55,16 @@ describe('the console checks every route on the server (D41)', () => {
 
   it('knows every console route the server registers', () => {
     const console = routes.filter((route) => route.split(' ')[1]!.startsWith('/team'));
-    expect(console.sort()).toEqual(Object.keys(expected).sort());
+    expect(console.sort()).toEqual(Object.keys(teamRoutes).sort());
+  });
+
+  it('grants each role what D41 gives it, and nothing more', () => {
+    for (const role of teamRoles)
+      expect([role, [...rolePermissions[role]].sort()]).toEqual([role, granted[role].sort()]);
   });
 
   it('sends a page without a session to sign-in, and answers an action without one 401, token or not', async () => {
-    for (const [route, access] of Object.entries(expected)) {
+    for (const [route, access] of Object.entries(teamRoutes)) {
       if (access === 'public') continue;
       const [method] = route.split(' ') as ['GET' | 'POST'];
       const answer = await app.inject({
@@ -131,12 +87,11 @@ describe('the console checks every route on the server (D41)', () => {
       for (const role of ['viewer', 'sales', 'admin'] as const) {
         for (const method of ['passkey', 'link'] as const) {
           const member = await signedIn(app, role, method);
-          for (const [route, access] of Object.entries(expected)) {
-            if (access === 'public' || route.includes('sign-out')) continue;
+          for (const [route, grant] of Object.entries(teamRoutes)) {
+            if (grant === 'public' || route.includes('sign-out')) continue;
             const allowed =
-              rank[role] >= rank[access.role] &&
-              (!access.passkey || method === 'passkey') &&
-              (!access.contacts || role !== 'viewer');
+              grant.needs.every((permission) => granted[role].includes(permission)) &&
+              (!('passkey' in grant) || method === 'passkey');
             const [verb] = route.split(' ') as ['GET' | 'POST'];
             const answer = await app.inject({
               method: verb,

@@ -1,3 +1,4 @@
+import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
@@ -20,7 +21,7 @@ function dayOf(iso: string, zone: string): string {
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
 export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks, form, notice, problem }: Props) {
-  const works = viewer.role !== 'viewer';
+  const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
   for (const booking of bookings) {

@@ -1,3 +1,4 @@
+import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
@@ -14,7 +15,7 @@ const actionText: Record<string, string> = {
 
 /** One lead: every field, its language, what the team did with it, and (for sales) what to do next. */
 export function LeadPage({ csrf, viewer, lead, booking, notes, history, members, notice, problem, noteForm }: Props) {
-  const works = viewer.role !== 'viewer';
+  const works = mayUseRoute(viewer, 'POST /team/leads/:id/notes');
   return (
     <>
       <p className="mb-2">

@@ -1,4 +1,5 @@
-import { maySeeContacts, type TeamPage, type TeamViewer } from '@growmail/contracts/team';
+import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
+import { mayUseRoute } from '@growmail/contracts/team-access';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -51,7 +52,7 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
-        {maySeeContacts(viewer.role) ? (
+        {mayUseRoute(viewer, 'POST /team/leads/search') ? (
           <form
             method="post"
             action="/team/leads/search"
@@ -156,7 +157,7 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
             <a href="/team/leads" className="team-button-quiet">
               Clear
             </a>
-            {viewer.role === 'admin' && viewer.method === 'passkey' && (
+            {mayUseRoute(viewer, 'GET /team/leads/export') && (
               <a
                 href={`/team/leads/export?${new URLSearchParams(query).toString()}`}
                 className="team-button-quiet"

@@ -1,3 +1,4 @@
+import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { QuarantinePage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
@@ -9,7 +10,7 @@ type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer
  * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
  */
 export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick }: Props) {
-  const works = viewer.role !== 'viewer';
+  const works = mayUseRoute(viewer, 'POST /team/quarantine');
   return (
     <>
       <PageTitle>Quarantine</PageTitle>

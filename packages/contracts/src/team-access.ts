@@ -1,0 +1,146 @@
+import type { TeamRole, TeamSignIn } from './team.ts';
+
+/**
+ * Who may do what in the team console (D41), in one table: the permissions each role is granted,
+ * and what each console route needs. The server's gate reads it for every request, the pages ask
+ * it whether to show a control, and the role test walks it. Permissions are granted per role, not
+ * by rank, so a role that fits no rank (an editor of the site's words, say) is one more row.
+ */
+export const teamPermissions = [
+  /** One's own account: passkeys, sessions, signing out. */
+  'account',
+  /** The inbox, a lead's page, the quarantine and the demos agenda, with contacts as the role sees them. */
+  'leads.read',
+  /** People's addresses and phone numbers whole, in fields and in free text; masked otherwise. */
+  'contacts.see',
+  /** Assigning a lead, marking it handled or new, adding a note. */
+  'leads.work',
+  /** Releasing or deleting posts the screening held. */
+  'quarantine.work',
+  /** Moving and cancelling demos, and the hours, time off and hosts. */
+  'demos.work',
+  /** The Marketing page and its tables. */
+  'marketing.read',
+  /** Every lead as a file (D41: admins only, with a passkey). */
+  'leads.export',
+  /** A person's data found, exported and erased on request. */
+  'people.erase',
+  /** Inviting members, their roles, their sessions and passkeys, removing them. */
+  'members.manage',
+  /** The audit of every change. */
+  'audit.read',
+] as const;
+export type TeamPermission = (typeof teamPermissions)[number];
+
+const viewer = ['account', 'leads.read', 'marketing.read'] as const satisfies readonly TeamPermission[];
+const sales = [...viewer, 'contacts.see', 'leads.work', 'quarantine.work', 'demos.work'] as const;
+
+/** The permissions of each role. */
+export const rolePermissions: Record<TeamRole, readonly TeamPermission[]> = {
+  viewer,
+  sales,
+  admin: teamPermissions,
+};
+
+/** Whether a member with this role has this permission. */
+export const may = (role: TeamRole, permission: TeamPermission): boolean => rolePermissions[role].includes(permission);
+
+/**
+ * What a console route needs: every permission named, and for some a session opened with a
+ * passkey, since a mailed link's session must not export or manage (D41).
+ */
+export type TeamGrant = { needs: readonly TeamPermission[]; passkey?: true };
+
+const needs = (...permissions: TeamPermission[]): TeamGrant => ({ needs: permissions });
+const withPasskey = (...permissions: TeamPermission[]): TeamGrant => ({ needs: permissions, passkey: true });
+
+/**
+ * Every console route, as `METHOD path` the way Fastify registers it, and what it needs:
+ * `public` for signing in and enrolling. A route missing here stops the server at start.
+ */
+export const teamRoutes = {
+  'GET /team': 'public',
+  'GET /team/sign-in': 'public',
+  'POST /team/sign-in/link': 'public',
+  'POST /team/sign-in/options': 'public',
+  'POST /team/sign-in/passkey': 'public',
+  'GET /team/link': 'public',
+  'POST /team/link': 'public',
+  'GET /team/enrol': 'public',
+  'POST /team/enrol': 'public',
+  'POST /team/enrol/options': 'public',
+  'POST /team/enrol/passkey': 'public',
+  // Any other path: the console's own 404, for anyone.
+  'GET /team/*': 'public',
+  'POST /team/sign-out': needs('account'),
+  'POST /team/sign-out-everywhere': needs('account'),
+  'GET /team/account': needs('account'),
+  'POST /team/account/passkeys/options': withPasskey('account'),
+  'POST /team/account/passkeys': withPasskey('account'),
+  'POST /team/account/passkeys/:id/rename': withPasskey('account'),
+  'POST /team/account/passkeys/:id/remove': withPasskey('account'),
+  'GET /team/leads': needs('leads.read'),
+  // Its answer confirms a guessed address however the rows are shown.
+  'POST /team/leads/search': needs('leads.read', 'contacts.see'),
+  'GET /team/leads/:id': needs('leads.read'),
+  'POST /team/leads/:id/assign': needs('leads.work'),
+  'POST /team/leads/:id/status': needs('leads.work'),
+  'POST /team/leads/:id/notes': needs('leads.work'),
+  'GET /team/leads/export': withPasskey('leads.export'),
+  'GET /team/quarantine': needs('leads.read'),
+  'POST /team/quarantine': needs('quarantine.work'),
+  'POST /team/quarantine/:id/release': needs('quarantine.work'),
+  'GET /team/demos': needs('leads.read'),
+  'POST /team/demos/:id/move': needs('demos.work'),
+  'POST /team/demos/:id/cancel': needs('demos.work'),
+  'POST /team/demos/blocks': needs('demos.work'),
+  'POST /team/demos/blocks/:id/remove': needs('demos.work'),
+  'POST /team/demos/hours': needs('demos.work'),
+  'POST /team/demos/hosts': needs('demos.work'),
+  'POST /team/demos/hosts/:id/remove': needs('demos.work'),
+  'GET /team/marketing': needs('marketing.read'),
+  'GET /team/marketing/csv/:table': needs('marketing.read'),
+  'GET /team/people': needs('people.erase'),
+  'POST /team/people/erase': withPasskey('people.erase'),
+  'GET /team/members': needs('members.manage'),
+  'POST /team/members': withPasskey('members.manage'),
+  'POST /team/members/:id/role': withPasskey('members.manage'),
+  'POST /team/members/:id/remove': withPasskey('members.manage'),
+  'POST /team/members/:id/sign-out': withPasskey('members.manage'),
+  'POST /team/members/:id/passkeys/:passkey/remove': withPasskey('members.manage'),
+  'GET /team/audit': needs('audit.read'),
+} as const satisfies Record<string, 'public' | TeamGrant>;
+export type TeamRoute = keyof typeof teamRoutes;
+
+/**
+ * What a console route needs, HEAD as its GET and `/team/` as `/team` (Fastify registers a
+ * prefix's own route both ways); undefined for a route the table does not know.
+ */
+export const grantOf = (method: string, url: string): 'public' | TeamGrant | undefined =>
+  (teamRoutes as Record<string, 'public' | TeamGrant>)[
+    `${method === 'HEAD' ? 'GET' : method} ${url.length > 1 ? url.replace(/\/$/, '') : url}`
+  ];
+
+/**
+ * Why a member may not use a route: the permissions their role lacks, or a session opened
+ * without a passkey where one is needed; null when they may.
+ */
+export function refusal(
+  role: TeamRole,
+  method: TeamSignIn,
+  grant: TeamGrant,
+): { lacking: TeamPermission[] } | { passkey: true } | null {
+  const lacking = grant.needs.filter((permission) => !may(role, permission));
+  if (lacking.length > 0) return { lacking };
+  return grant.passkey && method !== 'passkey' ? { passkey: true } : null;
+}
+
+/** Whether a member with this role, signed in this way, may use a route: what a page asks before it shows a link or a form. */
+export function mayUseRoute(viewer: { role: TeamRole; method: TeamSignIn }, route: TeamRoute): boolean {
+  const grant: 'public' | TeamGrant = teamRoutes[route];
+  return grant === 'public' || refusal(viewer.role, viewer.method, grant) === null;
+}
+
+type PagePath<Route> = Route extends `GET ${infer Path}` ? Path : never;
+/** The path of a console page a link can open. */
+export type TeamPagePath = PagePath<TeamRoute>;
