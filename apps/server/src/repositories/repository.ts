@@ -26,3 +26,7 @@ export const olderThan = (after: KeysetCursor) => (eb: ExpressionBuilder<Databas
     eb('created_at', '<', after.createdAt),
     eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
   ]);
+
+/** Runs `work` in the transaction the executor is, or in a new one: for a write that must land with another. */
+export const inTransaction = <T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
