@@ -64,22 +64,69 @@ async function team(...args: string[]) {
 
 /**
  * Chromium's virtual authenticator, over the DevTools protocol's WebAuthn domain: a platform
- * authenticator that keeps discoverable credentials and says yes to every presence check.
+ * authenticator that keeps discoverable credentials and says yes to every presence check. With
+ * `verified: false` it cannot check a fingerprint, face or PIN, as a security key without a PIN.
  */
-async function withAuthenticator(context: BrowserContext, page: Page) {
+async function withAuthenticator(context: BrowserContext, page: Page, { verified = true } = {}) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
       hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
+      hasUserVerification: verified,
+      isUserVerified: verified,
       automaticPresenceSimulation: true,
     },
   });
-  return cdp;
+  return { cdp, authenticatorId };
+}
+
+/**
+ * Runs `count` ceremonies in the page, then posts their answers together. With `unverified`, as
+ * a client that asks the authenticator for no user verification, whatever the server's options
+ * say: what a reviewer's hand-made client sends. The status and error of each post.
+ */
+async function postCeremonies(
+  page: Page,
+  kind: 'create' | 'get',
+  steps: { options: string; post: string; body: Record<string, unknown> },
+  { count = 1, unverified = true } = {},
+) {
+  return page.evaluate(
+    async ({ kind, steps, count, unverified }) => {
+      const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify(body),
+        });
+      const answers: unknown[] = [];
+      for (let n = 0; n < count; n++) {
+        const options = (await (await post(steps.options, steps.body)).json()) as never;
+        if (kind === 'create') {
+          const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(options);
+          if (unverified)
+            publicKey.authenticatorSelection = { ...publicKey.authenticatorSelection, userVerification: 'discouraged' };
+          answers.push(((await navigator.credentials.create({ publicKey })) as PublicKeyCredential).toJSON());
+        } else {
+          const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options);
+          if (unverified) publicKey.userVerification = 'discouraged';
+          answers.push(((await navigator.credentials.get({ publicKey })) as PublicKeyCredential).toJSON());
+        }
+      }
+      const sent = await Promise.all(answers.map((response) => post(steps.post, { ...steps.body, response })));
+      return Promise.all(
+        sent.map(async (answer) => ({
+          status: answer.status,
+          error: ((await answer.json()) as { error?: string }).error,
+        })),
+      );
+    },
+    { kind, steps, count, unverified },
+  );
 }
 
 const sessionCookie = async (context: BrowserContext) =>
@@ -209,8 +256,8 @@ describe('the team console', () => {
     const offDay = (await offeredSlots()).at(-1)!;
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(offDay));
     await page.getByLabel('First day').fill(date);
-    await page.getByRole('button', { name: 'Add the day off' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Day off saved');
+    await page.getByRole('button', { name: 'Add the time off' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Time off saved');
     const sameDay = (slot: string) =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(slot)) === date;
     await expect.poll(async () => (await offeredSlots()).filter(sameDay)).toEqual([]);
@@ -274,6 +321,16 @@ describe('the team console', () => {
     const [released] = (await site.app.leads.list({})).filter((row) => row.email === heldAddress);
     expect(released?.released_by).toBe('Bola Ade');
 
+    // A refused form shows its problem by the field, keeps what was typed, and passes axe.
+    await page.goto(`${site.url}/team/demos`);
+    await page.getByLabel('New hours').fill('mon-fri 17:00-09:00');
+    await page.getByRole('button', { name: 'Save the hours' }).click();
+    const hours = page.getByLabel('New hours');
+    expect(await hours.inputValue()).toBe('mon-fri 17:00-09:00');
+    expect(await hours.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#hours-hours-problem').textContent()).toBe('17:00-09:00 ends before it starts.');
+    expect(await axeViolations(page)).toEqual([]);
+
     // Sales staff use phones: at 360 px no console page scrolls sideways.
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of [
@@ -302,10 +359,11 @@ describe('the team console', () => {
     await page.getByLabel('Your work address').fill('stranger@elsewhere.example');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     expect(await page.getByRole('status').textContent()).toBe(said);
-    expect(await mailedLink('stranger@elsewhere.example', 'team:sign-in')).toBeUndefined();
 
+    // The link is mailed after the answer, so that the answer takes as long for a stranger.
+    await expect.poll(() => mailedLink('chidi@growmail.io', 'team:sign-in')).toMatch(/\/team\/link\?token=/);
     const link = await mailedLink('chidi@growmail.io', 'team:sign-in');
-    expect(link).toMatch(/\/team\/link\?token=/);
+    expect(await mailedLink('stranger@elsewhere.example', 'team:sign-in')).toBeUndefined();
     await page.goto(link!);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -371,6 +429,101 @@ describe('the team console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const sources = page.getByRole('region', { name: 'By source, medium and campaign: figures' });
     expect(await sources.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await context.close();
+  });
+
+  it('refuses a passkey that did not verify its user, at enrolment and at sign-in, and says to use a PIN or a mailed link', async () => {
+    const printed = await team('invite', 'femi@growmail.io', '--role', 'admin', '--name', 'Femi Ola');
+    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
+    const token = new URL(link).searchParams.get('token')!;
+    const member = (await site.app.team.memberByEmail('femi@growmail.io'))!;
+
+    // A security key without a PIN, through the page: refused, and the page says what to do.
+    const unverified = await site.openPage(viewports[0]);
+    await withAuthenticator(unverified.context, unverified.page, { verified: false });
+    await unverified.page.goto(link);
+    expect(await unverified.page.getByText('A security key without a PIN cannot be used').count()).toBe(1);
+    await unverified.page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+    await expect.poll(() => unverified.page.getByRole('alert').textContent()).toMatch(/PIN/);
+    // And through a client that asks for no verification: the server refuses the registration.
+    const registered = await postCeremonies(unverified.page, 'create', {
+      options: '/team/enrol/options',
+      post: '/team/enrol/passkey',
+      body: { token },
+    });
+    expect(registered).toEqual([{ status: 400, error: expect.stringContaining('a link by mail') }]);
+    expect(await site.app.team.passkeys(member.id)).toEqual([]);
+    await unverified.context.close();
+
+    // Enrolled properly, then signing in without verification: refused, counted, and audited once a minute.
+    const { context, page } = await site.openPage(viewports[0]);
+    const { cdp, authenticatorId } = await withAuthenticator(context, page);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
+    await page.waitForURL(`${site.url}/team/leads`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${site.url}/team/sign-in?out=1`);
+    expect(await page.getByText('A security key without a PIN cannot sign in').count()).toBe(1);
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    const failures = async () =>
+      (await site.app.metrics.teamSignInFailures.get()).values.find((value) => value.labels.method === 'passkey')
+        ?.value ?? 0;
+    const before = await failures();
+    const steps = { options: '/team/sign-in/options', post: '/team/sign-in/passkey', body: {} };
+    expect(await postCeremonies(page, 'get', steps)).toEqual([{ status: 400, error: expect.stringContaining('PIN') }]);
+    expect(await postCeremonies(page, 'get', steps)).toEqual([{ status: 400, error: expect.stringContaining('PIN') }]);
+    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await failures()).toBe(before + 2);
+    const refusals = (await site.app.audit.forRecord('member', member.id)).filter(
+      (row) => row.action === 'sign-in.refused',
+    );
+    expect(refusals).toHaveLength(1);
+
+    // With the fingerprint back, the same passkey signs in.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${site.url}/team/leads`);
+    await context.close();
+  });
+
+  it('takes an enrolment link once when two passkeys are posted with it at the same moment', async () => {
+    const printed = await team('invite', 'gbenga@growmail.io', '--role', 'sales', '--name', 'Gbenga Ade');
+    const link = /http:\/\/localhost:\d+\/team\/enrol\?token=[\w-]+/.exec(printed)![0];
+    const member = (await site.app.team.memberByEmail('gbenga@growmail.io'))!;
+    const { context, page } = await site.openPage(viewports[0]);
+    await withAuthenticator(context, page);
+    await page.goto(link);
+    const steps = {
+      options: '/team/enrol/options',
+      post: '/team/enrol/passkey',
+      body: { token: new URL(link).searchParams.get('token') },
+    };
+    const answers = (await postCeremonies(page, 'create', steps, { count: 2, unverified: false })).map(
+      (answer) => answer.status,
+    );
+    expect(answers.sort()).toEqual([200, 404]);
+    expect(await site.app.team.passkeys(member.id)).toHaveLength(1);
+    expect(await site.app.team.sessions(member.id)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('lets an admin remove a lost phone’s passkey without JavaScript, after a confirmation', async () => {
+    const admin = await enrolled('hauwa@growmail.io', 'admin', 'Hauwa Bello');
+    await enrolled('ike@growmail.io', 'sales', 'Ike Obi');
+    const ike = (await site.app.team.memberByEmail('ike@growmail.io'))!;
+    const { context, page } = await site.openPage(viewports[0], { javaScript: false });
+    await context.addCookies([admin]);
+    await page.goto(`${site.url}/team/members`);
+    await page.getByRole('button', { name: 'Remove passkey First passkey of Ike Obi' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Remove the passkey “First passkey” of Ike Obi?' }).count())
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await site.app.team.passkeys(ike.id)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Remove the passkey', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Passkey removed');
+    expect(await site.app.team.passkeys(ike.id)).toEqual([]);
+    expect(await site.app.team.sessions(ike.id)).toEqual([]);
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startTimeoutMs } from '@growmail/server/start-timeout';
 
 /** The real server entry, run as its own process for tests of signals and crashes. */
 const entry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
@@ -54,7 +55,7 @@ export function spawnServer(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const waitFor = async (text: string, ms = 20_000) => {
+  const waitFor = async (text: string, ms = startTimeoutMs) => {
     const started = Date.now();
     while (!output.includes(text)) {
       if (Date.now() - started > ms) throw new Error(`timed out waiting for "${text}" in:\n${output}`);
@@ -65,8 +66,8 @@ export function spawnServer(
   return { child, output: () => output, waitFor };
 }
 
-/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes `ms` (20 s). */
-export async function waitUntilReady(port: number, server: ServerProcess, ms = 20_000) {
+/** Resolves once the server on `port` answers its readiness check; rejects if it exits or takes `ms` (as long as a start may take). */
+export async function waitUntilReady(port: number, server: ServerProcess, ms = startTimeoutMs) {
   for (let attempt = 0; attempt < ms / 50; attempt++) {
     if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}:\n${server.output()}`);
     const ready = await fetch(`http://127.0.0.1:${port}/services/health/ready`).catch(() => null);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isEmail } from '@growmail/contracts/rules';
@@ -288,6 +289,15 @@ export const environmentSchema = z.object({
       'The team console at `/team/` (D40): `on` or `off`. The commands (`npm run leads`, `demos`, `people`, `team`) work either way.',
     ),
   ),
+  TEAM_CSRF_KEY: z
+    .optional(z.string().check(z.minLength(32, 'must be at least 32 characters')))
+    .register(
+      settingDocs,
+      about(
+        "Binds the console's CSRF tokens to their session; at least 32 characters (`openssl rand -hex 32`), the same on every server. Unset, it is made from `TRACKING_SECRET`; without that either, each process makes its own, so several servers must set one.",
+        'from `TRACKING_SECRET`',
+      ),
+    ),
   VAPID_SUBJECT: withDefault(
     plain(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'),
     'mailto:developers@growmail.io',
@@ -351,6 +361,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Whether the team console answers at /team/ (D40). */
   teamConsole: boolean;
+  /** The console's CSRF HMAC key, shared by every server; undefined when neither it nor TRACKING_SECRET is set. */
+  teamCsrfKey: string | undefined;
 };
 
 /** How long past its lifetime a shared cache may still answer with a page: a day. */
@@ -449,5 +461,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     cdnMaxAge: e.CDN_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,
     teamConsole: e.TEAM_CONSOLE === 'on',
+    teamCsrfKey:
+      e.TEAM_CSRF_KEY ??
+      (e.TRACKING_SECRET
+        ? createHmac('sha256', e.TRACKING_SECRET).update('team console csrf').digest('base64url')
+        : undefined),
   };
 }

@@ -144,13 +144,3 @@ export function tableOf(report: MarketingReport, table: MarketingTable): TableOf
       };
   }
 }
-
-/** A table as CSV (RFC 4180): a cell that a spreadsheet would run as a formula is quoted as text. */
-export function csvOf(table: TableOf): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [table.columns, ...table.rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
-}

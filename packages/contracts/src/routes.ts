@@ -24,6 +24,8 @@ export const fallbackProductSlug = 'campaign';
 /** Where a developer lands when a docs path does not exist. */
 export const docsFallbackPath = '/developers/reference/get-started';
 
+/** The team console's own paths (D40): never a public page, whether the console is on or off. */
+export const teamPath = '/team';
 export const calculatorPath = '/calculator';
 export const preferencesPath = '/unsubscription';
 /** The page the newsletter's confirmation email links to, with `?token=` (D23). */

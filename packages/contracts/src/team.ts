@@ -16,26 +16,45 @@ export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.inclu
 /** How a session was opened. A mailed link's session may not do what needs a passkey (D41). */
 export type TeamSignIn = 'passkey' | 'link';
 
-/** What a route asks of the member: at least this role, and for some a session opened with a passkey. */
-export type TeamAccess = { role: TeamRole; passkey?: boolean };
+/**
+ * What a route asks of the member: at least this role, for some a session opened with a passkey,
+ * and for some a role that sees contact details, because the answer depends on them (a search by
+ * address confirms a guess however the rows are shown).
+ */
+export type TeamAccess = { role: TeamRole; passkey?: boolean; contacts?: boolean };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
 
+/** Which roles see people's addresses and phone numbers; the others see them masked (D41). */
+const seesContacts: Record<TeamRole, boolean> = { viewer: false, sales: true, admin: true };
+
+/** Whether a member with this role sees contact details whole, in fields and in free text alike. */
+export const maySeeContacts = (role: TeamRole): boolean => seesContacts[role];
+
 /** Whether a member with this role, signed in this way, may use a route that asks for `access`. */
 export const mayUse = (role: TeamRole, method: TeamSignIn, access: TeamAccess): boolean =>
-  rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
-
-/** A viewer sees a person's address and phone masked (D41): the first letter and the domain. */
-export function maskAddress(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
-export const maskPhone = (phone: string): string => (phone.length <= 2 ? '•••' : `•••${phone.slice(-2)}`);
+  rank[role] >= rank[access.role] &&
+  (!access.passkey || method === 'passkey') &&
+  (!access.contacts || maySeeContacts(role));
 
 export const leadStatuses = ['new', 'handled'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
+
+/** A console record's id in its path: a lead's, a booking's, a member's. */
+export const recordParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+
+/** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
+export const leadAssignmentSchema = z.object({
+  assignee: z.string().check(z.regex(/^(me|nobody|[0-9a-f-]{36})$/, 'Choose a member of the team.')),
+});
+
+export const leadStatusSchema = z.object({ status: z.enum(leadStatuses) });
+
+export const leadNoteSchema = z.object({
+  text: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Write the note first.'), z.maxLength(4000, 'Keep a note to 4,000 characters.')),
+});
 
 /** A date as `<input type="date">` sends it. */
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-01-31'));
@@ -99,7 +118,7 @@ export const leadSearchSchema = z.object({
 /** The signed-in member, as every console page shows them. */
 export type TeamViewer = { id: string; name: string; role: TeamRole; method: TeamSignIn; zone: string };
 
-/** A lead as the inbox lists it; contact details already masked for a viewer. */
+/** A lead as the inbox lists it; contact details already masked for a role that does not see them. */
 export type InboxRow = {
   id: string;
   form: LeadKind;
@@ -121,8 +140,8 @@ export type TeamMemberRow = {
   email: string;
   role: TeamRole;
   zone: string;
-  /** On the Members page (admin): how many passkeys and live sessions they have. */
-  passkeys?: number;
+  /** On the Members page (admin): their passkeys, which an admin may remove, and how many live sessions they have. */
+  passkeys?: { id: string; name: string }[];
   sessions?: number;
 };
 
@@ -161,7 +180,8 @@ export type TeamPage =
       members: TeamMemberRow[];
       notice?: string | undefined;
       problem?: string | undefined;
-      note?: string | undefined;
+      /** The note form refused, with its problem and the text kept. */
+      noteForm?: FormProblems | undefined;
     }
   | {
       view: 'account';
@@ -176,6 +196,8 @@ export type TeamPage =
       notice?: string | undefined;
       problems?: Record<string, string> | undefined;
       values?: Record<string, string> | undefined;
+      /** A passkey an admin asked to remove, shown to confirm before it goes. */
+      confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
   | {
@@ -301,9 +323,17 @@ export type DemosPage = {
   hours: { zone: string; text: string };
   hosts: Array<{ id: string; name: string; email: string | null }>;
   blocks: Array<{ id: string; from: string; to: string; host: string; reason: string }>;
+  /** A form refused, shown again with its problems and what was typed. */
+  form?: ({ name: DemosForm } & FormProblems) | undefined;
   notice?: string | undefined;
   problem?: string | undefined;
 };
+
+/** The Demos page's forms of availability. */
+export type DemosForm = 'dayOff' | 'hours' | 'host';
+
+/** A console form shown again after a refusal: each problem by its field, and what was typed in each. */
+export type FormProblems = { problems: Record<string, string>; values: Record<string, string> };
 
 /** An admin's erasure of a person's data (D29, D41): the address, and the word that confirms it. */
 export const erasureSchema = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defaultLanguage, type Language } from './language.ts';
-import { newsletterConfirmPath, preferencesPath } from './routes.ts';
+import { newsletterConfirmPath, preferencesPath, teamPath } from './routes.ts';
 
 /**
  * What a counted page view is made of (D42): pure rules shared by the page that asks to be
@@ -45,7 +45,7 @@ const utmValueLength = 200;
  * landing (issue 40) checks the address it is at by the same rule: an unknown path under one of
  * these shows the home page (D6), whose layout cannot tell.
  */
-const uncountedPrefixes = ['/team', newsletterConfirmPath, preferencesPath, '/demo/booking'];
+const uncountedPrefixes = [teamPath, newsletterConfirmPath, preferencesPath, '/demo/booking'];
 export const uncountedPath = new RegExp(`^(/fr)?(${uncountedPrefixes.join('|')})(/|$)`);
 
 /** Whether a page's path may be counted: not the console's, not one a capability link opens. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvOf, marketingQuerySchema, marketingRange } from '../src/marketing.ts';
+import { marketingQuerySchema, marketingRange } from '../src/marketing.ts';
 
 describe("the Marketing page's dates", () => {
   it('shows the last 30 days when none is named, and 30 days from or to a day named alone', () => {
@@ -16,20 +16,5 @@ describe("the Marketing page's dates", () => {
     expect(marketingQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }).success).toBe(false);
     expect(marketingQuerySchema.safeParse({ from: '2025-01-01', to: '2026-02-05' }).success).toBe(false);
     expect(marketingQuerySchema.safeParse({ from: '2025-01-01', to: '2026-02-04' }).success).toBe(true);
-  });
-});
-
-describe("a Marketing table's CSV", () => {
-  it('quotes commas and quotes, and writes a cell a spreadsheet would run as a formula as text', () => {
-    const csv = csvOf({
-      title: 'By source',
-      columns: ['Source', 'Visitors'],
-      rows: [
-        ['=HYPERLINK("x")', 1],
-        ['a, b', 2],
-        ['-5', -5],
-      ],
-    });
-    expect(csv).toBe('Source,Visitors\r\n"\'=HYPERLINK(""x"")",1\r\n"a, b",2\r\n\'-5,-5\r\n');
   });
 });

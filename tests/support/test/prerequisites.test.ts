@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { faceInstalled, fallbackTestFaces, localNames } from '@growmail/test-support/prerequisites';
+import {
+  faceInstalled,
+  fallbackTestFaces,
+  localNames,
+  prerequisites,
+  report,
+} from '@growmail/test-support/prerequisites';
 
 const cli = join(import.meta.dirname, '..', 'prerequisites.ts');
 const check = (env: Record<string, string>) =>
@@ -39,47 +45,56 @@ function fontconfigWithout(face: keyof typeof fallbackTestFaces): string {
   return file;
 }
 
-describe('the check npm test runs first', () => {
-  it('passes on this machine, which has what the suite needs', () => {
-    const run = check({});
-    expect(run.stderr).not.toMatch(/^missing:/m);
-    expect(run.status).toBe(0);
+/** The check's report on this machine with `env` over its environment. */
+const checked = async (env: Record<string, string>) => report(await prerequisites({ ...process.env, ...env }));
+
+// Each check runs fc-list and a Python; a busy machine takes seconds for them.
+describe('the check npm test runs first', { timeout: 30_000 }, () => {
+  it('passes on this machine, which has what the suite needs', async () => {
+    const { text, failed } = await checked({});
+    expect(text).not.toMatch(/^missing:/m);
+    expect(failed).toBe(false);
   });
 
-  it('fails naming a missing program and its package', () => {
+  it('fails from the command line naming a missing program and its package, and lists it for .ci/run', () => {
     const run = check({ CHROMIUM_PATH: '/nonexistent' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('missing: Chromium, at /nonexistent (Debian: chromium)');
     expect(run.stderr).toContain('apt-get install chromium');
+    const packages = spawnSync(process.execPath, [cli, '--packages'], {
+      env: { ...process.env, CHROMIUM_PATH: '/nonexistent' },
+      encoding: 'utf8',
+    });
+    expect(packages.stdout.trim().split(' ')).toContain('chromium');
   });
 
-  it('warns about nginx without failing, and requires it when REQUIRE_NGINX is set', () => {
-    const optional = check({ NGINX_PATH: '/nonexistent', REQUIRE_NGINX: '' });
-    expect(optional.stderr).toMatch(/^warning: nginx .* \(Debian: nginx\)$/m);
-    expect(optional.status).toBe(0);
-    const required = check({ NGINX_PATH: '/nonexistent', REQUIRE_NGINX: '1' });
-    expect(required.stderr).toMatch(/^missing: nginx .* \(Debian: nginx\)$/m);
-    expect(required.status).toBe(1);
+  it('warns about nginx without failing, and requires it when REQUIRE_NGINX is set', async () => {
+    const optional = await checked({ NGINX_PATH: '/nonexistent', REQUIRE_NGINX: '' });
+    expect(optional.text).toMatch(/^warning: nginx .* \(Debian: nginx\)$/m);
+    expect(optional.failed).toBe(false);
+    const required = await checked({ NGINX_PATH: '/nonexistent', REQUIRE_NGINX: '1' });
+    expect(required.text).toMatch(/^missing: nginx .* \(Debian: nginx\)$/m);
+    expect(required.failed).toBe(true);
   });
 
-  it('fails naming a required service that does not answer', () => {
-    const run = check({ REQUIRE_REDIS: '1', TEST_REDIS_URL: 'redis://127.0.0.1:9' });
-    expect(run.stderr).toContain('missing: Redis (REQUIRE_REDIS=1), at redis://127.0.0.1:9 (Debian: redis-server)');
-    expect(run.status).toBe(1);
+  it('fails naming a required service that does not answer', async () => {
+    const { text, failed } = await checked({ REQUIRE_REDIS: '1', TEST_REDIS_URL: 'redis://127.0.0.1:9' });
+    expect(text).toContain('missing: Redis (REQUIRE_REDIS=1), at redis://127.0.0.1:9 (Debian: redis-server)');
+    expect(failed).toBe(true);
   });
 
   it.each(Object.entries(fallbackTestFaces))(
     'names the face %s and its package %s when its folder is left out',
-    (face, debian) => {
+    async (face, debian) => {
       const name = face as keyof typeof fallbackTestFaces;
       const env = { FONTCONFIG_FILE: fontconfigWithout(name) };
       expect(faceInstalled(name)).toBe(true);
       expect(faceInstalled(name, { ...process.env, ...env })).toBe(false);
-      const run = check(env);
-      expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`^missing: The face ${face}, .*\\(Debian: ${debian}\\)$`, 'm'));
+      const { text, failed } = await checked(env);
+      expect(failed).toBe(true);
+      expect(text).toMatch(new RegExp(`^missing: The face ${face}, .*\\(Debian: ${debian}\\)$`, 'm'));
       // The other faces are still found.
-      expect(run.stderr.match(/^missing: The face/gm)).toHaveLength(1);
+      expect(text.match(/^missing: The face/gm)).toHaveLength(1);
     },
   );
 });

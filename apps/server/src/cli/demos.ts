@@ -1,29 +1,51 @@
+import {
+  dayOffSchema,
+  hostSchema,
+  hoursSchema,
+  type DayOffInput,
+  type HostInput,
+  type HoursInput,
+} from '@growmail/contracts/demo-availability';
 import { DateTime } from 'luxon';
+import type * as z from 'zod/mini';
+import { commandActor } from '../lib/actor.ts';
 import { defaultZone } from '../demos/availability.ts';
+import {
+  addDayOff,
+  removeDayOff,
+  removeHost,
+  saveHost,
+  setHours,
+  teamZone,
+  type Refusal,
+} from '../demos/availability-changes.ts';
 import { cancelBooking } from '../demos/change-booking.ts';
-import { describeHours, readHours } from '../demos/hours-text.ts';
+import { describeHours } from '../demos/hours-text.ts';
 import { formatBookings } from '../demos/report.ts';
-import { canonicalZone } from '../demos/slots.ts';
 import type { Config } from '../config.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { printable, textTable } from '../lib/report-text.ts';
 import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
 
 type DemosArgs =
-  | { command: 'hours'; set?: { words: string[]; zone?: string } }
+  | { command: 'hours'; set?: HoursInput }
   | { command: 'block'; action: 'list' }
-  | { command: 'block'; action: 'add'; from: string; to?: string; host?: string; reason?: string }
+  | { command: 'block'; action: 'add'; dayOff: DayOffInput }
   | { command: 'block'; action: 'remove'; id: string }
   | { command: 'hosts'; action: 'list' }
-  | { command: 'hosts'; action: 'add'; id: string; name: string; email?: string }
+  | { command: 'hosts'; action: 'add'; host: HostInput }
   | { command: 'hosts'; action: 'remove'; id: string }
   | { command: 'list'; format: 'table' | 'csv' }
   | { command: 'cancel'; id: string };
 
 type Options = { zone?: string; host?: string; reason?: string; name?: string; email?: string; format?: string };
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
-const dayAndTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** The input read by the schema the console's form uses too, or a usage error in its words. */
+function read<T>(schema: z.ZodMiniType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? 'Check the arguments.');
+  return result.data;
+}
 
 /** Refuses every option given but those named. */
 function only(options: Options, command: string, ...allowed: (keyof Options)[]) {
@@ -48,16 +70,7 @@ function parse(options: Options, [command, action, ...rest]: string[]): DemosArg
         return { command };
       }
       if (action !== 'set') throw new UsageError(`Unknown hours command '${action}': say hours, or hours set.`);
-      if (options.zone !== undefined && !canonicalZone(options.zone)) {
-        throw new UsageError(`--zone must be an IANA time zone such as Africa/Lagos, not '${options.zone}'.`);
-      }
-      if (rest.length === 0) throw new UsageError('Give the days and their hours, such as mon-fri 09:00-17:00.');
-      try {
-        readHours(rest);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-      return { command, set: { words: rest, ...(options.zone ? { zone: canonicalZone(options.zone)! } : {}) } };
+      return { command, set: read(hoursSchema, { hours: rest.join(' '), zone: options.zone }) };
     }
     case 'block': {
       if (action === undefined || action === 'list') {
@@ -74,19 +87,17 @@ function parse(options: Options, [command, action, ...rest]: string[]): DemosArg
       const [from, to, ...more] = rest;
       if (more.length > 0) throw new UsageError(`Unexpected argument '${more[0]}'.`);
       if (from === undefined) throw new UsageError('Give block add a day (2026-12-24) or a start (2026-12-24T12:00).');
-      if (day.test(from) ? to !== undefined && !day.test(to) : !dayAndTime.test(from) || !dayAndTime.test(to ?? '')) {
-        throw new UsageError(
-          'Block whole days (2026-12-24 [2026-12-26]) or a range (2026-12-24T12:00 2026-12-24T14:00).',
-        );
-      }
-      return {
-        command,
-        action,
-        from,
-        ...(to ? { to } : {}),
-        ...(options.host ? { host: options.host } : {}),
-        ...(options.reason ? { reason: options.reason } : {}),
-      };
+      // Whole days (2026-12-24 [2026-12-26]) or a range (2026-12-24T12:00 2026-12-24T14:00).
+      const [start, end] = [from, to ?? ''].map((text) => text.split('T')) as [string[], string[]];
+      const dayOff = read(dayOffSchema, {
+        from: start[0],
+        to: end[0],
+        fromTime: start[1] ?? '',
+        toTime: end[1] ?? '',
+        host: options.host,
+        reason: options.reason,
+      });
+      return { command, action, dayOff };
     }
     case 'hosts': {
       if (action === undefined || action === 'list') {
@@ -100,12 +111,7 @@ function parse(options: Options, [command, action, ...rest]: string[]): DemosArg
       if (action !== 'add') throw new UsageError(`Unknown hosts command '${action}': say list, add or remove.`);
       only(options, 'hosts add', 'name', 'email');
       const id = one(rest, 'hosts add an id, such as ada');
-      if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(id)) throw new UsageError('A host id is lower-case letters, digits and -.');
-      if (!options.name) throw new UsageError('Give the host a --name.');
-      if (options.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(options.email)) {
-        throw new UsageError(`--email must be an address, not '${options.email}'.`);
-      }
-      return { command, action, id, name: options.name, ...(options.email ? { email: options.email } : {}) };
+      return { command, action, host: read(hostSchema, { id, name: options.name ?? '', email: options.email }) };
     }
     case 'list': {
       only(options, 'list', 'format');
@@ -128,19 +134,13 @@ function parse(options: Options, [command, action, ...rest]: string[]): DemosArg
   }
 }
 
-/** The zone the team's hours are kept in, which blocks and the table are read in. */
-const teamZone = async (data: DataAccess) => (await data.demos.hours())[0]?.zone ?? defaultZone;
-
-/** A block's start and end: whole days from the first's midnight to the day after the last, or a range; in `zone`. */
-function blockRange(from: string, to: string | undefined, zone: string) {
-  const start = DateTime.fromISO(from, { zone });
-  const end = day.test(from)
-    ? DateTime.fromISO(to ?? from, { zone }).plus({ days: 1 })
-    : DateTime.fromISO(to!, { zone });
-  if (!start.isValid || !end.isValid) throw new UsageError('That is not a date on the calendar.');
-  if (end <= start) throw new UsageError('The block ends before it starts.');
-  return { start: start.toJSDate(), end: end.toJSDate() };
+/** A change the use case refused, in its own words. */
+function refused<T extends object>(result: T | Refusal): T {
+  if ('problems' in result) throw new UsageError(Object.values(result.problems)[0]);
+  return result;
 }
+
+const actor = commandActor('demos');
 
 async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date): Promise<string> {
   switch (args.command) {
@@ -149,9 +149,7 @@ async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date)
         const hours = await data.demos.hours();
         return describeHours(hours, hours[0]?.zone ?? defaultZone);
       }
-      const zone = args.set.zone ?? (await teamZone(data));
-      const hours = readHours(args.set.words);
-      await data.demos.replaceHours(zone, hours);
+      const { zone, hours } = refused(await setHours(data, args.set, actor));
       return `Saved. ${describeHours(hours, zone)}`;
     }
     case 'block': {
@@ -168,15 +166,11 @@ async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date)
         return textTable([`from (${zone})`, 'to', 'host', 'reason', 'id'], rows);
       }
       if (args.action === 'remove') {
-        if (!(await data.demos.removeBlock(args.id))) throw new Error(`No block has the id ${args.id}.`);
+        if (!(await removeDayOff(data, args.id, actor))) throw new Error(`No block has the id ${args.id}.`);
         return `Removed block ${args.id}.\n`;
       }
-      if (args.host && !(await data.demos.hosts()).some((host) => host.id === args.host)) {
-        throw new Error(`No host has the id ${args.host}: see npm run demos -- hosts.`);
-      }
-      const range = blockRange(args.from, args.to, zone);
-      const id = await data.demos.addBlock({ ...range, hostId: args.host ?? null, reason: args.reason ?? null });
-      return `Blocked ${range.start.toISOString()} to ${range.end.toISOString()} for ${args.host ?? 'everyone'}: ${id}\n`;
+      const { id, start, end, host } = refused(await addDayOff(data, args.dayOff, actor));
+      return `Blocked ${start.toISOString()} to ${end.toISOString()} for ${host ?? 'everyone'}: ${id}\n`;
     }
     case 'hosts': {
       if (args.action === 'list') {
@@ -186,13 +180,13 @@ async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date)
         return textTable(['id', 'name', 'email'], rows);
       }
       if (args.action === 'remove') {
-        const removed = await data.demos.removeHost(args.id, now);
+        const removed = await removeHost(data, args.id, now, actor);
         if (removed === 'missing') throw new Error(`No host has the id ${args.id}.`);
         if (removed === 'booked') throw new Error(`${args.id} has demos to come: cancel or wait for them first.`);
         return `Removed host ${args.id}.\n`;
       }
-      await data.demos.saveHost({ id: args.id, name: args.name, email: args.email ?? null });
-      return `Saved host ${args.id}.\n`;
+      await saveHost(data, args.host, actor);
+      return `Saved host ${args.host.id}.\n`;
     }
     case 'list':
       return formatBookings(await data.demos.upcoming(now), await teamZone(data), args.format);

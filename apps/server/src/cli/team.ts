@@ -1,7 +1,7 @@
 import { invitationSchema, isTeamRole, teamRoles } from '@growmail/contracts/team';
 import { commandActor } from '../lib/actor.ts';
 import { changeRole, inviteMember, removeMember } from '../team/members.ts';
-import { defineCommand, readArguments, runMain, UsageError } from './run.ts';
+import { defineCommand, runMain, UsageError } from './run.ts';
 
 type TeamArgs =
   | { command: 'invite'; email: string; name: string; role: (typeof teamRoles)[number]; zone: string }
@@ -92,16 +92,17 @@ Reads DATABASE_URL and PUBLIC_URL like the server: the link opens PUBLIC_URL.`,
     const member = await data.team.memberByEmail(args.email);
     if (!member) throw new Error(`No member has the address ${args.email}.`);
     if (args.command === 'role') {
-      await changeRole(data, member.id, args.role, commandActor('team'));
+      if ((await changeRole(data, member.id, args.role, commandActor('team'))) === 'last-admin')
+        throw lastAdmin(member.email);
       console.log(`${member.email} is now ${args.role}; their sessions have ended.`);
       return;
     }
-    await removeMember(data, member.id, commandActor('team'));
+    if ((await removeMember(data, member.id, commandActor('team'))) === 'last-admin') throw lastAdmin(member.email);
     console.log(`Removed ${member.email}.`);
   },
 });
 
-/** The arguments a command line gives `npm run team`; throws UsageError. */
-export const parseTeamArgs = (argv: string[]): TeamArgs => readArguments(team, argv);
+const lastAdmin = (email: string) =>
+  new Error(`${email} is the team's only admin: make another member an admin first (npm run team -- role).`);
 
 if (import.meta.main) await runMain(team);

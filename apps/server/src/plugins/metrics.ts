@@ -14,6 +14,9 @@ export type Metrics = {
   registry: Registry;
   outboxSent: Counter;
   outboxFailures: Counter;
+  teamMaskedRefusals: Counter<'route'>;
+  /** Console sign-ins refused, by method: anyone can cause them, so they are counted, not each audited (D41). */
+  teamSignInFailures: Counter<'method'>;
 };
 
 declare module 'fastify' {
@@ -85,6 +88,18 @@ async function metricsPlugin(app: FastifyInstance) {
     help: 'Attempts to send an outbox mail that failed and will be retried.',
     registers: [registry],
   });
+  const teamMaskedRefusals = new Counter({
+    name: 'growmail_team_masked_refusals_total',
+    help: "Console requests refused because their answer depends on contact details the member's role sees masked (a search by address), by route pattern.",
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const teamSignInFailures = new Counter({
+    name: 'growmail_team_sign_in_failures_total',
+    help: 'Console sign-ins refused, by method: passkey, or link (used, expired or unknown).',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'growmail_outbox_depth',
     help: 'Mails in the outbox not yet sent (due or waiting to retry).',
@@ -118,7 +133,7 @@ async function metricsPlugin(app: FastifyInstance) {
     });
   }
 
-  app.decorate('metrics', { registry, outboxSent, outboxFailures });
+  app.decorate('metrics', { registry, outboxSent, outboxFailures, teamMaskedRefusals, teamSignInFailures });
 
   // A callback, not a promise: every answer runs it (issue 29).
   app.addHook('onResponse', (request, reply, done) => {

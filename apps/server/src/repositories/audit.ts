@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { repository, type Executor } from './repository.ts';
+import { repository, type Executor, type KeysetCursor } from './repository.ts';
 
 /** One change as the audit keeps it (D41): who, how signed in, what, on which record. */
 export type AuditEntry = {
@@ -45,10 +45,35 @@ const auditQueries = (db: Executor) => ({
       .execute();
   },
 
-  /** The newest rows, before a time when paging: at most `limit`. */
-  list(limit: number, before?: string): Promise<AuditRow[]> {
-    let query = db.selectFrom('team_audit').selectAll().orderBy('at', 'desc').orderBy('id').limit(limit);
-    if (before) query = query.where('at', '<', before);
+  /**
+   * Records an entry unless the same action on the same record was recorded since `since`:
+   * for what anyone can cause over and over, such as a failed sign-in. True when it was recorded.
+   */
+  async recordUnlessSince(entry: AuditEntry, since: Date): Promise<boolean> {
+    const recent = await db
+      .selectFrom('team_audit')
+      .select('id')
+      .where('record_type', '=', entry.recordType)
+      .where('record_id', '=', entry.recordId)
+      .where('action', '=', entry.action)
+      .where('at', '>', since.toISOString())
+      .executeTakeFirst();
+    if (recent) return false;
+    await auditQueries(db).record(entry);
+    return true;
+  },
+
+  /**
+   * The newest rows, at most `limit`, by time then id; when paging, those after the row a page
+   * ended on. Rows share a time often enough (one erasure writes several) that the time alone
+   * would skip some.
+   */
+  list(limit: number, after?: KeysetCursor): Promise<AuditRow[]> {
+    let query = db.selectFrom('team_audit').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
+    if (after)
+      query = query.where((eb) =>
+        eb.or([eb('at', '<', after.createdAt), eb.and([eb('at', '=', after.createdAt), eb('id', '<', after.id)])]),
+      );
     return query.execute();
   },
 

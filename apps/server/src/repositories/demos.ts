@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DemoBookingStatus } from '../db/schema.ts';
 import { addToTotals, countedBookings } from './lead-totals.ts';
-import { repository, type Executor } from './repository.ts';
+import { inTransaction, repository, type Executor } from './repository.ts';
 
 /** What a new booking holds; its id, status and times of writing are the repository's. */
 export type NewBooking = {
@@ -35,7 +35,7 @@ async function changing<T>(db: Executor, write: (trx: Executor) => Promise<T>, c
         .execute();
     return result;
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }
 
 const always = () => true;

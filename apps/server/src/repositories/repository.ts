@@ -14,6 +14,13 @@ export const repository =
   <Queries>(queries: (db: Executor) => Queries) =>
   (db: Executor): Repository<Queries> => ({ ...queries(db), in: queries });
 
+/**
+ * Runs `write` in one transaction: its own, or the caller's when the repository was taken `.in(trx)`,
+ * since a transaction cannot open another.
+ */
+export const inTransaction = <T>(db: Executor, write: (trx: Executor) => Promise<T>): Promise<T> =>
+  db.isTransaction ? write(db) : db.transaction().execute(write);
+
 /** Rows a `.stream()` reads at a time on PostgreSQL, through its cursor; SQLite steps one at a time. */
 export const streamBatch = 500;
 
@@ -26,7 +33,3 @@ export const olderThan = (after: KeysetCursor) => (eb: ExpressionBuilder<Databas
     eb('created_at', '<', after.createdAt),
     eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
   ]);
-
-/** Runs `work` in the transaction the executor is, or in a new one: for a write that must land with another. */
-export const inTransaction = <T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> =>
-  db.isTransaction ? work(db) : db.transaction().execute(work);

@@ -40,9 +40,56 @@ const teamQueries = (db: Executor) => ({
     return db.selectFrom('team_members').selectAll().orderBy('name').orderBy('email').execute();
   },
 
+  /** The passkeys each member holds and how many sessions, by member id: two queries, whatever the team's size. */
+  async holdings(): Promise<Map<string, { passkeys: { id: string; name: string }[]; sessions: number }>> {
+    const [passkeys, sessions] = await Promise.all([
+      db.selectFrom('team_passkeys').select(['id', 'name', 'member_id']).orderBy('created_at').execute(),
+      db
+        .selectFrom('team_sessions')
+        .select((eb) => ['member_id', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('member_id')
+        .execute(),
+    ]);
+    const holdings = new Map<string, { passkeys: { id: string; name: string }[]; sessions: number }>();
+    const of = (id: string) => holdings.get(id) ?? holdings.set(id, { passkeys: [], sessions: 0 }).get(id)!;
+    for (const row of passkeys) of(row.member_id).passkeys.push({ id: row.id, name: row.name });
+    for (const row of sessions) of(row.member_id).sessions = Number(row.count);
+    return holdings;
+  },
+
   async setRole(id: string, role: TeamRole): Promise<boolean> {
     const result = await db.updateTable('team_members').set({ role }).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Takes the admins' rows for the rest of the transaction, so two changes that would each leave
+   * one admin cannot both go through: the second waits, then counts what the first left.
+   */
+  async lockAdmins(): Promise<void> {
+    await db
+      .updateTable('team_members')
+      .set((eb) => ({ role: eb.ref('role') }))
+      .where('role', '=', 'admin')
+      .execute();
+  },
+
+  async countAdmins(): Promise<number> {
+    const row = await db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /** Takes one member's row for the rest of the transaction, so their passkeys change one at a time. */
+  async lockMember(id: string): Promise<void> {
+    await db
+      .updateTable('team_members')
+      .set((eb) => ({ role: eb.ref('role') }))
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Removes a member with their passkeys, links and sessions. */
@@ -64,6 +111,16 @@ const teamQueries = (db: Executor) => ({
         created_at: new Date().toISOString(),
       })
       .execute();
+  },
+
+  /** Ends a member's open links of one purpose; how many there were. */
+  async endLinks(memberId: string, purpose: LinkPurpose): Promise<number> {
+    const result = await db
+      .deleteFrom('team_links')
+      .where('member_id', '=', memberId)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** The member an unexpired link names, without using it up. */
@@ -129,15 +186,19 @@ const teamQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Removes one of a member's passkeys, never their last: false when it is the last or not theirs. */
-  async removePasskey(memberId: string, id: string): Promise<boolean> {
+  /** How many passkeys a member has besides this one. */
+  async otherPasskeys(memberId: string, id: string): Promise<number> {
     const others = await db
       .selectFrom('team_passkeys')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('member_id', '=', memberId)
       .where('id', '!=', id)
       .executeTakeFirstOrThrow();
-    if (Number(others.count) === 0) return false;
+    return Number(others.count);
+  },
+
+  /** Removes one of a member's passkeys: false when they have none with this id. */
+  async removePasskey(memberId: string, id: string): Promise<boolean> {
     const result = await db
       .deleteFrom('team_passkeys')
       .where('id', '=', id)

@@ -2,7 +2,7 @@ import { visitSourceName, type VisitSource } from '@growmail/contracts/lead-sour
 import { demoPages, mostRows } from '@growmail/contracts/marketing';
 import { sql, type Insertable } from 'kysely';
 import type { VisitsTable, VisitTotalsTable, VisitViewsTable } from '../db/schema.ts';
-import { repository, type Executor } from './repository.ts';
+import { inTransaction, repository, type Executor } from './repository.ts';
 
 /** A visit still open to more views: what sessioning a batch of views needs to know of it. */
 export type OpenVisit = { id: string; visitor: string; first_at: string; last_at: string };
@@ -144,7 +144,7 @@ const visitQueries = (db: Executor) => ({
   async record(writes: VisitWrites): Promise<void> {
     const demo = new Set(writes.views.filter((view) => isDemoPage(view.path)).map((view) => view.visit_id));
     const totals = new DailyTotals();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const created = writes.created.map((visit) => ({ ...visit, viewed_demo: demo.has(visit.id) ? 1 : 0 }));
       for (let start = 0; start < created.length; start += 100)
         await trx
@@ -262,7 +262,7 @@ const visitQueries = (db: Executor) => ({
     };
   },
 
-  /** Every visit, oldest first (tests and the commands; the console reads its own figures). */
+  /** Every visit, oldest first: what the tests check the counting against; no page or command reads it. */
   async list() {
     return db.selectFrom('visits').selectAll().orderBy('first_at').execute();
   },
@@ -300,7 +300,7 @@ const visitQueries = (db: Executor) => ({
       await db.selectFrom('visits').select('id').where('day', '<', day).orderBy('day').limit(limit).execute()
     ).map((row) => row.id);
     if (ids.length === 0) return 0;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx.deleteFrom('visit_views').where('visit_id', 'in', ids).execute();
       await trx.deleteFrom('visits').where('id', 'in', ids).execute();
     });

@@ -5,6 +5,7 @@ import {
   preferencesPath,
   productAliases,
   productPath,
+  teamPath,
 } from '@growmail/contracts/routes';
 
 /** What a request path resolves to, for the routes a static export cannot express (spec "Screens and routes", D5–D8). */
@@ -35,6 +36,8 @@ export function resolveRequest(pathname: string, site: SiteIndex, appUrl: string
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   // A missing asset is a 404: answering with a page would hand HTML to a script tag.
   if (looksLikeAsset.test(route)) return { kind: 'not-found' };
+  // The console answers its own paths when it runs; switched off, they are simply not there (D40).
+  if (route === teamPath || route.startsWith(`${teamPath}/`)) return { kind: 'not-found' };
   if (site.hasPage(route)) return { kind: 'page', route };
   // Under /fr the same aliases and fallbacks apply after the prefix (D37), and lead to French pages.
   const french = frenchRest(route);

@@ -3,23 +3,61 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { DataAccess } from '../repositories/index.ts';
-import { sendProblem, sendTeamPage } from './pages.ts';
-import { auditActor } from '../lib/actor.ts';
-import { mailSignInLink } from './members.ts';
-import { authenticate, authenticationOptions, registerPasskey, registrationOptions } from './passkeys.ts';
-import { cookieOptions, endSession, openSession, sessionCookie } from './sessions.ts';
+import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { addOwnPasskey, enrolWithLink, mailSignInLink, signOutMember } from './members.ts';
+import { authenticate, authenticationOptions, checkNewPasskey, registrationOptions } from './passkeys.ts';
+import {
+  auditFailedSignIn,
+  cookieNames,
+  cookieOptions,
+  signInWithLink,
+  signInWithPasskey,
+  signOut,
+} from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
-/** Sign-in, enrolment and sign-out (D41): the console's only routes for someone not signed in. */
+/**
+ * Sign-in, enrolment and sign-out (D41): the routes for someone not signed in, the two that end a
+ * session, and a member adding a passkey from their account.
+ */
 const publicRoute = { team: 'public' as const };
 
 /** Sign-in attempts per client address per minute, counted with the others (shared through Redis, D27). */
 const limited = (max: number) => ({ ...publicRoute, rateLimit: { max, timeWindow: 60_000 } });
 
+/**
+ * What a failed passkey ceremony says. User verification is required, so it says what that means
+ * and what to do instead: a mailed link signs in without a passkey.
+ */
+const checkFailed =
+  'The passkey could not be checked. It must confirm it is you with a fingerprint, face, screen lock or PIN, so a security key without a PIN cannot be used.';
+const refusedAtSignIn = `${checkFailed} Set a PIN on it, or sign in with a link by mail below.`;
+const refusedAtEnrol = `${checkFailed} Set a PIN on it and press the button again, or meanwhile sign in with a link by mail from the sign-in page.`;
+const refusedOnAccount = `${checkFailed} Set a PIN on it, or use this device's own screen lock.`;
+
 export function authRoutes(app: FastifyInstance, data: DataAccess) {
   const { config } = app;
+  const { session: sessionCookie } = cookieNames(config);
+  const failures = app.metrics.teamSignInFailures;
 
   const signedIn = (reply: FastifyReply, token: string) => reply.setCookie(sessionCookie, token, cookieOptions(config));
+
+  // Mailing a sign-in link runs after the answer, so a member's address and a stranger's are
+  // answered alike, in the same time (D41). Shutdown waits for what is still running.
+  const mailing = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(mailing);
+  });
+  // SQLite's statements run synchronously, so the work starts once the answer is written, not beside it.
+  function mailAfterAnswering(email: string) {
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => mailSignInLink(data, config, email))
+      .catch((error: unknown) => {
+        if (!app.db.status.report(error)) app.log.error({ err: error }, 'mailing a sign-in link failed');
+      })
+      .finally(() => mailing.delete(work));
+    mailing.add(work);
+  }
 
   app.get('/sign-in', { config: publicRoute }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -42,7 +80,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
         400,
       );
     }
-    await mailSignInLink(data, config, parsed.data.email);
+    mailAfterAnswering(parsed.data.email);
     return reply.redirect('/team/sign-in?sent=1', 303);
   });
 
@@ -52,22 +90,17 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
 
   app.post('/sign-in/passkey', { config: limited(30) }, async (request, reply) => {
     const response = passkeyResponseSchema.safeParse((request.body as Record<string, unknown> | undefined)?.response);
-    const memberId = response.success
+    const result = response.success
       ? await authenticate(data, config, response.data as unknown as AuthenticationResponseJSON)
-      : null;
-    if (!memberId) {
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .send({ error: 'That passkey is not one the console knows.' });
+      : ({ outcome: 'unknown' } as const);
+    const token = result.outcome === 'signed-in' ? await signInWithPasskey(data, result.memberId) : undefined;
+    if (!token) {
+      failures.inc({ method: 'passkey' });
+      if (result.outcome === 'refused') await auditFailedSignIn(data, result.memberId);
+      const error = result.outcome === 'refused' ? refusedAtSignIn : 'That passkey is not one the console knows.';
+      return reply.code(400).header('cache-control', 'no-store').send({ error });
     }
-    signedIn(reply, await openSession(data, memberId, 'passkey'));
-    await data.audit.record({
-      ...auditActor(await actorFor(data, memberId, 'passkey')),
-      action: 'signed-in',
-      recordType: 'member',
-      recordId: memberId,
-    });
+    signedIn(reply, token);
     return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
   });
 
@@ -82,21 +115,13 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   app.post('/link', { config: limited(10) }, async (request, reply) => {
-    const token = linkTokenSchema.safeParse(request.body);
-    const hash = token.success ? hashToken(token.data.token) : '';
-    const member = token.success ? await data.team.linkMember(hash, 'sign-in', new Date()) : undefined;
-    if (!member || !(await data.team.takeLink(hash, 'sign-in', new Date()))) {
+    const link = linkTokenSchema.safeParse(request.body);
+    const token = link.success ? await signInWithLink(data, hashToken(link.data.token)) : undefined;
+    if (!token) {
+      failures.inc({ method: 'link' });
       return sendTeamPage(reply, { view: 'link-invalid', purpose: 'sign-in' }, 404);
     }
-    signedIn(reply, await openSession(data, member.id, 'link'));
-    await data.audit.record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'link',
-      action: 'signed-in',
-      recordType: 'member',
-      recordId: member.id,
-    });
+    signedIn(reply, token);
     return reply.redirect('/team/leads', 303);
   });
 
@@ -144,45 +169,30 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   app.post('/enrol/passkey', { config: limited(10) }, async (request, reply) => {
+    const gone = () =>
+      reply.code(404).header('cache-control', 'no-store').send({ error: 'This link has been used or has expired.' });
     const body = z.object({ token: z.string(), response: passkeyResponseSchema }).safeParse(request.body);
     const hash = body.success ? hashToken(body.data.token) : '';
     const member = body.success ? await data.team.linkMember(hash, 'enrol', new Date()) : undefined;
-    if (!member || !body.success) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .send({ error: 'This link has been used or has expired.' });
-    }
+    if (!member || !body.success) return gone();
     const response = body.data.response as unknown as RegistrationResponseJSON;
-    if (!(await registerPasskey(data, config, member.id, response, 'First passkey'))) {
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .send({ error: 'The passkey could not be checked. Try again.' });
-    }
-    await data.team.takeLink(hash, 'enrol', new Date());
-    signedIn(reply, await openSession(data, member.id, 'passkey'));
-    await data.audit.record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'passkey',
-      action: 'passkey.added',
-      recordType: 'member',
-      recordId: member.id,
-      detail: { enrolled: true },
-    });
+    const passkey = await checkNewPasskey(data, config, member.id, response, 'First passkey');
+    if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedAtEnrol });
+    // Two requests with one link can both get this far: the link is taken once, and the other refused.
+    const token = await enrolWithLink(data, hash, passkey, member);
+    if (!token) return gone();
+    signedIn(reply, token);
     return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
   });
 
   app.post('/sign-out', { config: { team: { role: 'viewer' } } }, async (request, reply) => {
-    await endSession(data, request.cookies[sessionCookie]);
+    await signOut(data, request.teamSession!);
     reply.clearCookie(sessionCookie, cookieOptions(config));
     return reply.redirect('/team/sign-in?out=1', 303);
   });
 
   app.post('/sign-out-everywhere', { config: { team: { role: 'viewer' } } }, async (request, reply) => {
-    const session = request.teamSession!;
-    await data.team.endSessions(session.id);
+    await signOutMember(data, request.teamSession!.id, actorOf(request), 'signed-out-everywhere');
     reply.clearCookie(sessionCookie, cookieOptions(config));
     return reply.redirect('/team/sign-in?out=1', 303);
   });
@@ -206,32 +216,10 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
         .code(400)
         .header('cache-control', 'no-store')
         .send({ error: body.error.issues[0]?.message ?? 'Not understood.' });
-    const added = await registerPasskey(
-      data,
-      config,
-      session.id,
-      body.data.response as unknown as RegistrationResponseJSON,
-      body.data.name,
-    );
-    if (!added)
-      return reply
-        .code(400)
-        .header('cache-control', 'no-store')
-        .send({ error: 'The passkey could not be checked. Try again.' });
-    await data.audit.record({
-      memberId: session.id,
-      memberName: session.name,
-      method: session.method,
-      action: 'passkey.added',
-      recordType: 'member',
-      recordId: session.id,
-      detail: { name: body.data.name },
-    });
+    const response = body.data.response as unknown as RegistrationResponseJSON;
+    const passkey = await checkNewPasskey(data, config, session.id, response, body.data.name);
+    if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedOnAccount });
+    await addOwnPasskey(data, passkey, actorOf(request));
     return reply.header('cache-control', 'no-store').send({ location: '/team/account?added=1' });
   });
-}
-
-async function actorFor(data: DataAccess, memberId: string, method: 'passkey' | 'link') {
-  const member = await data.team.member(memberId);
-  return { memberId, name: member?.name ?? 'a member', method };
 }

@@ -1,33 +1,23 @@
-import { maskAddress, type DemosPage } from '@growmail/contracts/team';
+import { dayOffSchema, hostIdPattern, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
+import type { DemosPage } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { auditActor } from '../lib/actor.ts';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
+import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
-import { describeHours, readHours } from '../demos/hours-text.ts';
-import { canonicalZone } from '../demos/slots.ts';
+import { describeHours } from '../demos/hours-text.ts';
+import { contactsFor } from '../people/masking.ts';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { refusedForm, typedValues } from './forms.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };
 
 const uuid = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
-const hostId = z
-  .string()
-  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A host id is lower-case letters, digits and dashes, such as ada.'));
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date.'));
-
-const notices: Record<string, string> = {
-  moved: 'Moved. The prospect gets the updated invitation.',
-  cancelled: 'Cancelled. The prospect gets the cancellation.',
-  blocked: 'Day off saved: /demo no longer offers it.',
-  unblocked: 'Day off removed.',
-  hours: 'Hours saved.',
-  host: 'Host saved.',
-  'host-removed': 'Host removed.',
-};
 
 const moveProblems = {
   unchangeable: 'This booking has started, ended or been cancelled, so it cannot move.',
@@ -41,6 +31,7 @@ const moveProblems = {
  * link run, so /demo shows each change within seconds.
  */
 export function demoRoutes(app: FastifyInstance, data: DataAccess) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   async function page(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -49,7 +40,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   ) {
     const now = new Date();
     const { move, ...shown } = extra;
-    const masked = request.teamSession!.role === 'viewer';
+    const contacts = contactsFor(request.teamSession!.role);
     const [bookings, hosts, hours, blocks] = await Promise.all([
       data.demos.upcoming(now),
       data.demos.hosts(),
@@ -74,8 +65,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         bookings: bookings.map((booking) => ({
           id: booking.id,
           start: booking.starts_at,
-          name: booking.name,
-          email: masked ? maskAddress(booking.email) : booking.email,
+          name: contacts.text(booking.name),
+          email: contacts.address(booking.email),
           zone: booking.zone,
           host: names.get(booking.host_id) ?? booking.host_id,
           leadId: booking.lead_id,
@@ -85,14 +76,14 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         hosts: hosts.map((host) => ({
           id: host.id,
           name: host.name,
-          email: masked && host.email ? maskAddress(host.email) : host.email,
+          email: host.email && contacts.address(host.email),
         })),
         blocks: blocks.map((block) => ({
           id: block.id,
           from: block.starts_at,
           to: block.ends_at,
           host: block.host_id ? (names.get(block.host_id) ?? block.host_id) : 'Everyone',
-          reason: block.reason ?? '',
+          reason: contacts.text(block.reason ?? ''),
         })),
         ...shown,
       },
@@ -100,17 +91,17 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
-  const done = (reply: FastifyReply, notice: string) => {
+  const done = (reply: FastifyReply, notice: NoticeKey<'demos'>) => {
     app.demoPage.changed();
-    return reply.redirect(`/team/demos?done=${notice}`, 303);
+    return reply.redirect(noticeUrl('/team/demos', 'demos', notice), 303);
   };
   const audit = (request: FastifyRequest, action: string, recordId: string, detail: Record<string, unknown> = {}) =>
     data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
 
   app.get('/demos', { config: viewer }, async (request, reply) => {
-    const { done: key, move } = request.query as Record<string, unknown>;
+    const { move } = request.query as Record<string, unknown>;
     return page(request, reply, {
-      ...(typeof key === 'string' && key in notices ? { notice: notices[key] } : {}),
+      notice: noticeFor('demos', request.query),
       ...(typeof move === 'string' && uuid.safeParse(move).success ? { move } : {}),
     });
   });
@@ -142,88 +133,60 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'cancelled');
   });
 
-  // A day off, or several, in the team's zone: for one host, or for everyone.
-  app.post('/demos/blocks', { config: sales }, async (request, reply) => {
-    const body = z
-      .object({
-        from: day,
-        to: z.optional(z.union([z.literal(''), day])),
-        host: z.optional(z.union([z.literal(''), hostId])),
-        reason: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Keep the reason to 200 characters.'))),
-      })
-      .safeParse(request.body);
-    if (!body.success) return page(request, reply, { problem: body.error.issues[0]?.message ?? 'Choose a date.' }, 400);
-    const zone = (await data.demos.hours())[0]?.zone ?? defaultZone;
-    const start = DateTime.fromISO(body.data.from, { zone });
-    const end = DateTime.fromISO(body.data.to || body.data.from, { zone }).plus({ days: 1 });
-    if (!start.isValid || !end.isValid || end <= start) {
-      return page(request, reply, { problem: 'The last day comes before the first. Check the dates.' }, 400);
-    }
-    const host = body.data.host || null;
-    if (host && !(await data.demos.hosts()).some((row) => row.id === host)) {
-      return page(request, reply, { problem: 'Choose one of the hosts, or everyone.' }, 400);
-    }
-    const id = await data.demos.addBlock({
-      hostId: host,
-      start: start.toJSDate(),
-      end: end.toJSDate(),
-      reason: body.data.reason || null,
-    });
-    await audit(request, 'demo.blocked', id, {
-      from: body.data.from,
-      to: body.data.to || body.data.from,
-      host: host ?? 'everyone',
-    });
-    return done(reply, 'blocked');
-  });
+  // Time off in the team's zone, whole days or part of one: for one host, or for everyone.
+  const dayOffFields = ['from', 'to', 'fromTime', 'toTime', 'host', 'reason'] as const;
+  routes.post(
+    '/demos/blocks',
+    { config: sales, schema: { body: dayOffSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = refusedForm(request, dayOffFields);
+      const added = refused ?? (await addDayOff(data, request.body, actorOf(request)));
+      if ('problems' in added) {
+        const values = refused?.values ?? typedValues(request.body, dayOffFields);
+        return page(request, reply, { form: { name: 'dayOff', problems: added.problems, values } }, 400);
+      }
+      return done(reply, 'blocked');
+    },
+  );
 
   app.post('/demos/blocks/:id/remove', { config: sales }, async (request, reply) => {
     const params = z.object({ id: uuid }).safeParse(request.params);
-    if (!params.success || !(await data.demos.removeBlock(params.data.id))) {
-      return page(request, reply, { problem: 'That day off was already removed.' }, 404);
+    if (!params.success || !(await removeDayOff(data, params.data.id, actorOf(request)))) {
+      return page(request, reply, { problem: 'That time off was already removed.' }, 404);
     }
-    await audit(request, 'demo.unblocked', params.data.id);
     return done(reply, 'unblocked');
   });
 
-  app.post('/demos/hours', { config: sales }, async (request, reply) => {
-    const body = z
-      .object({ hours: z.string().check(z.maxLength(400)), zone: z.string().check(z.maxLength(100)) })
-      .safeParse(request.body);
-    if (!body.success) return page(request, reply, { problem: 'Write the hours, such as mon-fri 09:00-17:00.' }, 400);
-    const zone = canonicalZone(body.data.zone.trim());
-    if (!zone) return page(request, reply, { problem: 'Enter a time zone such as Africa/Lagos.' }, 400);
-    let hours;
-    try {
-      hours = readHours(body.data.hours.trim().split(/\s+/).filter(Boolean));
-    } catch (error) {
-      return page(request, reply, { problem: (error as Error).message }, 400);
-    }
-    await data.demos.replaceHours(zone, hours);
-    await audit(request, 'demo.hours', 'hours', { zone, hours: body.data.hours.trim() });
-    return done(reply, 'hours');
-  });
+  const hoursFields = ['hours', 'zone'] as const;
+  routes.post(
+    '/demos/hours',
+    { config: sales, schema: { body: hoursSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = refusedForm(request, hoursFields);
+      const saved = refused ?? (await setHours(data, request.body, actorOf(request)));
+      if ('problems' in saved) {
+        const values = refused?.values ?? typedValues(request.body, hoursFields);
+        return page(request, reply, { form: { name: 'hours', problems: saved.problems, values } }, 400);
+      }
+      return done(reply, 'hours');
+    },
+  );
 
-  app.post('/demos/hosts', { config: sales }, async (request, reply) => {
-    const body = z
-      .object({
-        id: hostId,
-        name: z.string().check(z.trim(), z.minLength(1, 'Enter the host’s name.'), z.maxLength(100)),
-        email: z.optional(
-          z.union([z.literal(''), z.email('Enter an address, or leave it empty for the sales inbox.')]),
-        ),
-      })
-      .safeParse(request.body);
-    if (!body.success)
-      return page(request, reply, { problem: body.error.issues[0]?.message ?? 'Check the host.' }, 400);
-    await data.demos.saveHost({ id: body.data.id, name: body.data.name, email: body.data.email || null });
-    await audit(request, 'demo.host-saved', body.data.id, { name: body.data.name });
-    return done(reply, 'host');
-  });
+  const hostFields = ['id', 'name', 'email'] as const;
+  routes.post(
+    '/demos/hosts',
+    { config: sales, schema: { body: hostSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = refusedForm(request, hostFields);
+      if (refused) return page(request, reply, { form: { name: 'host', ...refused } }, 400);
+      await saveHost(data, request.body, actorOf(request));
+      return done(reply, 'host');
+    },
+  );
 
   app.post('/demos/hosts/:id/remove', { config: sales }, async (request, reply) => {
-    const params = z.object({ id: hostId }).safeParse(request.params);
-    const removed = params.success ? await data.demos.removeHost(params.data.id, new Date()) : 'missing';
+    const params = z.object({ id: z.string().check(z.regex(hostIdPattern)) }).safeParse(request.params);
+    const removed = params.success ? await removeHost(data, params.data.id, new Date(), actorOf(request)) : 'missing';
     if (removed !== 'removed') {
       const problem =
         removed === 'booked'
@@ -231,7 +194,6 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
           : 'There is no host with this id.';
       return page(request, reply, { problem }, 400);
     }
-    await audit(request, 'demo.host-removed', params.data!.id);
     return done(reply, 'host-removed');
   });
 }

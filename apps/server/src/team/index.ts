@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import { mayUse, type TeamAccess } from '@growmail/contracts/team';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { mayUse, maySeeContacts, type TeamAccess } from '@growmail/contracts/team';
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -13,7 +14,7 @@ import { memberRoutes } from './member-routes.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
-import { cookieOptions, readSession, sessionCookie, type Session } from './sessions.ts';
+import { cookieNames, cookieOptions, csrfUserInfo, readSession, type Session } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,9 +27,6 @@ declare module 'fastify' {
   }
 }
 
-/** The csrf cookie is the console's own, like its session's: no public page sets or reads one (D40). */
-const csrfCookie = 'gm_team_csrf';
-
 /**
  * The team console under /team (D40, D41). Its own scope: the cookie plugin, the CSRF check and
  * the form parser exist here only. Every route declares who may use it, and one gate checks it
@@ -36,16 +34,21 @@ const csrfCookie = 'gm_team_csrf';
  * a change the request's Origin and CSRF token (403), then the role (403).
  */
 export default async function teamConsole(app: FastifyInstance) {
+  const cookies = cookieNames(app.config);
   await app.register(cookie);
+  // The csrf cookie is the console's own, like its session's: no public page sets or reads one (D40).
   await app.register(csrfProtection, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: csrfCookie,
+    cookieKey: cookies.csrf,
     cookieOpts: cookieOptions(app.config),
+    csrfOpts: { hmacKey: csrfKey(app) },
     getToken: (request) => {
       const body = request.body as Record<string, unknown> | undefined;
       const token = body?._csrf ?? request.headers['x-csrf-token'];
       return typeof token === 'string' ? token : '';
     },
+    // Read after the gate, which has found the session of any route that needs one.
+    getUserInfo: (request) => csrfUserInfo(request.teamSession),
   });
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   await app.register(formbody, { bodyLimit: 16 * 1024 });
@@ -61,15 +64,25 @@ export default async function teamConsole(app: FastifyInstance) {
     done(null, payload);
   });
 
+  // HEAD would run a GET's handler, an export and its audit row with it, for headers nobody needs:
+  // Fastify gives every GET a HEAD twin and cannot be told otherwise per scope, so the console
+  // refuses HEAD before any hook reads a session.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'HEAD') return reply.code(405).header('allow', 'GET').send();
+  });
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.team) throw new Error(`The console route ${route.method} ${route.url} says not who may use it.`);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation, so that a post from no session, another origin or the wrong role gets its
+  // 401 or 403 before a bad body gets its 400, and the CSRF token is read from the body as sent
+  // (a route's schema leaves out fields it does not name).
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config.team;
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
     if (access !== 'public') {
-      request.teamSession = await readSession(data, request.cookies[sessionCookie]);
+      request.teamSession = await readSession(data, request.cookies[cookies.session]);
       if (!request.teamSession) {
         if (!changes) return reply.redirect('/team/sign-in', 303);
         return sendProblem(
@@ -91,16 +104,21 @@ export default async function teamConsole(app: FastifyInstance) {
     if (access !== 'public' && access) {
       const session = request.teamSession!;
       if (!mayUse(session.role, session.method, access)) {
+        // Refused before anything is looked up, so the answer is the same whatever was asked.
+        const masked = access.contacts && !maySeeContacts(session.role);
+        if (masked) app.metrics.teamMaskedRefusals.inc({ route: request.routeOptions.url ?? '' });
         const message =
           access.passkey && session.method !== 'passkey'
             ? 'This needs a session opened with a passkey; one opened with a mailed link cannot do it.'
-            : 'Your role does not allow this. An admin can change it.';
+            : masked
+              ? 'This answers by people’s addresses and phone numbers, which your role sees masked, so it is not open to you.'
+              : 'Your role does not allow this. An admin can change it.';
         return sendProblem(reply, 403, 'Not allowed', message);
       }
     }
   });
   // After the gate, as a callback hook: the plugin answers a bad token itself, through the error handler.
-  app.addHook('preHandler', (request, reply, done) => {
+  app.addHook('preValidation', (request, reply, done) => {
     if (reply.sent || request.method === 'GET' || request.method === 'HEAD') return done();
     app.csrfProtection(request, reply, done);
   });
@@ -147,12 +165,18 @@ export default async function teamConsole(app: FastifyInstance) {
     const message = error.validation ? 'The request was not one the console sends.' : 'The request could not be read.';
     return sendProblem(reply, status, 'Not understood', message);
   });
-  app.setNotFoundHandler((_request, reply) =>
-    sendProblem(reply, 404, 'Not found', 'There is no console page at this address.'),
-  );
+  const notFound = (reply: FastifyReply) =>
+    sendProblem(reply, 404, 'Not found', 'There is no console page at this address.');
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+  // Any other path under /team is the console's to refuse: without this the site's catch-all
+  // would answer it with the public home page, cacheable by anyone.
+  app.get('/*', { config: { team: 'public' } }, async (request, reply) => {
+    request.teamSession = await readSession(data, request.cookies[cookies.session]);
+    return notFound(reply);
+  });
 
   app.get('/', { config: { team: 'public' } }, async (request, reply) => {
-    const session = await readSession(data, request.cookies[sessionCookie]);
+    const session = await readSession(data, request.cookies[cookies.session]);
     return reply.redirect(session ? '/team/leads' : '/team/sign-in', 303);
   });
 
@@ -163,4 +187,16 @@ export default async function teamConsole(app: FastifyInstance) {
   demoRoutes(app, data);
   peopleRoutes(app, data);
   marketingRoutes(app, data);
+}
+
+/**
+ * The key that binds a CSRF token to its session: TEAM_CSRF_KEY, or one made from
+ * TRACKING_SECRET, so every server of a cluster takes the others' tokens. Without either, a key of
+ * this process's own, which is enough for one server only.
+ */
+function csrfKey(app: FastifyInstance): string {
+  if (app.config.teamCsrfKey) return app.config.teamCsrfKey;
+  if (app.config.env === 'staging' || app.config.env === 'production')
+    app.log.warn('TEAM_CSRF_KEY and TRACKING_SECRET are unset: console forms work only on the server that made them');
+  return randomBytes(32).toString('base64url');
 }

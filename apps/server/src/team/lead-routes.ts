@@ -1,15 +1,23 @@
 import {
-  leadStatuses,
   inboxFilters,
   inboxQuerySchema,
+  leadAssignmentSchema,
+  leadNoteSchema,
   leadSearchSchema,
+  leadStatusSchema,
+  recordParams,
+  type FormProblems,
   type InboxFilters,
 } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { addLeadNote, assignLead, setLeadStatus, type LeadChange } from '../submissions/lead-changes.ts';
+import { refusedForm } from './forms.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
-import { auditActor } from '../lib/actor.ts';
+import { contactsFor } from '../people/masking.ts';
 import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
 
 /** Leads a page shows. */
@@ -17,11 +25,18 @@ const pageSize = 50;
 
 const viewer = { team: { role: 'viewer' as const } };
 const sales = { team: { role: 'sales' as const } };
+const searcher = { team: { role: 'viewer' as const, contacts: true } };
 
 const leadParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
 
+type LeadPageExtra = { notice?: string; problem?: string; noteForm?: FormProblems };
+
+const goneLead = (reply: FastifyReply) =>
+  sendProblem(reply, 404, 'Not found', 'There is no lead with this id. It may have been erased.');
+
 /** The inbox, a lead's page and what sales does with a lead (D41). */
 export function leadRoutes(app: FastifyInstance, data: DataAccess) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   /** The page after the rows a query read one more than it shows of. */
   const paged = (rows: LeadRow[]) => ({
     shown: rows.slice(0, pageSize),
@@ -67,7 +82,8 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   });
 
   // A search by address is posted, so no address goes in a URL (D31); its next page is another post.
-  app.post('/leads/search', { config: viewer }, async (request, reply) => {
+  // Its answer would confirm a guessed address, so a role that sees addresses masked is refused.
+  app.post('/leads/search', { config: searcher }, async (request, reply) => {
     const parsed = leadSearchSchema.safeParse(request.body);
     const typed = String((request.body as Record<string, unknown> | undefined)?.q ?? '').slice(0, 200);
     if (!parsed.success) {
@@ -87,15 +103,15 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   app.get('/leads/:id', { config: viewer }, async (request, reply) => {
     const params = leadParams.safeParse(request.params);
     const lead = params.success ? ((await data.leads.find(params.data.id)) as LeadRow | undefined) : undefined;
-    if (!lead) return sendProblem(reply, 404, 'Not found', 'There is no lead with this id. It may have been erased.');
-    return leadPage(request, reply, lead, noticeOf(request.query));
+    if (!lead) return goneLead(reply);
+    return leadPage(request, reply, lead, { notice: noticeFor('lead', request.query) });
   });
 
   async function leadPage(
     request: FastifyRequest,
     reply: FastifyReply,
     lead: LeadRow,
-    extra: { notice?: string; problem?: string; note?: string },
+    extra: LeadPageExtra,
     status = 200,
   ) {
     const session = request.teamSession!;
@@ -106,20 +122,21 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       data.demos.bookingOfLead(lead.id),
     ]);
     const names = memberNames(members);
+    const shown = contactsFor(session.role);
     return sendTeamPage(
       reply,
       {
         view: 'lead',
         lead: { ...inboxRow(lead, session.role, names), fields: leadFields(lead, session.role) },
         booking: booking && { start: booking.starts_at, zone: booking.zone, status: booking.status },
-        notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: note.text })),
+        notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: shown.text(note.text) })),
         history: history.map((row) => ({
           at: row.at,
           who: row.member_name,
           method: row.method,
           action: row.action,
           record: row.record_id,
-          detail: row.detail === '{}' ? '' : row.detail,
+          detail: row.detail === '{}' ? '' : shown.text(row.detail),
         })),
         members: memberRows(members, session.role),
         ...extra,
@@ -128,92 +145,51 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
-  /** Runs a change to a lead, audits it, and answers with the lead's page (post-redirect-get). */
-  async function changeLead(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    change: (
-      id: string,
-    ) => Promise<{ action: string; detail: Record<string, unknown>; notice: string } | { problem: string }>,
-  ) {
-    const params = leadParams.safeParse(request.params);
-    const lead = params.success ? ((await data.leads.find(params.data.id)) as LeadRow | undefined) : undefined;
-    if (!lead) return sendProblem(reply, 404, 'Not found', 'There is no lead with this id. It may have been erased.');
-    const done = await change(lead.id);
-    if ('problem' in done) {
-      const note = String((request.body as Record<string, unknown> | undefined)?.text ?? '').slice(0, 4000);
-      return leadPage(request, reply, lead, { problem: done.problem, note }, 400);
-    }
-    await data.audit.record({
-      ...auditActor(actorOf(request)),
-      action: done.action,
-      recordType: 'lead',
-      recordId: lead.id,
-      detail: done.detail,
-    });
-    return reply.redirect(`/team/leads/${lead.id}?done=${done.notice}`, 303);
+  /** The lead's page again with a problem, or the problem page when the lead is gone. */
+  async function refused(request: FastifyRequest, reply: FastifyReply, leadId: string, extra: LeadPageExtra) {
+    const lead = (await data.leads.find(leadId)) as LeadRow | undefined;
+    if (!lead) return goneLead(reply);
+    return leadPage(request, reply, lead, extra, 400);
   }
 
-  app.post('/leads/:id/assign', { config: sales }, async (request, reply) =>
-    changeLead(request, reply, async (id) => {
-      const body = z.object({ assignee: z.string() }).safeParse(request.body);
+  /** After a change, the lead's page with its notice (post-redirect-get); the problem page when the lead is gone. */
+  const answer = (reply: FastifyReply, leadId: string, change: LeadChange, notice: NoticeKey<'lead'>) =>
+    change === 'gone' ? goneLead(reply) : reply.redirect(noticeUrl(`/team/leads/${leadId}`, 'lead', notice), 303);
+
+  routes.post(
+    '/leads/:id/assign',
+    { config: sales, schema: { params: recordParams, body: leadAssignmentSchema }, attachValidation: true },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.validationError) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
       const session = request.teamSession!;
-      const wanted = body.success ? body.data.assignee : '';
-      const assignee = wanted === 'me' ? session.id : wanted === 'nobody' ? null : wanted;
-      if (assignee !== null && !(await data.team.member(assignee))) return { problem: 'Choose a member of the team.' };
-      await data.leads.assign(id, assignee);
-      const name =
-        assignee === null
-          ? 'nobody'
-          : assignee === session.id
-            ? session.name
-            : (await data.team.member(assignee))!.name;
-      return { action: 'lead.assigned', detail: { to: name }, notice: 'assigned' };
-    }),
+      const { assignee: wanted } = request.body;
+      const member = wanted === 'nobody' ? null : await data.team.member(wanted === 'me' ? session.id : wanted);
+      if (member === undefined) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
+      const assignee = member && { id: member.id, name: member.name };
+      return answer(reply, id, await assignLead(data, id, assignee, actorOf(request)), 'assigned');
+    },
   );
 
-  app.post('/leads/:id/status', { config: sales }, async (request, reply) =>
-    changeLead(request, reply, async (id) => {
-      const body = z.object({ status: z.enum(leadStatuses) }).safeParse(request.body);
-      if (!body.success) return { problem: 'Choose handled or new.' };
-      await data.leads.setStatus(id, body.data.status);
-      return {
-        action: body.data.status === 'handled' ? 'lead.handled' : 'lead.reopened',
-        detail: {},
-        notice: body.data.status === 'handled' ? 'handled' : 'reopened',
-      };
-    }),
+  routes.post(
+    '/leads/:id/status',
+    { config: sales, schema: { params: recordParams, body: leadStatusSchema } },
+    async (request, reply) => {
+      const { status } = request.body;
+      const change = await setLeadStatus(data, request.params.id, status, actorOf(request));
+      return answer(reply, request.params.id, change, status === 'handled' ? 'handled' : 'reopened');
+    },
   );
 
-  app.post('/leads/:id/notes', { config: sales }, async (request, reply) =>
-    changeLead(request, reply, async (id) => {
-      const body = z
-        .object({
-          text: z
-            .string()
-            .check(
-              z.trim(),
-              z.minLength(1, 'Write the note first.'),
-              z.maxLength(4000, 'Keep a note to 4,000 characters.'),
-            ),
-        })
-        .safeParse(request.body);
-      if (!body.success) return { problem: body.error.issues[0]?.message ?? 'Write the note first.' };
-      const session = request.teamSession!;
-      await data.leads.addNote(id, { id: session.id, name: session.name }, body.data.text);
-      return { action: 'lead.noted', detail: {}, notice: 'noted' };
-    }),
+  routes.post(
+    '/leads/:id/notes',
+    { config: sales, schema: { params: recordParams, body: leadNoteSchema }, attachValidation: true },
+    async (request, reply) => {
+      const { id } = request.params;
+      const noteForm = refusedForm(request, ['text']);
+      if (noteForm) return refused(request, reply, id, { noteForm });
+      const change = await addLeadNote(data, id, request.body.text, actorOf(request));
+      return answer(reply, id, change, 'noted');
+    },
   );
 }
-
-const notices: Record<string, string> = {
-  assigned: 'Assigned.',
-  handled: 'Marked as handled.',
-  reopened: 'Reopened.',
-  noted: 'Note added.',
-};
-
-const noticeOf = (query: unknown) => {
-  const done = (query as Record<string, unknown>).done;
-  return typeof done === 'string' && done in notices ? { notice: notices[done]! } : {};
-};

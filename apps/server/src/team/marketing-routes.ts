@@ -1,5 +1,4 @@
 import {
-  csvOf,
   mostRows,
   leadFormPages,
   marketingQuerySchema,
@@ -8,8 +7,11 @@ import {
   tableOf,
   type MarketingReport,
 } from '@growmail/contracts/marketing';
+import type { TeamRole } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
+import { csvText } from '../lib/report-text.ts';
+import { contactsFor } from '../people/masking.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { sendTeamPage } from './pages.ts';
 import { nextDay } from './views.ts';
@@ -32,7 +34,11 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
   app.get('/marketing', { config: viewer }, async (request, reply) => {
     const { range, problem, asked } = rangeOf(request);
     if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem: `The dates: ${problem}` }, 400);
-    return sendTeamPage(reply, { view: 'marketing', query: range, report: await reportOf(data, range) });
+    return sendTeamPage(reply, {
+      view: 'marketing',
+      query: range,
+      report: shownTo(request.teamSession!.role, await reportOf(data, range)),
+    });
   });
 
   app.get('/marketing/csv/:table', { config: viewer }, async (request, reply: FastifyReply) => {
@@ -48,7 +54,7 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
         },
         params.success ? 400 : 404,
       );
-    const table = tableOf(await reportOf(data, range), params.data.table);
+    const table = tableOf(shownTo(request.teamSession!.role, await reportOf(data, range)), params.data.table);
     return reply
       .header('cache-control', 'no-store')
       .header(
@@ -56,8 +62,24 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
         `attachment; filename="growmail-${params.data.table}-${range.from}-${range.to}.csv"`,
       )
       .type('text/csv; charset=utf-8')
-      .send(csvOf(table));
+      .send(csvText([table.columns, ...table.rows]));
   });
+}
+
+/** The report as a role is shown it: a campaign or a page a visitor's link named may hold an address (D41). */
+function shownTo(role: TeamRole, report: MarketingReport): MarketingReport {
+  const { text } = contactsFor(role);
+  return {
+    ...report,
+    sources: report.sources.map((row) => ({
+      ...row,
+      source: text(row.source),
+      medium: text(row.medium),
+      campaign: text(row.campaign),
+    })),
+    entries: report.entries.map((row) => ({ ...row, page: text(row.page) })),
+    forms: report.forms.map((row) => ({ ...row, page: text(row.page) })),
+  };
 }
 
 const byKey = <Row>(rows: Row[], key: (row: Row) => string) => new Map(rows.map((row) => [key(row), row]));

@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { auditActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { TeamMember } from '../repositories/team.ts';
+import type { NewPasskey } from './passkeys.ts';
+import { openSession } from './sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -98,13 +100,23 @@ export async function mailSignInLink(data: DataAccess, config: Config, email: st
   });
 }
 
-/** Gives a member another role; their sessions end at once (D41). */
-export async function changeRole(data: DataAccess, memberId: string, role: TeamRole, actor: Actor): Promise<boolean> {
+/** What became of a change to a member: done, no such member, or refused as it would leave no admin. */
+export type MemberChange = 'done' | 'missing' | 'last-admin';
+
+/** Gives a member another role; their sessions end at once (D41). The last admin keeps theirs. */
+export async function changeRole(
+  data: DataAccess,
+  memberId: string,
+  role: TeamRole,
+  actor: Actor,
+): Promise<MemberChange> {
   return data.db.kysely.transaction().execute(async (trx) => {
     const team = data.team.in(trx);
+    await team.lockAdmins();
     const member = await team.member(memberId);
-    if (!member) return false;
-    if (member.role === role) return true;
+    if (!member) return 'missing';
+    if (member.role === role) return 'done';
+    if (member.role === 'admin' && (await team.countAdmins()) === 1) return 'last-admin';
     await team.setRole(memberId, role);
     await team.endSessions(memberId);
     await data.audit.in(trx).record({
@@ -114,23 +126,174 @@ export async function changeRole(data: DataAccess, memberId: string, role: TeamR
       recordId: memberId,
       detail: { from: member.role, to: role },
     });
-    return true;
+    return 'done';
   });
 }
 
-/** Removes a member: their sessions, passkeys and links go, and their leads go back to nobody. */
-export async function removeMember(data: DataAccess, memberId: string, actor: Actor): Promise<boolean> {
+/**
+ * Removes a member: their sessions, passkeys and links go, and their leads go back to nobody.
+ * The last admin stays.
+ */
+export async function removeMember(data: DataAccess, memberId: string, actor: Actor): Promise<MemberChange> {
   return data.db.kysely.transaction().execute(async (trx) => {
-    const member = await data.team.in(trx).member(memberId);
-    if (!member) return false;
+    const team = data.team.in(trx);
+    await team.lockAdmins();
+    const member = await team.member(memberId);
+    if (!member) return 'missing';
+    if (member.role === 'admin' && (await team.countAdmins()) === 1) return 'last-admin';
     await data.leads.in(trx).unassignAll(memberId);
-    await data.team.in(trx).removeMember(memberId);
+    await team.removeMember(memberId);
     await data.audit.in(trx).record({
       ...auditActor(actor),
       action: 'member.removed',
       recordType: 'member',
       recordId: memberId,
       detail: { name: member.name },
+    });
+    return 'done';
+  });
+}
+
+/**
+ * Ends every session of a member and their pending mailed sign-in link, which a lost phone's
+ * mailbox may hold: sign out everywhere (`signed-out-everywhere`), or an admin's sign-out
+ * (`member.signed-out`). An open invitation stays: it is how a member who lost their only
+ * passkey enrols again. How many sessions ended, or undefined when there is no such member.
+ */
+export async function signOutMember(
+  data: DataAccess,
+  memberId: string,
+  actor: Actor,
+  action: 'signed-out-everywhere' | 'member.signed-out',
+): Promise<number | undefined> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const team = data.team.in(trx);
+    if (!(await team.member(memberId))) return undefined;
+    const sessions = await team.endSessions(memberId);
+    const links = await team.endLinks(memberId, 'sign-in');
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action,
+      recordType: 'member',
+      recordId: memberId,
+      detail: { sessions, links },
+    });
+    return sessions;
+  });
+}
+
+/**
+ * Removes one of a member's own passkeys, never their last, so nobody locks themselves out:
+ * the count and the removal are one transaction, with the member's row held, so two removals at
+ * once cannot each leave the other's passkey as the last and both go. 'last' when it is their
+ * last, 'missing' when they have none with this id.
+ */
+export async function removeOwnPasskey(
+  data: DataAccess,
+  passkeyId: string,
+  actor: Actor & { memberId: string },
+): Promise<'done' | 'missing' | 'last'> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const team = data.team.in(trx);
+    await team.lockMember(actor.memberId);
+    if ((await team.otherPasskeys(actor.memberId, passkeyId)) === 0) return 'last';
+    if (!(await team.removePasskey(actor.memberId, passkeyId))) return 'missing';
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'passkey.removed',
+      recordType: 'member',
+      recordId: actor.memberId,
+    });
+    return 'done';
+  });
+}
+
+/**
+ * An admin removes a member's passkey, say from a lost phone; it may be their last, and then an
+ * invitation lets them enrol again. The member's sessions and sign-in link end with it, since
+ * the lost device may hold either.
+ */
+export async function removeMemberPasskey(
+  data: DataAccess,
+  memberId: string,
+  passkeyId: string,
+  actor: Actor,
+): Promise<boolean> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const team = data.team.in(trx);
+    const passkey = await team.passkey(passkeyId);
+    if (passkey?.member_id !== memberId || !(await team.removePasskey(memberId, passkeyId))) return false;
+    const sessions = await team.endSessions(memberId);
+    await team.endLinks(memberId, 'sign-in');
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'member.passkey-removed',
+      recordType: 'member',
+      recordId: memberId,
+      detail: { name: passkey.name, sessions },
+    });
+    return true;
+  });
+}
+
+/**
+ * Finishes an enrolment: takes the link (one DELETE, so of two requests with one link only one
+ * gets it), keeps the checked passkey and opens a passkey session, audited, in one transaction.
+ * The session's cookie value, or undefined when the link was not open or another request took it.
+ */
+export async function enrolWithLink(
+  data: DataAccess,
+  linkHash: string,
+  passkey: NewPasskey,
+  member: TeamMember,
+): Promise<string | undefined> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const team = data.team.in(trx);
+    if (!(await team.takeLink(linkHash, 'enrol', new Date()))) return undefined;
+    await team.addPasskey(passkey);
+    const token = await openSession({ team }, member.id, 'passkey');
+    await data.audit.in(trx).record({
+      memberId: member.id,
+      memberName: member.name,
+      method: 'passkey',
+      action: 'passkey.added',
+      recordType: 'member',
+      recordId: member.id,
+      detail: { enrolled: true },
+    });
+    return token;
+  });
+}
+
+/** Keeps a member's new passkey, added from their account page, with its audit row. */
+export async function addOwnPasskey(data: DataAccess, passkey: NewPasskey, actor: Actor): Promise<void> {
+  await data.db.kysely.transaction().execute(async (trx) => {
+    await data.team.in(trx).addPasskey(passkey);
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'passkey.added',
+      recordType: 'member',
+      recordId: passkey.member_id,
+      detail: { name: passkey.name },
+    });
+  });
+}
+
+/** Renames one of a member's own passkeys, with its audit row; false when they have none with this id. */
+export async function renameOwnPasskey(
+  data: DataAccess,
+  passkeyId: string,
+  name: string,
+  actor: Actor & { memberId: string },
+) {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    if (!(await data.team.in(trx).renamePasskey(actor.memberId, passkeyId, name))) return false;
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'passkey.renamed',
+      recordType: 'member',
+      recordId: actor.memberId,
+      detail: { name },
     });
     return true;
   });

@@ -1,6 +1,7 @@
 import type { TeamPage } from '@growmail/contracts/team';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendFreshPage } from '../site/fresh-page.ts';
+import { csrfUserInfo } from './sessions.ts';
 
 /**
  * Sends a console page: rendered on demand by the site (D35), never kept by any cache, never
@@ -9,7 +10,7 @@ import { sendFreshPage } from '../site/fresh-page.ts';
 export async function sendTeamPage(reply: FastifyReply, page: TeamPage, status = 200) {
   const request = reply.request;
   const session = request.teamSession;
-  const csrf = reply.generateCsrf();
+  const csrf = reply.generateCsrf({ userInfo: csrfUserInfo(session) });
   const rendered = await reply.server.site.renderTeam({
     page,
     csrf,

@@ -12,7 +12,9 @@ import type { TeamMember } from '../repositories/team.ts';
  * The passkey ceremonies (D41), through SimpleWebAuthn. The relying party is the host of
  * PUBLIC_URL, and a response is taken only from its origin. Each challenge is kept in the
  * database for five minutes and used once, so any server of a cluster can finish a ceremony
- * another began. Credentials are discoverable: signing in names no address.
+ * another began. Credentials are discoverable: signing in names no address. Every ceremony
+ * requires user verification (a fingerprint, face, screen lock or PIN), so a passkey alone, such
+ * as a security key without a PIN, opens nothing: an admin's passkey can export and erase.
  */
 const challengeMs = 5 * 60_000;
 
@@ -44,20 +46,26 @@ export async function registrationOptions(data: Data, config: Config, member: Te
       id: passkey.id,
       transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
     })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await data.team.addChallenge(options.challenge, 'register', member.id, new Date(Date.now() + challengeMs));
   return options;
 }
 
-/** Checks a new passkey against the challenge made for this member, and keeps it; false when it fails. */
-export async function registerPasskey(
+/** A new passkey that passed its ceremony, ready to be kept with `addPasskey`. */
+export type NewPasskey = Parameters<Repositories['team']['addPasskey']>[0];
+
+/**
+ * Checks a new passkey against the challenge made for this member; what to keep, or undefined
+ * when it fails. The caller keeps it in the transaction that also audits it.
+ */
+export async function checkNewPasskey(
   data: Data,
   config: Config,
   memberId: string,
   response: RegistrationResponseJSON,
   name: string,
-): Promise<boolean> {
+): Promise<NewPasskey | undefined> {
   const { rpID, origin } = relyingParty(config);
   const { verifyRegistrationResponse } = await webauthn();
   try {
@@ -67,21 +75,20 @@ export async function registerPasskey(
         (await data.team.takeChallenge(challenge, 'register', new Date()))?.memberId === memberId,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
-    if (!verification.verified) return false;
+    if (!verification.verified) return undefined;
     const { credential } = verification.registrationInfo;
-    await data.team.addPasskey({
+    return {
       id: credential.id,
       member_id: memberId,
       name,
       public_key: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? [],
-    });
-    return true;
+    };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -89,20 +96,27 @@ export async function authenticationOptions(data: Data, config: Config) {
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
   await data.team.addChallenge(options.challenge, 'authenticate', null, new Date(Date.now() + challengeMs));
   return options;
 }
 
-/** The member whose passkey answered an open challenge, or null. */
+/**
+ * What a sign-in's answer proved: nothing (`unknown`, no such passkey), a failure against a
+ * known member's passkey (`refused`), or the member it signs in.
+ */
+export type Authentication =
+  { outcome: 'unknown' } | { outcome: 'refused'; memberId: string } | { outcome: 'signed-in'; memberId: string };
+
 export async function authenticate(
   data: Data,
   config: Config,
   response: AuthenticationResponseJSON,
-): Promise<string | null> {
+): Promise<Authentication> {
   const passkey = await data.team.passkey(response.id);
-  if (!passkey) return null;
+  if (!passkey) return { outcome: 'unknown' };
+  const refused = { outcome: 'refused', memberId: passkey.member_id } as const;
   const { rpID, origin } = relyingParty(config);
   const { verifyAuthenticationResponse } = await webauthn();
   try {
@@ -118,12 +132,12 @@ export async function authenticate(
         counter: Number(passkey.counter),
         transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
-    if (!verification.verified) return null;
+    if (!verification.verified) return refused;
     await data.team.passkeyUsed(passkey.id, verification.authenticationInfo.newCounter);
-    return passkey.member_id;
+    return { outcome: 'signed-in', memberId: passkey.member_id };
   } catch {
-    return null;
+    return refused;
   }
 }

@@ -1,12 +1,14 @@
-import { maskAddress, type HeldRow, type QuarantinePage } from '@growmail/contracts/team';
+import type { HeldRow, QuarantinePage, TeamRole } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { currentSlots } from '../demos/availability.ts';
+import { contactsFor } from '../people/masking.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
 import { reasonText } from '../submissions/screening.ts';
 import { deleteQuarantined, releaseQuarantined } from '../submissions/quarantine.ts';
 import type { KeysetCursor } from '../repositories/repository.ts';
+import { heldOutcomeText, noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
 import { cursorOf, readCursor } from './views.ts';
 
@@ -23,29 +25,29 @@ const selection = z.object({
 });
 const releaseChoice = z.object({ slot: z.union([z.literal('none'), z.iso.datetime()]) });
 
-const released: Record<string, string> = {
-  booked: 'it booked the slot it asked for, and the invitation is on its way',
-  'slot-gone': 'its slot was gone, so it is a request without a slot',
-  'holds-a-booking': 'the address already holds a booking, so it took no other slot',
+const nameOf = (row: Quarantined) => {
+  const { firstname, lastname, fullname } = row.fields;
+  return typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
 };
 
 /** The quarantine (D41): why each post was held; sales releases or deletes one or a selection. */
 export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
-  const heldRow = (row: Quarantined, masked: boolean): HeldRow => {
-    const { firstname, lastname, fullname } = row.fields;
-    const name =
-      typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
+  const heldRow = (row: Quarantined, role: TeamRole): HeldRow => {
+    const shown = contactsFor(role);
     return {
       id: row.id,
       form: row.form,
-      email: masked ? maskAddress(row.email) : row.email,
-      name,
+      email: shown.address(row.email),
+      name: shown.text(nameOf(row)),
       language: row.language,
       reasons: row.reasons.map((reason) => reasonText[reason] ?? String(reason)),
       sentAt: row.created_at,
       fields: Object.entries(row.fields)
-        .filter(([field]) => field !== 'type' && field !== 'email' && !(masked && /phone/i.test(field)))
-        .map(([field, value]) => [field, typeof value === 'string' ? value : JSON.stringify(value)]),
+        .filter(([field]) => field !== 'type' && field !== 'email')
+        .map(([field, value]) => [
+          field,
+          shown.field(field, typeof value === 'string' ? value : JSON.stringify(value)),
+        ]),
     };
   };
 
@@ -56,23 +58,23 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
     status = 200,
     after?: KeysetCursor,
   ) {
-    const masked = request.teamSession!.role === 'viewer';
+    const role = request.teamSession!.role;
     const rows = await data.quarantine.list(pageSize + 1, after);
-    const shown = rows.slice(0, pageSize).map((row) => heldRow(row, masked));
+    const shown = rows.slice(0, pageSize).map((row) => heldRow(row, role));
     const next = rows.length > pageSize ? cursorOf(rows[pageSize - 1]!) : undefined;
     return sendTeamPage(reply, { view: 'quarantine', rows: shown, next, ...extra }, status);
   }
 
   app.get('/quarantine', { config: viewer }, async (request, reply) => {
-    const { done, after } = request.query as Record<string, unknown>;
-    const notice = typeof done === 'string' && /^[\w ,.:;'-]{1,400}$/.test(done) ? { notice: done } : {};
+    const { after } = request.query as Record<string, unknown>;
+    const notice = { notice: noticeFor('quarantine', request.query) };
     return page(request, reply, notice, 200, typeof after === 'string' ? readCursor(after) : undefined);
   });
 
   /** The open slots a held demo request may be booked into by sales, the notice waived. */
   const pickFor = async (row: Quarantined) => ({
     id: row.id,
-    name: heldRow(row, false).name || row.email,
+    name: nameOf(row) || row.email,
     asked: typeof row.fields.demo_start === 'string' ? row.fields.demo_start : '',
     slots: (await currentSlots(data.demos, new Date(), { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
   });
@@ -83,10 +85,10 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       return page(request, reply, { problem: 'Tick at least one post, then choose release or delete.' }, 400);
     const ids = [parsed.data.ids].flat();
     const actor = actorOf(request);
-    const said: string[] = [];
+    const outcome = { released: 0, booked: 0, kept: 0, deleted: 0 };
     for (const id of ids) {
       if (parsed.data.action === 'delete') {
-        if (await deleteQuarantined(data, id, actor)) said.push('deleted one post');
+        if (await deleteQuarantined(data, id, actor)) outcome.deleted += 1;
         continue;
       }
       const held = await data.quarantine.find(id);
@@ -94,17 +96,16 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       if (!result) continue;
       if ('slotGone' in result) {
         // Stop here: sales picks another time for this one, and the rest stay selected in the list.
-        return page(request, reply, { pick: await pickFor(held!), notice: said.join('; ') || undefined }, 409);
+        const notice = Object.values(outcome).some(Boolean) ? heldOutcomeText(outcome) : undefined;
+        return page(request, reply, { pick: await pickFor(held!), notice }, 409);
       }
       app.demoPage.changed();
-      said.push(
-        result.booking === 'no-slot-asked' ? 'released one post' : `released one post: ${released[result.booking]}`,
-      );
+      // Refusing a gone slot above, a release here booked its slot, kept none, or asked for none.
+      if (result.booking === 'booked') outcome.booked += 1;
+      else if (result.booking === 'holds-a-booking') outcome.kept += 1;
+      else outcome.released += 1;
     }
-    return reply.redirect(
-      `/team/quarantine?done=${encodeURIComponent(capitalised(said.join('; ') || 'Nothing was held under those ids') + '.')}`,
-      303,
-    );
+    return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', 'handled', outcome), 303);
   });
 
   // Sales' choice for a held demo request whose slot is gone: another open time, or none.
@@ -147,12 +148,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       );
     }
     app.demoPage.changed();
-    const done =
-      result.booking === 'booked'
-        ? 'Released, and booked at the time you chose.'
-        : 'Released as a request without a slot.';
-    return reply.redirect(`/team/quarantine?done=${encodeURIComponent(done)}`, 303);
+    const done = result.booking === 'booked' ? 'released-booked' : 'released-without-slot';
+    return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', done), 303);
   });
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

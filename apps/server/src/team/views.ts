@@ -1,6 +1,7 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
-import { maskAddress, maskPhone, type InboxRow, type LeadStatus, type TeamRole } from '@growmail/contracts/team';
+import type { InboxRow, LeadStatus, TeamRole } from '@growmail/contracts/team';
+import { contactsFor } from '../people/masking.ts';
 import type { KeysetCursor } from '../repositories/repository.ts';
 import type { TeamMember } from '../repositories/team.ts';
 
@@ -26,38 +27,31 @@ function nameOf(fields: Record<string, unknown>): string {
   return [fields.firstname, fields.lastname].filter((part) => typeof part === 'string').join(' ');
 }
 
-const isPhone = (field: string) => /phone/i.test(field);
-const isAddress = (field: string) => /email/i.test(field);
-
-/** A lead for the inbox: a viewer sees the address masked (D41). */
+/** A lead for the inbox: a role that does not see contacts sees them masked, in its text too (D41). */
 export function inboxRow(row: LeadRow, role: TeamRole, members: Map<string, string>): InboxRow {
   const fields = JSON.parse(row.metadata) as Record<string, unknown>;
+  const shown = contactsFor(role);
   return {
     id: row.id,
     form: row.type as LeadKind,
-    email: role === 'viewer' ? maskAddress(row.email) : row.email,
-    name: nameOf(fields),
-    company: text(fields.company ?? fields.company_name),
+    email: shown.address(row.email),
+    name: shown.text(nameOf(fields)),
+    company: shown.text(text(fields.company ?? fields.company_name)),
     language: row.language,
     status: row.status,
     assignee: row.assignee_id ? (members.get(row.assignee_id) ?? 'a former member') : null,
-    source: row.source_name,
+    source: row.source_name === null ? null : shown.text(row.source_name),
     receivedAt: row.created_at,
   };
 }
 
-/** Every field a lead holds, as label and text, masked for a viewer where it is an address or a phone. */
+/** Every field a lead holds, as label and text, masked for a role that does not see contacts. */
 export function leadFields(row: LeadRow, role: TeamRole): Array<[string, string]> {
   const fields = JSON.parse(row.metadata) as Record<string, unknown>;
+  const shown = contactsFor(role);
   return Object.entries(fields)
     .filter(([name]) => name !== 'type')
-    .map(([name, value]) => {
-      const shown = text(value);
-      if (role !== 'viewer') return [name, shown];
-      if (isPhone(name)) return [name, maskPhone(shown)];
-      if (isAddress(name)) return [name, maskAddress(shown)];
-      return [name, shown];
-    });
+    .map(([name, value]) => [name, shown.field(name, text(value))]);
 }
 
 export const memberNames = (members: TeamMember[]) => new Map(members.map((member) => [member.id, member.name]));
@@ -66,7 +60,7 @@ export const memberRows = (members: TeamMember[], role: TeamRole) =>
   members.map((member) => ({
     id: member.id,
     name: member.name,
-    email: role === 'viewer' ? maskAddress(member.email) : member.email,
+    email: contactsFor(role).address(member.email),
     role: member.role,
     zone: member.zone,
   }));

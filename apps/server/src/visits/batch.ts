@@ -18,8 +18,8 @@ export class ViewBatch {
   #outgoing: string[] = [];
   readonly #redis: Redis | null;
   readonly #key: string;
-  /** Views not counted because the memory was full. */
-  dropped = 0;
+  /** Views never counted because the memory was full: added past it, or put back into it. */
+  lost = 0;
 
   constructor(redis: Redis | null, key = 'growmail:visits:views') {
     this.#redis = redis;
@@ -37,7 +37,9 @@ export class ViewBatch {
 
   /** Puts back views a write could not store, first in line. */
   restore(views: readonly PageView[]): void {
-    this.#memory.unshift(...views.slice(0, Math.max(0, memoryLimit - this.#memory.length)));
+    const room = Math.max(0, memoryLimit - this.#memory.length);
+    this.#memory.unshift(...views.slice(0, room));
+    this.lost += Math.max(0, views.length - room);
   }
 
   /** Takes up to `max` views: this process's own first, then the shared list's. */
@@ -67,8 +69,8 @@ export class ViewBatch {
   }
 
   #keep(views: PageView[]): void {
-    const room = memoryLimit - this.#memory.length;
-    this.#memory.push(...views.slice(0, Math.max(0, room)));
-    this.dropped += Math.max(0, views.length - room);
+    const room = Math.max(0, memoryLimit - this.#memory.length);
+    this.#memory.push(...views.slice(0, room));
+    this.lost += Math.max(0, views.length - room);
   }
 }

@@ -2,6 +2,7 @@ import type { VisitSource } from '@growmail/contracts/lead-source';
 import { visitBeaconSchema, visitCountPath } from '@growmail/contracts/visits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { rounds } from '../lib/rounds.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { ViewBatch } from './batch.ts';
@@ -14,7 +15,6 @@ declare module 'fastify' {
     /** Counts page views without cookies (D42); `flush()` writes what waits now. */
     visitCounter: {
       flush: () => Promise<void>;
-      pending: ViewBatch;
       /** The visit of today that this request's visitor is in, once what waits is written; null if none. */
       visitOf: (request: FastifyRequest) => Promise<VisitSource | null>;
     };
@@ -34,8 +34,23 @@ const batchSize = 500;
 async function visits(app: FastifyInstance, options: { flushMs?: number }) {
   const salts = new DailySalts((day, fresh) => app.visits.saltOf(day, fresh));
   const pending = new ViewBatch(app.sharedRedis);
+  let [lostLogged, lostShown] = [0, 0];
+  new Counter({
+    name: 'growmail_visit_views_lost_total',
+    help: 'Page views never counted: the memory holding them while the database or Redis was away was full.',
+    registers: [app.metrics.registry],
+    collect() {
+      this.inc(pending.lost - lostShown);
+      lostShown = pending.lost;
+    },
+  });
 
   const write = async (isClosed: () => boolean) => {
+    // Once a round, not once a view: past the limit, every view is lost.
+    if (pending.lost > lostLogged) {
+      app.log.warn({ lost: pending.lost - lostLogged }, 'page views not counted: the memory holding them is full');
+      lostLogged = pending.lost;
+    }
     while (!isClosed() && app.db.status.ready) {
       const views = await pending.take(batchSize);
       if (views.length === 0) return;
@@ -62,7 +77,7 @@ async function visits(app: FastifyInstance, options: { flushMs?: number }) {
       return null;
     }
   };
-  app.decorate('visitCounter', { flush: loop.flush, pending, visitOf });
+  app.decorate('visitCounter', { flush: loop.flush, visitOf });
   app.addHook('onReady', async () => loop.start(options.flushMs ?? 5_000));
   app.addHook('onClose', async () => {
     await loop.stop();
@@ -112,4 +127,4 @@ async function writeViews(app: FastifyInstance, views: readonly PageView[], unwr
   }
 }
 
-export default fp(visits, { name: 'visits', dependencies: ['config', 'repositories', 'protection'] });
+export default fp(visits, { name: 'visits', dependencies: ['config', 'repositories', 'protection', 'metrics'] });

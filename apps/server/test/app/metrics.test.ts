@@ -151,6 +151,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('reports the database available, and the process defaults', async () => {
     const text = await scrape();
     expect(sample(text, 'growmail_database_available')).toBe(1);
+    // Nothing waited long enough to fill the memory: no page view was lost.
+    expect(sample(text, 'growmail_visit_views_lost_total')).toBe(0);
     for (const name of [
       'process_cpu_user_seconds_total',
       'process_resident_memory_bytes',

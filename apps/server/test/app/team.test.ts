@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { TeamRole, TeamSignIn } from '@growmail/contracts/team';
+import type { TeamRole } from '@growmail/contracts/team';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growmailApp, serverOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { dataAccess } from '../../src/repositories/index.ts';
-import { openSession } from '../../src/team/sessions.ts';
+import { signedIn } from './console-session.ts';
 import { testApp } from '@growmail/test-support/app';
 import { enquiry } from '@growmail/test-support/submissions';
 
 const publicUrl = 'http://localhost:4010';
 const origin = publicUrl;
 
-/** What each console route asks: `public`, or the least role and whether a passkey session is needed. */
-const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }> = {
+/**
+ * What each console route asks: `public`, or the least role, whether a passkey session is needed,
+ * and whether the role must see contact details whole.
+ */
+const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean; contacts?: boolean }> = {
   'GET /team': 'public',
   'GET /team/sign-in': 'public',
   'POST /team/sign-in/link': 'public',
@@ -29,7 +31,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/sign-out': { role: 'viewer' },
   'POST /team/sign-out-everywhere': { role: 'viewer' },
   'GET /team/leads': { role: 'viewer' },
-  'POST /team/leads/search': { role: 'viewer' },
+  'POST /team/leads/search': { role: 'viewer', contacts: true },
   'GET /team/leads/:id': { role: 'viewer' },
   'POST /team/leads/:id/assign': { role: 'sales' },
   'POST /team/leads/:id/status': { role: 'sales' },
@@ -44,6 +46,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/members/:id/role': { role: 'admin', passkey: true },
   'POST /team/members/:id/remove': { role: 'admin', passkey: true },
   'POST /team/members/:id/sign-out': { role: 'admin', passkey: true },
+  'POST /team/members/:id/passkeys/:passkey/remove': { role: 'admin', passkey: true },
   'GET /team/audit': { role: 'admin' },
   'GET /team/quarantine': { role: 'viewer' },
   'POST /team/quarantine': { role: 'sales' },
@@ -61,6 +64,7 @@ const expected: Record<string, 'public' | { role: TeamRole; passkey?: boolean }>
   'POST /team/people/erase': { role: 'admin', passkey: true },
   'GET /team/marketing': { role: 'viewer' },
   'GET /team/marketing/csv/:table': { role: 'viewer' },
+  'GET /team/*': 'public',
 };
 
 const rank: Record<TeamRole, number> = { viewer: 0, sales: 1, admin: 2 };
@@ -82,23 +86,6 @@ async function appWithRoutes(env: Record<string, string>) {
   await app.register(growmailApp, { config });
   await app.ready();
   return { app, routes };
-}
-
-/** A signed-in browser's headers for a member of this role, signed in this way. */
-async function signedIn(app: FastifyInstance, role: TeamRole, method: TeamSignIn = 'passkey') {
-  const data = dataAccess(app.db);
-  const member = await data.team.upsertMember({
-    email: `${role}-${method}-${Math.random().toString(36).slice(2)}@growmail.test`,
-    name: `A ${role}`,
-    zone: 'Africa/Lagos',
-    role,
-  });
-  const session = await openSession(data, member.id, method);
-  // A page gives the form its CSRF token, and the csrf cookie with it.
-  const page = await app.inject({ url: '/team/account', cookies: { gm_team: session } });
-  const csrf = /name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
-  const csrfCookie = page.cookies.find((cookie) => cookie.name === 'gm_team_csrf')!.value;
-  return { member, cookies: { gm_team: session, gm_team_csrf: csrfCookie }, csrf };
 }
 
 describe('the console checks every route on the server (D41)', () => {
@@ -146,7 +133,10 @@ describe('the console checks every route on the server (D41)', () => {
           const member = await signedIn(app, role, method);
           for (const [route, access] of Object.entries(expected)) {
             if (access === 'public' || route.includes('sign-out')) continue;
-            const allowed = rank[role] >= rank[access.role] && (!access.passkey || method === 'passkey');
+            const allowed =
+              rank[role] >= rank[access.role] &&
+              (!access.passkey || method === 'passkey') &&
+              (!access.contacts || role !== 'viewer');
             const [verb] = route.split(' ') as ['GET' | 'POST'];
             const answer = await app.inject({
               method: verb,
@@ -373,6 +363,55 @@ describe('the console when something is away or overused', () => {
   });
 });
 
+describe('the console’s unknown paths and HEAD', () => {
+  let app: FastifyInstance;
+  let leadId: string;
+
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: publicUrl });
+    await app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
+    leadId = (await app.leads.list({}))[0]!.id;
+  });
+  afterAll(() => app.close());
+
+  const unknown = () => ['/team/x', '/team/LEADS', `/team/leads/${leadId}/`, '/team/leads/export/x'];
+
+  it('answers an unknown path with the console’s own 404, kept by no cache, signed out', async () => {
+    for (const url of unknown()) {
+      const answer = await app.inject({ url });
+      expect([url, answer.statusCode, answer.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+      expect(answer.body).toContain('There is no console page at this address.');
+      expect(answer.body).toContain('Go to sign-in');
+    }
+  });
+
+  it('answers an unknown path with the console’s own 404 and the way back, signed in', async () => {
+    const viewer = await signedIn(app, 'viewer');
+    for (const url of unknown()) {
+      const answer = await app.inject({ url, cookies: viewer.cookies });
+      expect([url, answer.statusCode, answer.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+      expect(answer.body).toContain('There is no console page at this address.');
+      expect(answer.body).toContain('Back to the leads');
+    }
+  });
+
+  it('refuses HEAD without running the page: an export sent to HEAD writes no audit row', async () => {
+    const admin = await signedIn(app, 'admin');
+    const head = await app.inject({ method: 'HEAD', url: '/team/leads/export', cookies: admin.cookies });
+    expect([head.statusCode, head.headers.allow, head.headers['cache-control']]).toEqual([405, 'GET', 'no-store']);
+    expect(head.headers['content-disposition']).toBeUndefined();
+    expect(await app.audit.forRecord('leads', 'export')).toEqual([]);
+    for (const url of ['/team/leads', '/team/x', '/team']) {
+      const answer = await app.inject({ method: 'HEAD', url, cookies: admin.cookies });
+      expect([url, answer.statusCode]).toEqual([url, 405]);
+    }
+    // The same export by GET is audited, so the check above can see a row.
+    const get = await app.inject({ url: '/team/leads/export', cookies: admin.cookies });
+    expect(get.statusCode).toBe(200);
+    expect(await app.audit.forRecord('leads', 'export')).toHaveLength(1);
+  });
+});
+
 describe('the console and the public pages', () => {
   it('sets no cookie on a public page, and the console sets its own on /team only', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl });
@@ -385,12 +424,25 @@ describe('the console and the public pages', () => {
     await app.close();
   });
 
-  it('is not there with TEAM_CONSOLE=off: /team is an unknown path like any other', async () => {
+  it('is not there with TEAM_CONSOLE=off: every path under /team is a plain 404, never the home page', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl, TEAM_CONSOLE: 'off' });
     const page = await app.inject({ url: '/team/sign-in' });
     expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).not.toContain('Growmail team');
     expect((await app.inject({ method: 'POST', url: '/team/sign-in/link', payload: {} })).statusCode).toBe(404);
+    const urls = ['/team', '/team/sign-in', '/team/x', '/team/LEADS', '/team/leads/abc/'];
+    for (const [url, cookies] of urls.flatMap((url) => [
+      [url, {}] as const,
+      [url, { gm_team: 'a-session' }] as const,
+    ])) {
+      const answer = await app.inject({ url, cookies });
+      expect([url, answer.statusCode, answer.headers['content-type'], answer.body]).toEqual([
+        url,
+        404,
+        'text/plain; charset=utf-8',
+        'Not found\n',
+      ]);
+    }
     await app.close();
   });
 

@@ -42,3 +42,17 @@ describe.runIf(await redisReachable())('the shared list of views with REDIS_URL'
     expect(await redis.llen(key)).toBe(0);
   });
 });
+
+describe('the views held in memory while the database or Redis is away', () => {
+  it('counts as lost the views added past its 200,000, and those put back when it has filled meanwhile', async () => {
+    const batch = new ViewBatch(null);
+    for (let n = 0; n < 200_003; n += 1) batch.add(viewOf('/pricing'));
+    expect(batch.lost).toBe(3);
+    const taken = await batch.take(10);
+    for (let n = 0; n < 6; n += 1) batch.add(viewOf('/demo'));
+    // A write failed: its 10 views go back first in line, but only 4 still fit.
+    batch.restore(taken);
+    expect(batch.lost).toBe(9);
+    expect(await batch.take(4)).toEqual(taken.slice(0, 4));
+  });
+});

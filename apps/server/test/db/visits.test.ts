@@ -63,6 +63,24 @@ describe.each(await testDatabases())('counted visits on $name', ({ name, open })
     ]);
   });
 
+  it('writes and deletes inside a caller’s transaction when taken .in(trx), so a rollback undoes both', async () => {
+    const at = new Date('2027-02-03T08:00:00.000Z');
+    await writeBatch([view('kept', at, '/pricing')]);
+    const rolledBack = new Error('rolled back');
+    const visits = dataAccess(db).visits;
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        const inside = visits.in(trx);
+        await inside.record(sessionViews([view('undone', at, '/demo')], []));
+        expect(await inside.removeBefore('2027-02-04', 1000)).toBeGreaterThan(0);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const stored = (await visits.list()).map((visit) => visit.visitor);
+    expect(stored).toContain('kept');
+    expect(stored).not.toContain('undone');
+  });
+
   it('holds no salt or visitor hash older than 48 hours, and deletes visits after 13 months', async () => {
     const now = new Date('2027-06-01T12:00:00.000Z');
     const visits = dataAccess(db).visits;

@@ -53,6 +53,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(ConfigError);
   });
 
+  it('reads the console’s CSRF key, made from TRACKING_SECRET when unset, and refuses one too short', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({}).teamCsrfKey).toBeUndefined();
+    expect(loadConfig({ TEAM_CSRF_KEY: 'k'.repeat(32) }).teamCsrfKey).toBe('k'.repeat(32));
+    const made = loadConfig({ TRACKING_SECRET: secret }).teamCsrfKey;
+    expect(made).toBe(loadConfig({ TRACKING_SECRET: secret }).teamCsrfKey);
+    expect(made).not.toContain(secret);
+    expect(() => loadConfig({ TEAM_CSRF_KEY: 'short' })).toThrow(/TEAM_CSRF_KEY must be at least 32 characters/);
+  });
+
   it('reads how long a CDN may keep a page, none by default', () => {
     expect(loadConfig({}).cdnMaxAge).toBe(0);
     expect(loadConfig({ CDN_MAX_AGE: '60' }).cdnMaxAge).toBe(60);

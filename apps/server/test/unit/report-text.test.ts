@@ -44,6 +44,19 @@ describe('csvStream', () => {
     expect(csvText(rows)).toBe(`"a","'=1+1","3","","{""b"":true}","",""\n`);
   });
 
+  it.each([
+    [";=cmd|' /C calc'!A0"],
+    ['=HYPERLINK("https://evil.example")'],
+    ['+1+2'],
+    ['-2+3'],
+    ['@SUM(A1:A2)'],
+    ['\t=1+1'],
+    ['\r=1+1'],
+    ['  =1+1'],
+  ])('writes %j as text a spreadsheet will not run', (cell) => {
+    expect(csvText([[cell, 'plain']])).toBe(`"'${cell.replaceAll('"', '""')}","plain"\n`);
+  });
+
   it('fails when reading the rows fails', async () => {
     async function* failing() {
       yield ['a'];

@@ -46,6 +46,12 @@ describe('resolveRequest', () => {
     expect(resolve('/_astro/whatever')).toEqual({ kind: 'not-found' });
   });
 
+  it('answers 404 for any path under /team, never the home page', () => {
+    for (const path of ['/team', '/team/', '/team/x', '/team/LEADS', '/team/leads/abc/'])
+      expect([path, resolve(path)]).toEqual([path, { kind: 'not-found' }]);
+    expect(resolve('/teams')).toEqual(page('/'));
+  });
+
   it('serves pages with or without a trailing slash', () => {
     expect(resolve('/pricing')).toEqual(page('/pricing'));
     expect(resolve('/pricing/')).toEqual(page('/pricing'));

@@ -1,5 +1,5 @@
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
@@ -19,8 +19,9 @@ function dayOf(iso: string, zone: string): string {
  * Demos (D32, D41): the agenda by day, in the member's zone and the prospect's; for sales, a
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
-export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks, notice, problem }: Props) {
+export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks, form, notice, problem }: Props) {
   const works = viewer.role !== 'viewer';
+  const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
   for (const booking of bookings) {
     const key = dayOf(booking.start, viewer.zone);
@@ -116,7 +117,7 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
       <div className="grid gap-4 lg:grid-cols-2">
         <section className="team-card" aria-labelledby="off-heading">
           <h2 id="off-heading" className="mb-3 text-lg font-semibold">
-            Days off
+            Time off
           </h2>
           <ul className="mb-4 grid gap-2">
             {blocks.length === 0 && <li className="text-ink-700">None to come.</li>}
@@ -131,7 +132,7 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
                     <CsrfField csrf={csrf} />
                     <button
                       className="team-button-quiet"
-                      aria-label={`Remove the day off from ${formatTime(block.from, hours.zone)}`}
+                      aria-label={`Remove the time off from ${formatTime(block.from, hours.zone)}`}
                     >
                       Remove
                     </button>
@@ -141,25 +142,41 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
             ))}
           </ul>
           {works && (
-            <form method="post" action="/team/demos/blocks" className="grid gap-3 sm:grid-cols-2">
+            <form method="post" action="/team/demos/blocks" className="grid gap-3 sm:grid-cols-2" noValidate>
               <CsrfField csrf={csrf} />
-              <div>
-                <label htmlFor="off-from" className="team-label">
-                  First day
-                </label>
-                <input id="off-from" name="from" type="date" required className="team-input" />
-              </div>
-              <div>
-                <label htmlFor="off-to" className="team-label">
-                  Last day (optional)
-                </label>
-                <input id="off-to" name="to" type="date" className="team-input" />
-              </div>
+              {refused('dayOff') && (
+                <div className="sm:col-span-2">
+                  <FormProblems refused={refused('dayOff')} what="time off" />
+                </div>
+              )}
+              <Field form="off" name="from" label="First day" type="date" required refused={refused('dayOff')} />
+              <Field form="off" name="to" label="Last day (optional)" type="date" refused={refused('dayOff')} />
+              <Field
+                form="off"
+                name="fromTime"
+                label="From (optional, for part of a day)"
+                type="time"
+                refused={refused('dayOff')}
+              />
+              <Field form="off" name="toTime" label="Until (optional)" type="time" refused={refused('dayOff')} />
               <div>
                 <label htmlFor="off-host" className="team-label">
                   Who
                 </label>
-                <select id="off-host" name="host" className="team-input">
+                {refused('dayOff')?.problems.host && (
+                  <p id="off-host-problem" className="mb-1 text-sm text-red-900">
+                    {refused('dayOff')?.problems.host}
+                  </p>
+                )}
+                <select
+                  id="off-host"
+                  name="host"
+                  className="team-input"
+                  defaultValue={refused('dayOff')?.values.host ?? ''}
+                  {...(refused('dayOff')?.problems.host
+                    ? { 'aria-invalid': true, 'aria-describedby': 'off-host-problem' }
+                    : {})}
+                >
                   <option value="">Everyone</option>
                   {hosts.map((host) => (
                     <option key={host.id} value={host.id}>
@@ -168,14 +185,9 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
                   ))}
                 </select>
               </div>
+              <Field form="off" name="reason" label="Reason (optional)" maxLength={200} refused={refused('dayOff')} />
               <div>
-                <label htmlFor="off-reason" className="team-label">
-                  Reason (optional)
-                </label>
-                <input id="off-reason" name="reason" className="team-input" maxLength={200} />
-              </div>
-              <div>
-                <button className="team-button">Add the day off</button>
+                <button className="team-button">Add the time off</button>
               </div>
             </form>
           )}
@@ -186,20 +198,25 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
           </h2>
           <p className="mb-4 whitespace-pre-line text-ink-700">{hours.text}</p>
           {works && (
-            <form method="post" action="/team/demos/hours" className="grid gap-3">
+            <form method="post" action="/team/demos/hours" className="grid gap-3" noValidate>
               <CsrfField csrf={csrf} />
-              <div>
-                <label htmlFor="hours-text" className="team-label">
-                  New hours
-                </label>
-                <input id="hours-text" name="hours" className="team-input" placeholder="mon-fri 09:00-17:00" required />
-              </div>
-              <div>
-                <label htmlFor="hours-zone" className="team-label">
-                  Time zone
-                </label>
-                <input id="hours-zone" name="zone" className="team-input" defaultValue={hours.zone} required />
-              </div>
+              <FormProblems refused={refused('hours')} what="hours" />
+              <Field
+                form="hours"
+                name="hours"
+                label="New hours"
+                placeholder="mon-fri 09:00-17:00"
+                required
+                refused={refused('hours')}
+              />
+              <Field
+                form="hours"
+                name="zone"
+                label="Time zone"
+                defaultValue={hours.zone}
+                required
+                refused={refused('hours')}
+              />
               <div>
                 <button className="team-button-quiet">Save the hours</button>
               </div>
@@ -225,26 +242,16 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
             ))}
           </ul>
           {works && (
-            <form method="post" action="/team/demos/hosts" className="grid gap-3 sm:grid-cols-3">
+            <form method="post" action="/team/demos/hosts" className="grid gap-3 sm:grid-cols-3" noValidate>
               <CsrfField csrf={csrf} />
-              <div>
-                <label htmlFor="host-id" className="team-label">
-                  Id
-                </label>
-                <input id="host-id" name="id" className="team-input" required placeholder="ada" />
-              </div>
-              <div>
-                <label htmlFor="host-name" className="team-label">
-                  Name
-                </label>
-                <input id="host-name" name="name" className="team-input" required />
-              </div>
-              <div>
-                <label htmlFor="host-email" className="team-label">
-                  Address
-                </label>
-                <input id="host-email" name="email" type="email" className="team-input" />
-              </div>
+              {refused('host') && (
+                <div className="sm:col-span-3">
+                  <FormProblems refused={refused('host')} what="host" />
+                </div>
+              )}
+              <Field form="host" name="id" label="Id" placeholder="ada" required refused={refused('host')} />
+              <Field form="host" name="name" label="Name" required refused={refused('host')} />
+              <Field form="host" name="email" label="Address" type="email" refused={refused('host')} />
               <div>
                 <button className="team-button-quiet">Save the host</button>
               </div>

@@ -13,7 +13,7 @@ const actionText: Record<string, string> = {
 };
 
 /** One lead: every field, its language, what the team did with it, and (for sales) what to do next. */
-export function LeadPage({ csrf, viewer, lead, booking, notes, history, members, notice, problem, note }: Props) {
+export function LeadPage({ csrf, viewer, lead, booking, notes, history, members, notice, problem, noteForm }: Props) {
   const works = viewer.role !== 'viewer';
   return (
     <>
@@ -99,12 +99,18 @@ export function LeadPage({ csrf, viewer, lead, booking, notes, history, members,
                 <label htmlFor="note" className="team-label">
                   Add a note
                 </label>
+                {noteForm?.problems.text && (
+                  <p id="note-problem" className="mb-1 text-sm text-red-900">
+                    {noteForm.problems.text}
+                  </p>
+                )}
                 <textarea
                   id="note"
                   name="text"
                   rows={3}
                   className="team-input mb-2"
-                  defaultValue={note ?? ''}
+                  defaultValue={noteForm?.values.text ?? ''}
+                  {...(noteForm?.problems.text ? { 'aria-invalid': true, 'aria-describedby': 'note-problem' } : {})}
                 ></textarea>
                 <button className="team-button-quiet w-full">Add note</button>
               </form>

@@ -1,4 +1,4 @@
-import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
+import { maySeeContacts, type TeamPage, type TeamViewer } from '@growmail/contracts/team';
 import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -51,31 +51,43 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
-        <form
-          method="post"
-          action="/team/leads/search"
-          className="team-card lg:order-last"
-          role="search"
-          aria-label="Search by address"
-          noValidate
-        >
-          <CsrfField csrf={csrf} />
-          <label htmlFor="search-q" className="team-label">
-            Address or @domain
-          </label>
-          {search?.problem && <Problem id="search-problem">{search.problem}</Problem>}
-          <input
-            id="search-q"
-            name="q"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            defaultValue={search?.q ?? ''}
-            className="team-input mb-3"
-            {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
-          />
-          <button className="team-button w-full">Search</button>
-        </form>
+        {maySeeContacts(viewer.role) ? (
+          <form
+            method="post"
+            action="/team/leads/search"
+            className="team-card lg:order-last"
+            role="search"
+            aria-label="Search by address"
+            noValidate
+          >
+            <CsrfField csrf={csrf} />
+            <label htmlFor="search-q" className="team-label">
+              Address or @domain
+            </label>
+            {search?.problem && <Problem id="search-problem">{search.problem}</Problem>}
+            <input
+              id="search-q"
+              name="q"
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              defaultValue={search?.q ?? ''}
+              className="team-input mb-3"
+              {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
+            />
+            <button className="team-button w-full">Search</button>
+          </form>
+        ) : (
+          <section className="team-card lg:order-last" aria-labelledby="search-closed">
+            <h2 id="search-closed" className="team-label">
+              Search
+            </h2>
+            <p className="text-ink-700">
+              Search finds leads by address, and your role sees addresses masked, so it is not open to you. The filters
+              still work.
+            </p>
+          </section>
+        )}
         <form
           method="get"
           action="/team/leads"

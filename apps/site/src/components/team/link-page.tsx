@@ -20,9 +20,19 @@ export function LinkPage({ csrf, purpose, token, name, problem }: Props) {
       {problem && <Problem>{problem}</Problem>}
       <p className="mb-4 text-ink-700">
         {enrol
-          ? 'Press the button to create a passkey for the Growmail team console on this device. Your device will ask for your fingerprint, face or screen lock.'
+          ? 'Press the button to create a passkey for the Growmail team console on this device. Your device will ask for your fingerprint, face, screen lock or PIN.'
           : 'Press the button to sign in on this device. The link then stops working.'}
       </p>
+      {enrol && (
+        <p className="mb-4 text-ink-700">
+          A security key without a PIN cannot be used: set a PIN on it first. Until you have a passkey, you can sign in
+          with a link by mail from the{' '}
+          <a href="/team/sign-in" className="team-link">
+            sign-in page
+          </a>
+          , though only a passkey can export, erase or manage the team.
+        </p>
+      )}
       <form method="post" action={enrol ? '/team/enrol' : '/team/link'} data-enrol={enrol ? '' : undefined}>
         <CsrfField csrf={csrf} />
         <input type="hidden" name="token" value={token} />

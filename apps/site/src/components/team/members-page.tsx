@@ -8,6 +8,7 @@ type Props = {
   notice?: string | undefined;
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
+  confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
 };
 
 const fields = [
@@ -16,13 +17,37 @@ const fields = [
   ['zone', 'Time zone', 'text'],
 ] as const;
 
-/** The team's members (admin, D41): invite by mail, change a role, remove. */
-export function MembersPage({ csrf, viewer, members, notice, problems, values }: Props) {
+/** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
+export function MembersPage({ csrf, viewer, members, notice, problems, values, confirmRemoval }: Props) {
   const changes = viewer.method === 'passkey';
   return (
     <>
       <PageTitle>Members</PageTitle>
       {notice && <Notice>{notice}</Notice>}
+      {confirmRemoval && (
+        <section className="team-card mb-6 border-red-300" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="mb-2 text-lg font-semibold">
+            {`Remove the passkey “${confirmRemoval.passkeyName}” of ${confirmRemoval.memberName}?`}
+          </h2>
+          <p className="mb-4 text-ink-700">
+            It stops working at once, and every session of {confirmRemoval.memberName} ends with any sign-in link mailed
+            to them. They can still sign in with another passkey or a link by mail; if this was their last passkey,
+            invite them again to create one.
+          </p>
+          <form
+            method="post"
+            action={`/team/members/${confirmRemoval.memberId}/passkeys/${confirmRemoval.passkeyId}/remove`}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <CsrfField csrf={csrf} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove the passkey</button>
+            <a href="/team/members" className="team-link">
+              Keep it
+            </a>
+          </form>
+        </section>
+      )}
       {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
       {!changes && (
         <p className="mb-4 text-ink-700">Sign in with a passkey to invite, change roles or remove members.</p>
@@ -36,9 +61,28 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
                 {member.email} · {member.role} · {member.zone}
               </p>
               <p className="text-sm text-ink-700">
-                {member.passkeys ?? 0} passkey{member.passkeys === 1 ? '' : 's'} · {member.sessions ?? 0} live session
+                {member.passkeys?.length ?? 0} passkey{member.passkeys?.length === 1 ? '' : 's'} ·{' '}
+                {member.sessions ?? 0} live session
                 {member.sessions === 1 ? '' : 's'}
               </p>
+              {changes && member.id !== viewer.id && (member.passkeys?.length ?? 0) > 0 && (
+                <ul className="mt-1 grid gap-1 text-sm" aria-label={`Passkeys of ${member.name}`}>
+                  {member.passkeys!.map((passkey) => (
+                    <li key={passkey.id} className="flex flex-wrap items-center gap-2">
+                      <span className="break-words">{passkey.name}</span>
+                      <form method="post" action={`/team/members/${member.id}/passkeys/${passkey.id}/remove`}>
+                        <CsrfField csrf={csrf} />
+                        <button
+                          className="team-button-quiet"
+                          aria-label={`Remove passkey ${passkey.name} of ${member.name}, and end their sessions`}
+                        >
+                          Remove passkey
+                        </button>
+                      </form>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
             {changes && member.id !== viewer.id && (
               <div className="flex flex-wrap items-end gap-2">
@@ -59,7 +103,7 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values }:
                 {(member.sessions ?? 0) > 0 && (
                   <form method="post" action={`/team/members/${member.id}/sign-out`}>
                     <CsrfField csrf={csrf} />
-                    <button className="team-button-quiet" aria-label={`End the sessions of ${member.name}`}>
+                    <button className="team-button-quiet" aria-label={`End sessions of ${member.name}`}>
                       End sessions
                     </button>
                   </form>

@@ -26,7 +26,8 @@ export function SignInPage({ csrf, notice, problem, email }: Props) {
           With a passkey
         </h2>
         <p className="mb-4 text-ink-700">
-          Your device asks for your fingerprint, face or screen lock. No address to type.
+          Your device asks for your fingerprint, face, screen lock or PIN. No address to type. A security key without a
+          PIN cannot sign in: set a PIN on it, or use a link by mail below.
         </p>
         <button type="button" className="team-button w-full" data-passkey-sign-in>
           Sign in with a passkey

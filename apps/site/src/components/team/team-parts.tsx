@@ -36,3 +36,54 @@ export const Problem = ({ children, id }: { children: ReactNode; id?: string }) 
 export const PageTitle = ({ children }: { children: ReactNode }) => (
   <h1 className="mb-4 text-2xl font-bold text-ink-900">{children}</h1>
 );
+
+type FieldProps = {
+  /** The form's own prefix for ids, so two forms on a page never share one. */
+  form: string;
+  name: string;
+  label: string;
+  /** The refused form's problems and typed values, when it was this form that was refused. */
+  refused?: { problems: Record<string, string>; values: Record<string, string> } | undefined;
+  defaultValue?: string | undefined;
+  type?: string;
+  required?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+};
+
+/**
+ * A console form's text field: its label, its problem between the label and the input when the
+ * form was refused (tied to the input by aria-describedby), and what was typed kept.
+ */
+export function Field({ form, name, label, refused, defaultValue, ...input }: FieldProps) {
+  const id = `${form}-${name}`;
+  const problem = refused?.problems[name];
+  return (
+    <div>
+      <label htmlFor={id} className="team-label">
+        {label}
+      </label>
+      {problem && (
+        <p id={`${id}-problem`} className="mb-1 text-sm text-red-900">
+          {problem}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        className="team-input"
+        defaultValue={refused ? refused.values[name] : defaultValue}
+        {...input}
+        {...(problem ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {})}
+      />
+    </div>
+  );
+}
+
+/** The line above a refused form that says it was refused and why, read out as the page shows it. */
+export const FormProblems = ({ refused, what }: { refused: FieldProps['refused']; what: string }) =>
+  refused ? (
+    <Problem>
+      Check the {what}: {Object.values(refused.problems).join(' ')}
+    </Problem>
+  ) : null;

@@ -1,0 +1,125 @@
+import type { DayOffInput, HostInput, HoursInput } from '@growmail/contracts/demo-availability';
+import { DateTime } from 'luxon';
+import { auditActor, type Actor } from '../lib/actor.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import type { Executor } from '../repositories/repository.ts';
+import { defaultZone } from './availability.ts';
+import { readHours } from './hours-text.ts';
+import { canonicalZone } from './slots.ts';
+
+/**
+ * What sales changes of the demo availability (D32), as the console and `npm run demos` both run
+ * it: each change is checked here, then written with its audit row in one transaction, so a
+ * change is never kept without the row that says who made it. Input comes already read by the
+ * schemas in @growmail/contracts/demo-availability; what needs the database or the calendar to
+ * check is checked here, and refused with the field it is about.
+ */
+
+/** A change refused: the field at fault and a sentence for sales. */
+export type Refusal = { problems: Record<string, string> };
+const refuse = (field: string, problem: string): Refusal => ({ problems: { [field]: problem } });
+
+/** The zone the team's hours are kept in, which days off are read in. */
+export const teamZone = async (data: DataAccess) => (await data.demos.hours())[0]?.zone ?? defaultZone;
+
+/** What a write did, and the audit row that says so; none when it changed nothing. */
+type Written<T> = { result: T; audit?: { action: string; recordId: string; detail?: Record<string, unknown> } };
+
+function audited<T>(data: DataAccess, actor: Actor, write: (trx: Executor) => Promise<Written<T>>): Promise<T> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const { result, audit } = await write(trx);
+    if (audit) await data.audit.in(trx).record({ ...auditActor(actor), recordType: 'demo', ...audit });
+    return result;
+  });
+}
+
+/** Replaces the weekly hours; the zone stays as it was when none is given. */
+export async function setHours(
+  data: DataAccess,
+  input: HoursInput,
+  actor: Actor,
+): Promise<{ zone: string; hours: ReturnType<typeof readHours> } | Refusal> {
+  const zone = input.zone ? canonicalZone(input.zone) : await teamZone(data);
+  if (!zone) return refuse('zone', `Give an IANA time zone such as Africa/Lagos, not '${input.zone}'.`);
+  let hours;
+  try {
+    hours = readHours(input.hours.split(/\s+/).filter(Boolean));
+  } catch (error) {
+    return refuse('hours', (error as Error).message);
+  }
+  return audited(data, actor, async (trx) => {
+    await data.demos.in(trx).replaceHours(zone, hours);
+    return {
+      result: { zone, hours },
+      audit: { action: 'demo.hours', recordId: 'hours', detail: { zone, hours: input.hours } },
+    };
+  });
+}
+
+/** A day off's start and end in `zone`: whole days from the first's midnight to the day after the last, or a range. */
+function dayOffRange(input: DayOffInput, zone: string): { start: Date; end: Date } | Refusal {
+  const last = input.to || input.from;
+  const start = DateTime.fromISO(input.fromTime ? `${input.from}T${input.fromTime}` : input.from, { zone });
+  const end = input.toTime
+    ? DateTime.fromISO(`${last}T${input.toTime}`, { zone })
+    : DateTime.fromISO(last, { zone }).plus({ days: 1 });
+  if (!start.isValid) return refuse('from', `${input.from} is not a day on the calendar.`);
+  if (!end.isValid) return refuse('to', `${last} is not a day on the calendar.`);
+  if (end <= start)
+    return refuse(input.toTime ? 'toTime' : 'to', 'The time off ends before it starts. Check the dates.');
+  return { start: start.toJSDate(), end: end.toJSDate() };
+}
+
+/** Blocks time off for one host, or for everyone, in the team's zone. */
+export async function addDayOff(
+  data: DataAccess,
+  input: DayOffInput,
+  actor: Actor,
+): Promise<{ id: string; start: Date; end: Date; host: string | null } | Refusal> {
+  const range = dayOffRange(input, await teamZone(data));
+  if ('problems' in range) return range;
+  const host = input.host || null;
+  if (host && !(await data.demos.hosts()).some((row) => row.id === host)) {
+    return refuse('host', `No host has the id ${host}. Choose one of the hosts, or everyone.`);
+  }
+  return audited(data, actor, async (trx) => {
+    const id = await data.demos.in(trx).addBlock({ ...range, hostId: host, reason: input.reason || null });
+    const detail = { from: range.start.toISOString(), to: range.end.toISOString(), host: host ?? 'everyone' };
+    return { result: { id, ...range, host }, audit: { action: 'demo.blocked', recordId: id, detail } };
+  });
+}
+
+/** Removes time off; false when there is none with this id. */
+export function removeDayOff(data: DataAccess, id: string, actor: Actor): Promise<boolean> {
+  return audited(data, actor, async (trx) => {
+    const removed = await data.demos.in(trx).removeBlock(id);
+    return { result: removed, ...(removed ? { audit: { action: 'demo.unblocked', recordId: id } } : {}) };
+  });
+}
+
+/** Adds a host, or changes the one with this id; one with no address is the sales inbox. */
+export function saveHost(data: DataAccess, input: HostInput, actor: Actor): Promise<void> {
+  return audited(data, actor, async (trx) => {
+    await data.demos.in(trx).saveHost({ id: input.id, name: input.name, email: input.email || null });
+    return {
+      result: undefined,
+      audit: { action: 'demo.host-saved', recordId: input.id, detail: { name: input.name } },
+    };
+  });
+}
+
+/** Removes a host who has no demos to come. */
+export function removeHost(
+  data: DataAccess,
+  id: string,
+  now: Date,
+  actor: Actor,
+): Promise<'removed' | 'missing' | 'booked'> {
+  return audited(data, actor, async (trx) => {
+    const removed = await data.demos.in(trx).removeHost(id, now);
+    return {
+      result: removed,
+      ...(removed === 'removed' ? { audit: { action: 'demo.host-removed', recordId: id } } : {}),
+    };
+  });
+}

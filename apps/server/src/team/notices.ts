@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+
+/** How many posts a quarantine change came to; a count is all its URL carries (D31). */
+export type HeldOutcome = {
+  /** Released, no slot asked for. */
+  released?: number | undefined;
+  /** Released, and booked the slot it asked for. */
+  booked?: number | undefined;
+  /** Released without its slot, because the address already holds a booking. */
+  kept?: number | undefined;
+  deleted?: number | undefined;
+};
+
+const outcomeKeys = ['released', 'booked', 'kept', 'deleted'] as const;
+const count = z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,3}$/)), z.transform(Number)));
+const outcomeQuery = z.object(Object.fromEntries(outcomeKeys.map((key) => [key, count])));
+
+const posts = (n: number) => (n === 1 ? 'one post' : `${n} posts`);
+
+/** The notice for a quarantine change, in the order the posts' fates are told. */
+export function heldOutcomeText(outcome: HeldOutcome): string {
+  const { released = 0, booked = 0, kept = 0, deleted = 0 } = outcome;
+  const said = [
+    released && `released ${posts(released)}`,
+    booked &&
+      (booked === 1
+        ? 'released one post: it booked the slot it asked for, and the invitation is on its way'
+        : `released ${booked} posts: they booked the slots they asked for, and the invitations are on their way`),
+    kept &&
+      `released ${posts(kept)} without the slot asked for: the address already holds a booking, so it took no other`,
+    deleted && `deleted ${posts(deleted)}`,
+  ].filter(Boolean);
+  if (said.length === 0) return 'Nothing was held under those ids.';
+  const text = said.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+type Notice = string | ((query: unknown) => string | undefined);
+
+/**
+ * Every notice a console page shows after a change, by page and key. The URL a change redirects
+ * to names a key, and at most a few counts; a key that is not here, or any other text, shows
+ * nothing, so no link can put words of its own in the console's notice box.
+ */
+const notices = {
+  lead: {
+    assigned: 'Assigned.',
+    handled: 'Marked as handled.',
+    reopened: 'Reopened.',
+    noted: 'Note added.',
+  },
+  demos: {
+    moved: 'Moved. The prospect gets the updated invitation.',
+    cancelled: 'Cancelled. The prospect gets the cancellation.',
+    blocked: 'Time off saved: /demo no longer offers it.',
+    unblocked: 'Time off removed.',
+    hours: 'Hours saved.',
+    host: 'Host saved.',
+    'host-removed': 'Host removed.',
+  },
+  quarantine: {
+    handled: (query: unknown) => {
+      const outcome = outcomeQuery.safeParse(query);
+      return outcome.success ? heldOutcomeText(outcome.data) : undefined;
+    },
+    'released-booked': 'Released, and booked at the time you chose.',
+    'released-without-slot': 'Released as a request without a slot.',
+  },
+} satisfies Record<string, Record<string, Notice>>;
+
+type NoticePage = keyof typeof notices;
+export type NoticeKey<Page extends NoticePage> = keyof (typeof notices)[Page] & string;
+
+const doneQuery = z.object({ done: z.string() });
+
+/** The notice a page's `?done=` names, or undefined for none, an unknown key or anything else. */
+export function noticeFor(page: NoticePage, query: unknown): string | undefined {
+  const parsed = doneQuery.safeParse(query);
+  if (!parsed.success) return undefined;
+  const map: Record<string, Notice> = notices[page];
+  if (!Object.hasOwn(map, parsed.data.done)) return undefined;
+  const notice = map[parsed.data.done]!;
+  return typeof notice === 'string' ? notice : notice(query);
+}
+
+/** The address a change redirects to: the page, with its notice's key and counts. */
+export function noticeUrl<Page extends NoticePage>(
+  path: string,
+  _page: Page,
+  key: NoticeKey<Page>,
+  counts: HeldOutcome = {},
+) {
+  const query = new URLSearchParams({ done: key });
+  for (const [name, value] of Object.entries(counts)) if (value) query.set(name, String(value));
+  return `${path}?${query}`;
+}
