@@ -1,5 +1,6 @@
 import type { MembershipStatus } from '@growmail/server/db';
-import { repository, type Executor } from '@growmail/server/repository';
+import { addToTotals, countedLeads } from '@growmail/server/lead-totals';
+import { inTransaction, repository, type Executor } from '@growmail/server/repository';
 
 /**
  * Rows as a test needs them: backdated, or in a state the app reaches only over time or
@@ -7,13 +8,17 @@ import { repository, type Executor } from '@growmail/server/repository';
  * `.in(trx)`), but only tests use it, so it lives with them rather than in the server's source.
  */
 const fixtureQueries = (db: Executor) => ({
-  /** Dates a lead; the app never changes created_at, hence the cast. */
+  /** Dates a lead, moving it in the Marketing page's totals; the app never changes created_at, hence the cast. */
   async backdateLead(id: string, at: string): Promise<void> {
-    await db
-      .updateTable('leads')
-      .set({ created_at: at } as never)
-      .where('id', '=', id)
-      .execute();
+    await inTransaction(db, async (trx) => {
+      await addToTotals(trx, await countedLeads(trx, [id]), -1);
+      await trx
+        .updateTable('leads')
+        .set({ created_at: at } as never)
+        .where('id', '=', id)
+        .execute();
+      await addToTotals(trx, await countedLeads(trx, [id]));
+    });
   },
 
   /** Dates the mail whose text contains `text`, marked sent then or left unsent. */

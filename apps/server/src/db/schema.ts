@@ -36,6 +36,7 @@ export interface Database {
   visit_views: VisitViewsTable;
   visit_totals: VisitTotalsTable;
   page_view_totals: PageViewTotalsTable;
+  lead_totals: LeadTotalsTable;
 }
 
 export interface LeadsTable {
@@ -424,4 +425,32 @@ export interface PageViewTotalsTable {
   day: string;
   path: string;
   views: number;
+}
+
+/**
+ * The leads of one UTC day with the same kind, source and pages, added up by every write of a
+ * lead or a booking (0024): what the Marketing page reads. A booking counts while it is live
+ * and its lead is kept.
+ */
+export interface LeadTotalsTable {
+  day: string;
+  /** The lead's kind (`demo`, `enquiry`…). */
+  type: string;
+  language: Language;
+  /** The lead's `source_name`, or `unknown` for none. */
+  source: string;
+  /** `source_medium`, or '' for none. */
+  medium: string;
+  /** `source_campaign`, or '' for none. */
+  campaign: string;
+  /** The visit's entry page, or '' for none. */
+  entry_path: string;
+  /** The page the form was on, or '' for none. */
+  form_page: string;
+  /** Leads received that day. */
+  leads: number;
+  /** Live bookings of the leads received that day. */
+  booked: number;
+  /** Live bookings made that day, placed by their lead's kind, source and pages. */
+  demos: number;
 }

@@ -2,6 +2,7 @@ import type { Language } from '@growmail/contracts/language';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DemoBookingStatus } from '../db/schema.ts';
+import { addToTotals, countedBookings } from './lead-totals.ts';
 import { inTransaction, repository, type Executor } from './repository.ts';
 
 /** What a new booking holds; its id, status and times of writing are the repository's. */
@@ -244,7 +245,15 @@ const demoQueries = (db: Executor) => ({
    */
   async take(booking: NewBooking): Promise<string | undefined> {
     const now = new Date().toISOString();
-    const row = await changing(db, (trx) => insertBooking(trx, booking, now), Boolean);
+    const row = await changing(
+      db,
+      async (trx) => {
+        const taken = await insertBooking(trx, booking, now);
+        if (taken) await addToTotals(trx, await countedBookings(trx, [taken.id]));
+        return taken;
+      },
+      Boolean,
+    );
     return row?.id;
   },
 
@@ -276,11 +285,15 @@ const demoQueries = (db: Executor) => ({
     );
   },
 
-  /** Cancels a live booking that has not started; false when it is cancelled, past or unknown. */
+  /**
+   * Cancels a live booking that has not started, taking it out of the Marketing page's totals;
+   * false when it is cancelled, past or unknown.
+   */
   async cancel(id: string, now: Date): Promise<boolean> {
     return changing(
       db,
       async (trx) => {
+        const counted = await countedBookings(trx, [id]);
         const result = await trx
           .updateTable('demo_bookings')
           .set((eb) => ({
@@ -292,7 +305,9 @@ const demoQueries = (db: Executor) => ({
           .where('status', '=', 'booked')
           .where('starts_at', '>', now.toISOString())
           .executeTakeFirst();
-        return Number(result.numUpdatedRows) === 1;
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await addToTotals(trx, counted, -1);
+        return true;
       },
       Boolean,
     );

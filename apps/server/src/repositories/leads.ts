@@ -5,7 +5,8 @@ import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source'
 import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
+import { addToTotals, countedLeads, newLead } from './lead-totals.ts';
+import { inTransaction, olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
 
 /**
  * Which leads to read: one kind, received since an ISO time; the console's export adds the
@@ -70,7 +71,8 @@ const inboxPage = (db: Executor, after: KeysetCursor | undefined, limit: number)
 const leadQueries = (db: Executor) => ({
   /**
    * Stores a lead, in the language it was sent in (D37), and returns its id. A post released
-   * from the quarantine keeps the time it was sent, and names who released it.
+   * from the quarantine keeps the time it was sent, and names who released it. The Marketing
+   * page's totals count it in the same transaction.
    */
   async insert(
     kind: LeadKind,
@@ -80,23 +82,23 @@ const leadQueries = (db: Executor) => ({
     source: LeadSource | null = null,
     released?: { sentAt: string; by: string },
   ): Promise<string> {
-    const id = randomUUID();
-    await db
-      .insertInto('leads')
-      .values({
-        id,
-        type: kind,
-        email,
-        metadata: JSON.stringify(metadata),
-        language,
-        email_domain: domainOf(email),
-        source: source && JSON.stringify(source),
-        ...sourceColumns(source),
-        created_at: released?.sentAt ?? new Date().toISOString(),
-        released_by: released?.by ?? null,
-      })
-      .execute();
-    return id;
+    const lead = {
+      id: randomUUID(),
+      type: kind,
+      email,
+      metadata: JSON.stringify(metadata),
+      language,
+      email_domain: domainOf(email),
+      source: source && JSON.stringify(source),
+      ...sourceColumns(source),
+      created_at: released?.sentAt ?? new Date().toISOString(),
+      released_by: released?.by ?? null,
+    };
+    await inTransaction(db, async (trx) => {
+      await trx.insertInto('leads').values(lead).execute();
+      await addToTotals(trx, newLead(lead));
+    });
+    return lead.id;
   },
 
   /**
@@ -117,99 +119,77 @@ const leadQueries = (db: Executor) => ({
   },
 
   /**
-   * The Marketing page's lead figures for leads received from `since` to before `until` (issue
-   * 40), grouped in SQL on the source columns written with each lead: per day, by source, by
-   * entry page, by language and by the page its form was on; and the demo bookings made in the
-   * range, per day and by their lead's source. Demo requests from elsewhere (`api`) are left out
-   * of the funnel, whose visits they did not make.
+   * The Marketing page's lead figures for UTC days from `since` to before `until` (issues 40 and
+   * 53), read from the daily totals: per day, by source, by entry page, by language and by the
+   * page its form was on; and the live demo bookings made in the range, per day and by their
+   * lead's source. The funnel counts demo requests received in the range and their live
+   * bookings, leaving out requests from elsewhere (`api`), whose visits it did not see.
    */
   async marketing(since: string, until: string) {
-    const inRange = db.selectFrom('leads').where('leads.created_at', '>=', since).where('leads.created_at', '<', until);
-    const booked = db
-      .selectFrom('demo_bookings')
-      .where('demo_bookings.created_at', '>=', since)
-      .where('demo_bookings.created_at', '<', until);
-    const count = sql<string | number>`count(*)`;
-    const day = sql<string>`substr(created_at, 1, 10)`;
-    const medium = sql<string>`coalesce(source_medium, '')`;
-    const campaign = sql<string>`coalesce(source_campaign, '')`;
+    const inRange = db.selectFrom('lead_totals').where('day', '>=', since).where('day', '<', until);
+    const leads = sql<string | number>`sum(leads)`;
+    const demos = sql<string | number>`sum(demos)`;
     const [daily, sources, entries, languages, forms, demosDaily, demoSources, funnel] = await Promise.all([
       inRange
-        .select([day.as('day'), count.as('leads')])
-        .groupBy(day)
+        .select(['day', leads.as('leads')])
+        .groupBy('day')
+        .having(leads, '>', 0)
         .execute(),
       inRange
-        .select([
-          sql<string>`coalesce(source_name, 'unknown')`.as('source'),
-          medium.as('medium'),
-          campaign.as('campaign'),
-          count.as('leads'),
-        ])
-        .groupBy([sql`coalesce(source_name, 'unknown')`, medium, campaign])
-        .orderBy(count, 'desc')
+        .select(['source', 'medium', 'campaign', leads.as('leads')])
+        .groupBy(['source', 'medium', 'campaign'])
+        .having(leads, '>', 0)
+        .orderBy(leads, 'desc')
         .limit(mostRows)
         .execute(),
       inRange
-        .where('entry_path', 'is not', null)
-        .select(['entry_path', count.as('leads')])
+        .where('entry_path', '!=', '')
+        .select(['entry_path', leads.as('leads')])
         .groupBy('entry_path')
-        .orderBy(count, 'desc')
+        .having(leads, '>', 0)
+        .orderBy(leads, 'desc')
         .limit(mostRows)
         .execute(),
       inRange
-        .select(['language', count.as('leads')])
+        .select(['language', leads.as('leads')])
         .groupBy('language')
+        .having(leads, '>', 0)
         .execute(),
       inRange
-        .where('form_page', 'is not', null)
-        .select(['form_page', count.as('leads')])
+        .where('form_page', '!=', '')
+        .select(['form_page', leads.as('leads')])
         .groupBy('form_page')
+        .having(leads, '>', 0)
         .execute(),
-      booked
-        .select([sql<string>`substr(demo_bookings.created_at, 1, 10)`.as('day'), count.as('demos')])
-        .groupBy(sql`substr(demo_bookings.created_at, 1, 10)`)
+      inRange
+        .select(['day', demos.as('demos')])
+        .groupBy('day')
+        .having(demos, '>', 0)
         .execute(),
-      booked
-        .innerJoin('leads', 'leads.id', 'demo_bookings.lead_id')
-        .select([
-          sql<string>`coalesce(leads.source_name, 'unknown')`.as('source'),
-          sql<string>`coalesce(leads.source_medium, '')`.as('medium'),
-          sql<string>`coalesce(leads.source_campaign, '')`.as('campaign'),
-          count.as('demos'),
-        ])
-        .groupBy([
-          sql`coalesce(leads.source_name, 'unknown')`,
-          sql`coalesce(leads.source_medium, '')`,
-          sql`coalesce(leads.source_campaign, '')`,
-        ])
+      inRange
+        .select(['source', 'medium', 'campaign', demos.as('demos')])
+        .groupBy(['source', 'medium', 'campaign'])
+        .having(demos, '>', 0)
         .execute(),
       inRange
         .where('type', '=', 'demo')
-        .where((eb) => eb.or([eb('source_name', 'is', null), eb('source_name', '!=', 'api')]))
-        .leftJoin('demo_bookings', 'demo_bookings.lead_id', 'leads.id')
+        .where('source', '!=', 'api')
         .select([
-          sql<string | number>`count(distinct leads.id)`.as('requested'),
-          sql<string | number>`count(distinct demo_bookings.id)`.as('booked'),
+          sql<string | number | null>`sum(leads)`.as('requested'),
+          sql<string | number | null>`sum(booked)`.as('booked'),
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    const counted = <Row extends Record<string, unknown>>(rows: Row[], key: keyof Row & string) =>
-      rows.map((row) => ({ ...row, [key]: Number(row[key]) }));
     return {
-      daily: counted(daily, 'leads') as Array<{ day: string; leads: number }>,
-      sources: counted(sources, 'leads') as Array<{ source: string; medium: string; campaign: string; leads: number }>,
-      entries: entries.map((row) => ({ page: row.entry_path!, leads: Number(row.leads) })),
+      daily: daily.map((row) => ({ day: row.day, leads: Number(row.leads) })),
+      sources: sources.map((row) => ({ ...row, leads: Number(row.leads) })),
+      entries: entries.map((row) => ({ page: row.entry_path, leads: Number(row.leads) })),
       languages: languages.map((row) => ({ language: row.language as string, leads: Number(row.leads) })),
-      forms: forms.map((row) => ({ page: row.form_page!, leads: Number(row.leads) })),
-      demosDaily: counted(demosDaily, 'demos') as Array<{ day: string; demos: number }>,
-      demoSources: counted(demoSources, 'demos') as Array<{
-        source: string;
-        medium: string;
-        campaign: string;
-        demos: number;
-      }>,
-      requested: Number(funnel.requested),
-      booked: Number(funnel.booked),
+      forms: forms.map((row) => ({ page: row.form_page, leads: Number(row.leads) })),
+      demosDaily: demosDaily.map((row) => ({ day: row.day, demos: Number(row.demos) })),
+      demoSources: demoSources.map((row) => ({ ...row, demos: Number(row.demos) })),
+      requested: Number(funnel.requested ?? 0),
+      booked: Number(funnel.booked ?? 0),
     };
   },
 
@@ -295,16 +275,22 @@ const leadQueries = (db: Executor) => ({
     return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Deletes at most `limit` leads written before `before`, oldest first; how many. */
+  /** Deletes at most `limit` leads written before `before`, oldest first, with what they counted in the totals; how many. */
   async removeCreatedBefore(before: Date, limit: number): Promise<number> {
-    const batch = db
-      .selectFrom('leads')
-      .select('id')
-      .where('created_at', '<', before.toISOString())
-      .orderBy('created_at')
-      .limit(limit);
-    const result = await db.deleteFrom('leads').where('id', 'in', batch).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return inTransaction(db, async (trx) => {
+      const batch = await trx
+        .selectFrom('leads')
+        .select('id')
+        .where('created_at', '<', before.toISOString())
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      const ids = batch.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await addToTotals(trx, await countedLeads(trx, ids), -1);
+      const result = await trx.deleteFrom('leads').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   },
 });
 

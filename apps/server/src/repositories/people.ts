@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
-import { repository, type Executor, type Repository } from './repository.ts';
+import { addToTotals, countedBookings, countedLeads } from './lead-totals.ts';
+import { inTransaction, repository, type Executor, type Repository } from './repository.ts';
 
 /**
  * The JSON text column of each table whose rows can name a person: a row is theirs (by its
@@ -131,10 +132,14 @@ const peopleQueries = (db: Executor) => ({
     };
   },
 
-  /** Deletes rows of a table by id; how many. */
+  /** Deletes rows of a table by id, taking leads and bookings out of the Marketing page's totals; how many. */
   async remove(table: Exclude<PeopleTable, 'contacts'> | 'demo_bookings', ids: string[]): Promise<number> {
-    const result = await db.deleteFrom(table).where('id', 'in', orNone(ids)).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return inTransaction(db, async (trx) => {
+      if (table === 'leads') await addToTotals(trx, await countedLeads(trx, ids), -1);
+      if (table === 'demo_bookings') await addToTotals(trx, await countedBookings(trx, ids), -1);
+      const result = await trx.deleteFrom(table).where('id', 'in', orNone(ids)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   },
 
   /** Replaces a row's JSON text. */

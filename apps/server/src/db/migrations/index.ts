@@ -22,6 +22,7 @@ import * as leadSources from './0020-lead-sources.ts';
 import * as marketing from './0021-marketing.ts';
 import * as visitTotals from './0022-visit-totals.ts';
 import * as visitorExpiry from './0023-visitor-expiry.ts';
+import * as leadTotals from './0024-lead-totals.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0021-marketing': marketing,
   '0022-visit-totals': visitTotals,
   '0023-visitor-expiry': visitorExpiry,
+  '0024-lead-totals': leadTotals,
 };
 
 export const migrationProvider: MigrationProvider = {
