@@ -5,6 +5,8 @@ import { isEmail } from '@growmail/contracts/rules';
 import * as z from 'zod/mini';
 import { siteEnvironments } from '@growmail/contracts/routes';
 import { defaultPushServiceHosts } from '@growmail/contracts/push';
+import { isPhoneCountry, phoneCountry } from './submissions/phone.ts';
+import type { CountryCode } from 'libphonenumber-js/max';
 
 /**
  * The server's configuration, read once from the environment at start-up (D21).
@@ -111,6 +113,15 @@ export const environmentSchema = z.object({
         'Adds "Chat on WhatsApp" links (`wa.me`) to the contact section, the demo page and the footer (D34), in E.164 form such as `+14155550123`. Unset: no page mentions WhatsApp.',
       ),
     ),
+  TEAM_COUNTRY: withDefault(
+    z.string().check(z.refine(isPhoneCountry, 'must be a country code such as NG, KE or CI')),
+    'NG',
+  ).register(
+    settingDocs,
+    about(
+      "The team's own country (ISO 3166 code), where a phone number written without its country code is read when the language of its page does not say (issue 54). `NG`, `KE`, `GH`, `CI`, `SN`, `CM`…",
+    ),
+  ),
   DATABASE_URL: withDefault(
     z
       .string()
@@ -328,6 +339,8 @@ export type Config = {
   audienceId: string;
   /** The number pages offer a WhatsApp chat with (D34), in E.164; unset, no page mentions WhatsApp. */
   whatsAppNumber: string | undefined;
+  /** Where a phone number written without its country code is read, after its page's markets (issue 54). */
+  teamCountry: CountryCode;
   /** Lead notifications (D18): sent from the outbox when smtpUrl is set, kept until then. */
   mail: { smtpUrl: string | undefined; salesInbox: string; from: string };
   /** Signs unsubscribe tracking ids (D17); when unset, a random secret is kept in the database. */
@@ -435,6 +448,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     siteApiKey: e.SITE_API_KEY,
     audienceId: e.AUDIENCE_ID,
     whatsAppNumber: e.WHATSAPP_NUMBER,
+    teamCountry: phoneCountry(e.TEAM_COUNTRY),
     mail: { smtpUrl: e.SMTP_URL, salesInbox: e.SALES_INBOX, from: e.MAIL_FROM },
     trackingSecret: e.TRACKING_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

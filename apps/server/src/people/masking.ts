@@ -1,6 +1,7 @@
 import type { TeamRole } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
-import { findNumbers, type CountryCode } from 'libphonenumber-js/max';
+import { findNumbers } from 'libphonenumber-js/max';
+import { marketRegions } from '../submissions/phone.ts';
 
 /** An address as a masked role sees it (D41): the first letter and the domain. */
 export function maskAddress(email: string): string {
@@ -13,11 +14,10 @@ export function maskAddress(email: string): string {
 export const maskPhone = (phone: string): string => (phone.length <= 2 ? '•••' : `•••${phone.slice(-2)}`);
 
 /**
- * The countries whose numbers people write without their country code: the site's markets (its
- * currencies' countries), the most written first. A number written with `+` or `00` is found
- * whatever its country.
+ * The countries whose numbers people write without their country code: the site's markets. A
+ * number written with `+` or `00` is found whatever its country.
  */
-const localRegions: readonly CountryCode[] = ['NG', 'KE', 'GH', 'SN', 'CI', 'CM'];
+const localRegions = marketRegions;
 
 /** Something, @, something with a dot; the address ends before a space or a sign that cannot be in it. */
 const addressPattern = /[^\s@<>()[\]{}"',;:]+@[^\s@<>()[\]{}"',;:]+\.[^\s@<>()[\]{}"',;:]*[^\s@<>()[\]{}"',;:.]/gu;

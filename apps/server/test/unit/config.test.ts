@@ -101,4 +101,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
+
+  it('reads national phone numbers in Nigeria unless TEAM_COUNTRY says otherwise, and refuses a country it does not know', () => {
+    expect(loadConfig({}).teamCountry).toBe('NG');
+    expect(loadConfig({ TEAM_COUNTRY: 'KE' }).teamCountry).toBe('KE');
+    expect(() => loadConfig({ TEAM_COUNTRY: 'XX' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TEAM_COUNTRY: 'ng' })).toThrow(/TEAM_COUNTRY/);
+  });
 });

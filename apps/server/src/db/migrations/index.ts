@@ -23,6 +23,7 @@ import * as marketing from './0021-marketing.ts';
 import * as visitTotals from './0022-visit-totals.ts';
 import * as visitorExpiry from './0023-visitor-expiry.ts';
 import * as leadTotals from './0024-lead-totals.ts';
+import * as nationalPhones from './0025-national-phones.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-visit-totals': visitTotals,
   '0023-visitor-expiry': visitorExpiry,
   '0024-lead-totals': leadTotals,
+  '0025-national-phones': nationalPhones,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,7 +10,7 @@ import type { FormName } from '@growmail/contracts/form-names';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
-import { normalisePhone } from '../../submissions/phone.ts';
+import { normalisePhone, regionsFor } from '../../submissions/phone.ts';
 
 const accepted: Record<Lead['type'], string> = {
   savings: serviceMessages.savingsReceived,
@@ -36,14 +36,16 @@ const salesService: ZodRoutes = async (app) => {
     { schema: { headers: keyedHeadersSchema, body: leadSchema }, ...leadWrite(app, leadForm) },
     async (request, reply) => {
       const { language: _language, ...lead } = request.body;
+      const language = requestLanguage(request);
+      const regions = regionsFor(language, app.config.teamCountry);
       const fields =
         lead.type === 'startup'
-          ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number) }
+          ? { ...lead.metadata, phone_number: normalisePhone(lead.metadata.phone_number, regions) }
           : lead.metadata;
       const answer = await acceptLead(
         app,
         request,
-        { kind: lead.type, email: fields.email, fields, language: requestLanguage(request) },
+        { kind: lead.type, email: fields.email, fields, language },
         accepted[lead.type],
       );
       return reply.code(201).send(ok<SubmissionAccepted>(answer));

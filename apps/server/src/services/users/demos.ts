@@ -8,7 +8,7 @@ import { linkSecret } from '../../demos/links.ts';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
 import { acceptLead } from '../../submissions/accept-lead.ts';
-import { normalisePhone } from '../../submissions/phone.ts';
+import { normalisePhone, regionsFor } from '../../submissions/phone.ts';
 import { requestLanguage } from '../language.ts';
 
 /**
@@ -26,13 +26,13 @@ const demoRoutes: ZodRoutes = async (app) => {
       const { metadata, booking } = request.body;
       try {
         const slot = booking ? readBooking(booking) : undefined;
+        const language = requestLanguage(request);
         const fields = {
           ...metadata,
-          phone_number: normalisePhone(metadata.phone_number),
+          phone_number: normalisePhone(metadata.phone_number, regionsFor(language, app.config.teamCountry)),
           ...(slot ? { demo_start: slot.start.toISOString(), demo_zone: slot.zone } : {}),
         };
         const name = `${metadata.firstname} ${metadata.lastname}`;
-        const language = requestLanguage(request);
         const answer = await acceptLead(
           app,
           request,
