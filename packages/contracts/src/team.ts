@@ -126,7 +126,7 @@ export type TeamMemberRow = {
 /** One line of a record's history, or of the audit. */
 export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
 
-/** What each console page is handed to render, by its view (apps/site/src/pages/on-demand/team/[view].astro). */
+/** What each console page is handed to render, by its view: the route `apps/site/src/pages/on-demand/team/<view>.astro`. */
 export type TeamPage =
   | {
       view: 'sign-in';
@@ -202,7 +202,10 @@ export type TeamLocals = {
   csrf?: string | undefined;
 };
 
-/** Where the site renders a console view (D35): under its own route, so its styles and scripts are its own (D40). */
+/**
+ * Where the site renders a console view (D35): the page file named for the view, under a route of
+ * the console's own, so its styles and scripts are its own (D40).
+ */
 export const teamViewPath = (view: TeamView) => `/on-demand/team/${view}`;
 
 /** A WebAuthn response as @simplewebauthn/browser sends it; SimpleWebAuthn checks the rest. */
