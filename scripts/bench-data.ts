@@ -39,6 +39,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migratorOf, openDatabase, type Db } from '../apps/server/src/db/index.ts';
 import { benchSchema } from './bench-postgres.ts';
+import { commandActor } from '../apps/server/src/lib/actor.ts';
 import { erasePerson } from '../apps/server/src/people/erase.ts';
 import { exportPerson } from '../apps/server/src/people/export.ts';
 import { pruneExpired } from '../apps/server/src/people/retention.ts';
@@ -328,11 +329,12 @@ async function runStep(step: string, url: string, email: string | undefined) {
     }
     if (step === 'people-erase') {
       await exportPerson(data, 'warm-up@nowhere.example');
-      const { ms, value } = await timed(() => erasePerson(data, email!));
+      const { ms, value } = await timed(() => erasePerson(data, email!, commandActor('people')));
       const deleted = Object.values(value.deleted).reduce((sum, rows) => sum + rows, 0);
       const rewritten = Object.values(value.rewritten).reduce((sum, rows) => sum + rows, 0);
       const times = [ms];
-      for (const other of [2004, 3004].map(person)) times.push((await timed(() => erasePerson(data, other))).ms);
+      for (const other of [2004, 3004].map(person))
+        times.push((await timed(() => erasePerson(data, other, commandActor('people')))).ms);
       return { ms: median(times), rows: `${deleted} deleted, ${rewritten} rewritten; median of 3` };
     }
     if (step === 'housekeeping') {

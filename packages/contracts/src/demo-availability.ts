@@ -7,11 +7,14 @@ import { isEmail } from './rules.ts';
  * same things and say the same words about a mistake.
  */
 
-export const hostIdPattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const hostIdPattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 const hostId = z
   .string()
   .check(z.trim(), z.regex(hostIdPattern, 'A host id is lower-case letters, digits and dashes, such as ada.'));
+
+/** A host's id in a path. */
+export const hostParams = z.object({ id: hostId });
 
 /** An empty field, as a form sends one left blank, or the schema's value. */
 const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.union([z.literal(''), schema]));

@@ -18,8 +18,10 @@ export type TeamSignIn = 'passkey' | 'link';
 export const leadStatuses = ['new', 'handled'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 
+const recordId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
+
 /** A console record's id in its path: a lead's, a booking's, a member's. */
-export const recordParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+export const recordParams = z.object({ id: recordId });
 
 /** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
 export const leadAssignmentSchema = z.object({
@@ -188,7 +190,12 @@ export type TeamPage =
     }
   | QuarantinePage
   | DemosPage
-  | { view: 'people'; notice?: string | undefined; problem?: string | undefined; email?: string | undefined }
+  | {
+      view: 'people';
+      notice?: string | undefined;
+      /** The erase form refused, with each problem by its field and what was typed. */
+      form?: FormProblems | undefined;
+    }
   | { view: 'problem'; status: number; title: string; message: string };
 
 export type TeamView = TeamPage['view'];
@@ -309,6 +316,12 @@ export type DemosPage = {
   notice?: string | undefined;
   problem?: string | undefined;
 };
+
+/** The Demos page's address: the notice after a change (a key), and the booking being moved. */
+export const demosPageQuery = z.object({ done: z.optional(z.string()), move: z.optional(recordId) });
+
+/** Sales moving a booking: the open slot chosen, as an ISO instant. */
+export const bookingMoveSchema = z.object({ slot: z.iso.datetime() });
 
 /** The Demos page's forms of availability. */
 export type DemosForm = 'dayOff' | 'hours' | 'host';

@@ -191,7 +191,7 @@ async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date)
     case 'list':
       return formatBookings(await data.demos.upcoming(now), await teamZone(data), args.format);
     case 'cancel':
-      if (!(await cancelBooking(data, config, args.id, now))) {
+      if (!(await cancelBooking(data, config, args.id, now, actor))) {
         throw new Error(`No upcoming booking has the id ${args.id}: it is unknown, cancelled or past.`);
       }
       return `Cancelled ${args.id}.\n`;

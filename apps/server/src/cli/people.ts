@@ -1,4 +1,5 @@
 import { isEmail } from '@growmail/contracts/rules';
+import { commandActor } from '../lib/actor.ts';
 import { erasePerson, type Erasure } from '../people/erase.ts';
 import { exportPerson } from '../people/export.ts';
 import { defineCommand, runMain, UsageError } from './run.ts';
@@ -18,7 +19,8 @@ export   prints, as JSON, everything stored about the address (any case): contac
          sent, webhook events and demo bookings
 erase    deletes all of it in one transaction, prints how many rows went from each table, and
          puts the address on the suppression list (a salted hash): no import or webhook adds
-         it again, until the person confirms a newsletter subscription themselves
+         it again, until the person confirms a newsletter subscription themselves; the team's
+         audit keeps a row of the erasure, naming this command and no address
 Reads DATABASE_URL like the server.`,
   options: { email: { type: 'string' } },
   parse: ({ email }, [command, ...rest]) => {
@@ -37,7 +39,7 @@ Reads DATABASE_URL like the server.`,
       console.log(JSON.stringify(await exportPerson(data, email), null, 2));
       return;
     }
-    process.stdout.write(describeErasure(await erasePerson(data, email)));
+    process.stdout.write(describeErasure(await erasePerson(data, email, commandActor('people'))));
   },
 });
 

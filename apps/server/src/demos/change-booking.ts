@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
+import { auditActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import type { Executor } from '../repositories/repository.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { bookedDemo } from './booked-demo.ts';
 import { linkSecret, manageBookingLink } from './links.ts';
@@ -11,16 +13,46 @@ import { findSlot, openSlots, slotRules } from './slots.ts';
 export const reminderLeadMs = 24 * 3_600_000;
 
 /**
- * Cancels a live booking that has not started, freeing its slot, and in the same transaction
- * queues the prospect's cancellation (its iCalendar CANCEL) and the `demo.cancelled` event.
- * False when it is cancelled, past or unknown, and then nothing is sent.
+ * Who changes a booking: a member in the console or a command, or the prospect through their
+ * booking's own link. The prospect's change writes no audit row, as the audit is of the team's
+ * changes (D41); the booking and its `demo.*` event already say what they did.
  */
-export async function cancelBooking(data: DataAccess, config: Config, id: string, now: Date): Promise<boolean> {
+export type BookingChanger = Actor | 'prospect';
+
+/** Writes the team's audit row of a change to a booking, in the change's transaction; none for the prospect. */
+async function auditChange(
+  data: DataAccess,
+  trx: Executor,
+  by: BookingChanger,
+  action: string,
+  id: string,
+  detail?: Record<string, unknown>,
+) {
+  if (by === 'prospect') return;
+  await data.audit
+    .in(trx)
+    .record({ ...auditActor(by), action, recordType: 'demo', recordId: id, ...(detail ? { detail } : {}) });
+}
+
+/**
+ * Cancels a live booking that has not started, freeing its slot, and in the same transaction
+ * queues the prospect's cancellation (its iCalendar CANCEL) and the `demo.cancelled` event, and
+ * writes the audit row of a member's or a command's cancel. False when it is cancelled, past or
+ * unknown, and then nothing is written.
+ */
+export async function cancelBooking(
+  data: DataAccess,
+  config: Config,
+  id: string,
+  now: Date,
+  by: BookingChanger,
+): Promise<boolean> {
   return data.db.kysely.transaction().execute(async (trx) => {
     if (!(await data.demos.in(trx).cancel(id, now))) return false;
     const demo = await bookedDemo(data.demos.in(trx), config, id);
     await data.mail.in(trx).enqueue('demo:cancelled', cancelledMail(demo, config));
     await recordEvent(data, trx, config, 'demo.cancelled', demoEventData(demo, demo.leadId));
+    await auditChange(data, trx, by, 'demo.cancelled', id);
     return true;
   });
 }
@@ -60,9 +92,11 @@ const isSlotTaken = (error: unknown) => {
 
 /**
  * Moves a live booking that has not started to another open slot: one update per free host
- * of the new slot, each in its own transaction with the prospect's updated invitation and the
- * `demo.rescheduled` event, so the old slot is freed exactly when the new one is taken. The
- * unique index refuses a host whose slot a rival took first, and the next host is tried.
+ * of the new slot, each in its own transaction with the prospect's updated invitation, the
+ * `demo.rescheduled` event and the team's audit row, so the old slot is freed exactly when the
+ * new one is taken. The unique index refuses a host whose slot a rival took first, and the next
+ * host is tried. The prospect's link needs the configured notice; the team moves a booking to
+ * any open slot within the hours, the notice waived (D41).
  */
 export async function rescheduleBooking(
   data: DataAccess,
@@ -70,9 +104,9 @@ export async function rescheduleBooking(
   id: string,
   start: Date,
   now: Date,
-  /** The notice a slot needs: the configured one for the prospect's link, none when sales moves it (D41). */
-  options: { noticeMinutes?: number } = config.demos,
+  by: BookingChanger,
 ): Promise<MoveResult> {
+  const options = by === 'prospect' ? config.demos : { noticeMinutes: 0 };
   const booking = await data.demos.booking(id);
   if (!booking || booking.status !== 'booked' || Date.parse(booking.starts_at) <= now.getTime()) return 'unchangeable';
   const availability = await readAvailability(data.demos, now);
@@ -91,6 +125,7 @@ export async function rescheduleBooking(
         const link = manageBookingLink(config, secret, id);
         await data.mail.in(trx).enqueue('demo:moved', movedMail(demo, config, link));
         await recordEvent(data, trx, config, 'demo.rescheduled', demoEventData(demo, demo.leadId));
+        await auditChange(data, trx, by, 'demo.moved', id, { to: start.toISOString() });
         return true;
       });
       return moved ? 'moved' : 'unchangeable';

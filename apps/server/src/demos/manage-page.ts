@@ -147,7 +147,8 @@ export function manageBookingPages(app: FastifyInstance) {
         reply.header('cache-control', 'no-store').redirect(`${manageBookingPath}?token=${token}`, 303);
 
       if (posted.action === 'cancel') {
-        await cancelBooking(dataAccess(app.db), app.config, id, now);
+        // The prospect's own change: no audit row, as the audit is of the team's changes (D41).
+        await cancelBooking(dataAccess(app.db), app.config, id, now, 'prospect');
         app.demoPage.changed();
         app.outbox.nudge();
         app.deliverWebhooks();
@@ -158,7 +159,7 @@ export function manageBookingPages(app: FastifyInstance) {
       if (!zone) return sendPage(app, reply, 400, { ...shown, errors: { zone: words.zoneInvalid } });
       const start = chosenStart(String(posted[bookingFields.slot] ?? ''));
       if (!start) return sendPage(app, reply, 400, { ...shown, errors: { slot: pageMessages[language].chooseTime } });
-      const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now);
+      const moved = await rescheduleBooking(dataAccess(app.db), app.config, id, start, now, 'prospect');
       // Moved, or a slot found taken: either way this server's /demo shows the change next.
       if (moved === 'moved' || moved === 'gone') app.demoPage.changed();
       if (moved === 'moved') {

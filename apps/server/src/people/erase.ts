@@ -1,3 +1,4 @@
+import { auditActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { PeopleTable } from '../repositories/people.ts';
 import { erasedMark, without } from './address-match.ts';
@@ -22,18 +23,19 @@ export type Erasure = {
 };
 
 /**
- * Erases everything stored about an address, for `npm run people -- erase`, in one
- * transaction: their contact with its memberships, consent records and push subscriptions,
+ * Erases everything stored about an address, for `npm run people -- erase` and the console, in one
+ * transaction with its audit row (D41), which counts what went and names no one: their contact with its memberships, consent records and push subscriptions,
  * their leads and quarantined submissions, mail to or about them, webhook events naming them
  * and their demo bookings (a booked slot is freed) are deleted, with the team's notes on those
  * leads; where someone else typed the address, it is replaced by `[erased]` and the
  * rest of their record kept. Then the address goes on the suppression list (D29), which is
- * all that remains: a salted hash.
+ * all that remains: a salted hash. The Marketing page's daily lead totals lose the leads and
+ * bookings deleted in the same transaction (`repositories/lead-totals.ts`, by way of `people`).
  *
  * A submission that commits while this runs is not seen by it. The webhook sender checks the
  * list before each delivery, so an event written that way is dropped, never sent.
  */
-export async function erasePerson(data: DataAccess, email: string): Promise<Erasure> {
+export async function erasePerson(data: DataAccess, email: string, actor: Actor): Promise<Erasure> {
   return data.db.kysely.transaction().execute(async (trx) => {
     const people = data.people.in(trx);
     const records = await findRecords(people, email);
@@ -61,12 +63,16 @@ export async function erasePerson(data: DataAccess, email: string): Promise<Eras
       demo_bookings: await people.remove('demo_bookings', ids(records.demoBookings)),
     };
     await data.suppressions.in(trx).add(records.address);
-    return {
-      email: records.address,
-      deleted,
-      rewritten,
-      // A lead's notes go with it (the foreign key cascades).
-      console: { notes_deleted: notesDeleted, notes_rewritten: notes.length, audit_rewritten: audit.length },
-    };
+    // A lead's notes go with it (the foreign key cascades).
+    const team = { notes_deleted: notesDeleted, notes_rewritten: notes.length, audit_rewritten: audit.length };
+    const rowsDeleted = Object.values(deleted).reduce((sum, count) => sum + count, 0);
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'person.erased',
+      recordType: 'person',
+      recordId: 'erased',
+      detail: { rows_deleted: rowsDeleted, ...team },
+    });
+    return { email: records.address, deleted, rewritten, console: team };
   });
 }

@@ -1,9 +1,7 @@
-import { dayOffSchema, hostIdPattern, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
-import type { DemosPage } from '@growmail/contracts/team';
+import { dayOffSchema, hostParams, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
+import { bookingMoveSchema, demosPageQuery, recordParams, type DemosPage } from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
-import { auditActor } from '../lib/actor.ts';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
 import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
@@ -14,8 +12,6 @@ import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm, typedValues } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
-
-const uuid = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
 
 const moveProblems = {
   unchangeable: 'This booking has started, ended or been cancelled, so it cannot move.',
@@ -96,41 +92,40 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     app.demoPage.changed();
     return reply.redirect(noticeUrl('/team/demos', 'demos', notice), 303);
   };
-  const audit = (request: FastifyRequest, action: string, recordId: string, detail: Record<string, unknown> = {}) =>
-    data.audit.record({ ...auditActor(actorOf(request)), action, recordType: 'demo', recordId, detail });
-
-  app.get('/demos', async (request, reply) => {
-    const { move } = request.query as Record<string, unknown>;
-    return page(request, reply, {
-      notice: noticeFor('demos', request.query),
-      ...(typeof move === 'string' && uuid.safeParse(move).success ? { move } : {}),
-    });
+  routes.get('/demos', { schema: { querystring: demosPageQuery } }, async (request, reply) => {
+    const { move } = request.query;
+    return page(request, reply, { notice: noticeFor('demos', request.query), ...(move ? { move } : {}) });
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
-  app.post('/demos/:id/move', async (request, reply) => {
-    const params = z.object({ id: uuid }).safeParse(request.params);
-    const body = z.object({ slot: z.iso.datetime() }).safeParse(request.body);
-    if (!params.success) return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
-    if (!body.success) {
-      return page(request, reply, { problem: 'Choose a new time for the booking.', move: params.data.id }, 400);
-    }
-    const moved = await rescheduleBooking(data, app.config, params.data.id, new Date(body.data.slot), new Date(), {
-      noticeMinutes: 0,
-    });
-    if (moved !== 'moved') {
-      return page(request, reply, { problem: moveProblems[moved], move: params.data.id }, moved === 'gone' ? 409 : 400);
-    }
-    await audit(request, 'demo.moved', params.data.id, { to: body.data.slot });
-    return done(reply, 'moved');
-  });
+  routes.post(
+    '/demos/:id/move',
+    { schema: { params: recordParams, body: bookingMoveSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = request.validationError;
+      if (refused?.validationContext === 'params')
+        return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
+      const { id } = request.params;
+      if (refused) return page(request, reply, { problem: 'Choose a new time for the booking.', move: id }, 400);
+      const moved = await rescheduleBooking(
+        data,
+        app.config,
+        id,
+        new Date(request.body.slot),
+        new Date(),
+        actorOf(request),
+      );
+      if (moved !== 'moved') {
+        return page(request, reply, { problem: moveProblems[moved], move: id }, moved === 'gone' ? 409 : 400);
+      }
+      return done(reply, 'moved');
+    },
+  );
 
-  app.post('/demos/:id/cancel', async (request, reply) => {
-    const params = z.object({ id: uuid }).safeParse(request.params);
-    if (!params.success || !(await cancelBooking(data, app.config, params.data.id, new Date()))) {
+  routes.post('/demos/:id/cancel', { schema: { params: recordParams } }, async (request, reply) => {
+    if (!(await cancelBooking(data, app.config, request.params.id, new Date(), actorOf(request)))) {
       return page(request, reply, { problem: moveProblems.unchangeable }, 400);
     }
-    await audit(request, 'demo.cancelled', params.data.id);
     return done(reply, 'cancelled');
   });
 
@@ -146,9 +141,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'blocked');
   });
 
-  app.post('/demos/blocks/:id/remove', async (request, reply) => {
-    const params = z.object({ id: uuid }).safeParse(request.params);
-    if (!params.success || !(await removeDayOff(data, params.data.id, actorOf(request)))) {
+  routes.post('/demos/blocks/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {
+    if (!(await removeDayOff(data, request.params.id, actorOf(request)))) {
       return page(request, reply, { problem: 'That time off was already removed.' }, 404);
     }
     return done(reply, 'unblocked');
@@ -173,9 +167,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'host');
   });
 
-  app.post('/demos/hosts/:id/remove', async (request, reply) => {
-    const params = z.object({ id: z.string().check(z.regex(hostIdPattern)) }).safeParse(request.params);
-    const removed = params.success ? await removeHost(data, params.data.id, new Date(), actorOf(request)) : 'missing';
+  routes.post('/demos/hosts/:id/remove', { schema: { params: hostParams } }, async (request, reply) => {
+    const removed = await removeHost(data, request.params.id, new Date(), actorOf(request));
     if (removed !== 'removed') {
       const problem =
         removed === 'booked'

@@ -106,8 +106,12 @@ describe('a booked demo, from the page to the prospect’s mail (D32)', () => {
 
   it('sends a cancellation with the same UID and METHOD:CANCEL, and a signed demo.cancelled', async () => {
     const { booking } = await book('cancel@duka.test', 'Africa/Lagos');
-    expect(await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date())).toBe(true);
-    expect(await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date())).toBe(false);
+    expect(
+      await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date(), 'prospect'),
+    ).toBe(true);
+    expect(
+      await cancelBooking(dataAccess(mailing.app.db), mailing.app.config, booking.id, new Date(), 'prospect'),
+    ).toBe(false);
     mailing.app.outbox.nudge();
     mailing.app.deliverWebhooks();
     const mail = await mailTo('cancel@duka.test', /Subject: Cancelled: your Growmail demo/);

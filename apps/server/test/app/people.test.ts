@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
+import { commandActor } from '../../src/lib/actor.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
 import { deliverDue } from '../../src/webhooks/deliver.ts';
@@ -197,7 +198,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
   });
 
   it('erases all of it in one go, leaving no row that names the address, and exports nothing after', async () => {
-    const erased = await erasePerson(dataAccess(db), typed[0]!);
+    const erased = await erasePerson(dataAccess(db), typed[0]!, commandActor('people'));
     expect(erased).toEqual({
       email: address,
       console: { notes_deleted: 0, notes_rewritten: 0, audit_rewritten: 0 },
@@ -278,7 +279,7 @@ describe.each(await testDatabases())('a person’s data on request, on $name', (
     const stored = await exportPerson(dataAccess(db), address);
     expect(stored.leads).toHaveLength(1);
     expect(stored.webhook_events).toEqual([]);
-    await erasePerson(dataAccess(db), address);
+    await erasePerson(dataAccess(db), address, commandActor('people'));
   });
 
   it('lets the person subscribe again themselves, which lifts the suppression', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSlots } from '../../src/demos/availability.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { testApp } from '@growmail/test-support/app';
 import { signedIn } from './console-session.ts';
@@ -110,5 +111,75 @@ describe('the Demos page’s availability forms', () => {
     expect(block).toMatchObject({ starts_at: '2026-12-24T11:00:00.000Z', ends_at: '2026-12-24T13:00:00.000Z' });
     const [row] = await data.audit.list(1);
     expect(row).toMatchObject({ action: 'demo.blocked', member_id: sales.member.id, record_id: block!.id });
+  });
+});
+
+describe('moving and cancelling a booking from the Demos page', () => {
+  let app: FastifyInstance;
+  let sales: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: origin });
+    sales = await signedIn(app, 'sales');
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, form: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: sales.cookies,
+      payload: new URLSearchParams({ ...form, _csrf: sales.csrf }).toString(),
+    });
+  const booked = async () => {
+    const [first, second] = await currentSlots(dataAccess(app.db).demos, new Date(), { noticeMinutes: 0 });
+    const id = await dataAccess(app.db).demos.take({
+      hostId: first!.hostIds[0]!,
+      start: first!.start,
+      end: new Date(first!.start.getTime() + 1_800_000),
+      leadId: null,
+      email: 'kwame@adinkra.test',
+      name: 'Kwame',
+      zone: 'Africa/Accra',
+    });
+    return { id: id!, to: second!.start.toISOString() };
+  };
+  const audited = async (id: string) =>
+    (await dataAccess(app.db).audit.forRecord('demo', id)).map((row) => [row.action, row.member_id]);
+
+  it('moves and cancels through the use cases, each audited once, by the member', async () => {
+    const { id, to } = await booked();
+    expect((await post(`/team/demos/${id}/move`, { slot: to })).headers.location).toBe('/team/demos?done=moved');
+    expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ starts_at: to });
+    expect((await post(`/team/demos/${id}/cancel`)).headers.location).toBe('/team/demos?done=cancelled');
+    expect(await audited(id)).toEqual([
+      ['demo.moved', sales.member.id],
+      ['demo.cancelled', sales.member.id],
+    ]);
+    const again = await post(`/team/demos/${id}/cancel`);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('it cannot move');
+    expect(await audited(id)).toHaveLength(2);
+  });
+
+  it('answers a bad slot with the page and its problem, a bad id with a 4xx, and changes nothing', async () => {
+    const { id } = await booked();
+    const badSlot = await post(`/team/demos/${id}/move`, { slot: 'tomorrow' });
+    expect(badSlot.statusCode).toBe(400);
+    expect(badSlot.body).toContain('Choose a new time for the booking.');
+    expect((await post('/team/demos/not-a-booking/move', { slot: new Date().toISOString() })).statusCode).toBe(404);
+    expect((await post('/team/demos/not-a-booking/cancel')).statusCode).toBe(400);
+    const badMove = await app.inject({ url: '/team/demos?move=../leads', cookies: sales.cookies });
+    expect(badMove.statusCode).toBe(400);
+    expect(await audited(id)).toEqual([]);
+    expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ status: 'booked' });
+  });
+
+  it('offers the open times for the booking named in the address, with the notice by its key', async () => {
+    const { id } = await booked();
+    const page = await app.inject({ url: `/team/demos?move=${id}&done=moved`, cookies: sales.cookies });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Moved. The prospect gets the updated invitation.');
+    expect(page.body).toContain(`action="/team/demos/${id}/move"`);
   });
 });

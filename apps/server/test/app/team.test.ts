@@ -232,11 +232,34 @@ describe('the console checks every route on the server (D41)', () => {
 
     const refused = await post(admin, '/team/people/erase', { email: person, confirm: 'yes' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('Type erase to confirm');
-    expect(refused.body).toContain(`value="${person}"`);
+    // Each problem under its own field, tied to it, with what was typed kept.
+    const input = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
+    const problem = (html: string, id: string) => new RegExp(`<p id="${id}-problem"[^>]*>([^<]*)</p>`).exec(html)?.[1];
+    expect(problem(refused.body, 'erase-confirm')).toBe('Type erase to confirm: this cannot be undone.');
+    expect(input(refused.body, 'erase-confirm')).toMatch(/(?=.*value="yes")(?=.*aria-invalid="true")/);
+    expect(input(refused.body, 'erase-email')).toContain(`value="${person}"`);
+    expect(problem(refused.body, 'erase-email')).toBeUndefined();
+    const badAddress = await post(admin, '/team/people/erase', { email: 'nneka at erase', confirm: 'erase' });
+    expect(problem(badAddress.body, 'erase-email')).toBe('Enter the address whose data to erase.');
+    expect(input(badAddress.body, 'erase-email')).toContain('value="nneka at erase"');
+    expect(await app.leads.find(theirs!.id)).toBeDefined();
 
     const erased = await post(admin, '/team/people/erase', { email: person, confirm: 'erase' });
     expect(erased.statusCode).toBe(303);
+    expect(erased.headers.location).toBe('/team/people?done=erased');
+    expect((await app.inject({ url: erased.headers.location, cookies: admin.cookies })).body).toContain(
+      'Erased. The address is on the suppression list.',
+    );
+    // One row, by the admin, written with the erasure (people/erase.ts).
+    expect(
+      (await app.audit.forRecord('person', 'erased')).map((row) => [row.action, row.member_id, row.detail]),
+    ).toEqual([
+      [
+        'person.erased',
+        admin.member.id,
+        JSON.stringify({ rows_deleted: 3, notes_deleted: 1, notes_rewritten: 1, audit_rewritten: 0 }),
+      ],
+    ]);
     expect(await app.leads.find(theirs!.id)).toBeUndefined();
     expect(await app.leads.notesOn([theirs!.id])).toEqual([]);
     expect((await app.leads.notes(leadId)).map((note) => note.text)).toContain('Colleague of [erased].');

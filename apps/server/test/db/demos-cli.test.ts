@@ -152,6 +152,9 @@ describe.each(await testDatabases())('keeping demo availability on $name', ({ op
     await expect(demos('hosts', 'remove', 'sales')).rejects.toThrow('sales has demos to come');
     expect(await demos('cancel', id!)).toBe(`Cancelled ${id}.\n`);
     await expect(demos('cancel', id!)).rejects.toThrow('it is unknown, cancelled or past');
+    expect((await data.audit.forRecord('demo', id!)).map((row) => [row.action, row.member_name, row.method])).toEqual([
+      ['demo.cancelled', 'npm run demos', 'command'],
+    ]);
     expect(await demos('list')).toBe('No upcoming demos.\n');
     expect(await demos('hosts', 'remove', 'sales')).toBe('Removed host sales.\n');
     expect(await demos('hosts')).toBe('No hosts: no demo slots are offered.\n');

@@ -212,12 +212,12 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
       booked: 1,
     });
 
-    expect(await rescheduleBooking(data(), config, bookingId!, second!, new Date(), { noticeMinutes: 0 })).toBe(
+    expect(await rescheduleBooking(data(), config, bookingId!, second!, new Date(), commandActor('demos'))).toBe(
       'moved',
     );
     expect(await totalsOf(db, today, tomorrow)).toEqual(booked);
 
-    expect(await cancelBooking(data(), config, bookingId!, new Date())).toBe(true);
+    expect(await cancelBooking(data(), config, bookingId!, new Date(), commandActor('demos'))).toBe(true);
     expect(await totalsOf(db, today, tomorrow)).toMatchObject({
       demosDaily: [],
       demoSources: [],
@@ -225,7 +225,7 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
       booked: 0,
     });
     // Cancelled twice, taken out once.
-    expect(await cancelBooking(data(), config, bookingId!, new Date())).toBe(false);
+    expect(await cancelBooking(data(), config, bookingId!, new Date(), commandActor('demos'))).toBe(false);
     await expectTotalsMatch(db, [[today, tomorrow]]);
   });
 
@@ -261,7 +261,7 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
     const [slot] = await openSlots();
     await request('awa@teranga.example', { source: siteSource('tabaski'), slot: slot! });
     await request('ada@lagos.example', { source: siteSource(null, '/contact'), kind: 'enquiry' });
-    await erasePerson(data(), 'Awa@Teranga.example');
+    await erasePerson(data(), 'Awa@Teranga.example', commandActor('people'));
     expect(await totalsOf(db, today, tomorrow)).toEqual({
       daily: [{ day: today, leads: 1 }],
       sources: [{ source: 'direct', medium: '', campaign: '', leads: 1 }],
@@ -381,12 +381,17 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
           await fixturesRepository(db.kysely).backdateQuarantine({ id: held }, sentAt());
           await releaseQuarantined(data(), config, held, commandActor('leads'));
         } else if (what === 'move' && bookings.length > 0 && slots.length > 0)
-          await rescheduleBooking(data(), config, pick(bookings), slots.splice(next(slots.length), 1)[0]!, new Date(), {
-            noticeMinutes: 0,
-          });
+          await rescheduleBooking(
+            data(),
+            config,
+            pick(bookings),
+            slots.splice(next(slots.length), 1)[0]!,
+            new Date(),
+            commandActor('demos'),
+          );
         else if (what === 'cancel' && bookings.length > 0)
-          await cancelBooking(data(), config, pick(bookings), new Date());
-        else if (what === 'erase') await erasePerson(data(), email);
+          await cancelBooking(data(), config, pick(bookings), new Date(), commandActor('demos'));
+        else if (what === 'erase') await erasePerson(data(), email, commandActor('people'));
         else if (what === 'prune')
           await pruneExpired(data(), new Date(firstDay + retention.leads + next(10) * day), { limit: 2 });
         await expectTotalsMatch(db, [['2000-01-01', '2100-01-01']]);

@@ -114,6 +114,15 @@ describe.each(databases)('npm run people on $name', ({ make }) => {
       expect(after).toMatchObject({ suppressed: true, contacts: [], leads: [], mail: [], webhook_events: [] });
       const other = JSON.parse((await cli(['export', '--email', 'grace@example.com'], url)).stdout);
       expect(other.leads).toHaveLength(1);
+      const audited = openDatabase(url);
+      try {
+        const rows = await dataAccess(audited).audit.forRecord('person', 'erased');
+        expect(rows.map((row) => [row.action, row.member_name, row.method])).toEqual([
+          ['person.erased', 'npm run people', 'command'],
+        ]);
+      } finally {
+        await audited.close();
+      }
     } finally {
       await drop();
     }

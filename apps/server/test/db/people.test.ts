@@ -4,9 +4,11 @@ import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/index.ts';
 import { addressPattern, jsonNeedle, names, without } from '../../src/people/address-match.ts';
 import { escapeLike, jsonColumns, mentioning, type PeopleTable } from '../../src/repositories/people.ts';
+import { commandActor } from '../../src/lib/actor.ts';
 import { erasePerson } from '../../src/people/erase.ts';
 import { exportPerson } from '../../src/people/export.ts';
 import { storeLead } from '../../src/submissions/store-lead.ts';
+import { withAuditRefused } from '@growmail/test-support/audit';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
 
@@ -75,7 +77,7 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     const found = await exportPerson(dataAccess(db), 'A_B@under.example');
     expect(found.leads.map((row) => row.email)).toEqual(['a_b@under.example']);
     expect(found.mail.every((mail) => JSON.stringify(mail).includes('a_b@under.example'))).toBe(true);
-    const erased = await erasePerson(dataAccess(db), 'a_b@under.example');
+    const erased = await erasePerson(dataAccess(db), 'a_b@under.example', commandActor('people'));
     expect(erased.deleted.leads).toBe(1);
     expect((await exportPerson(dataAccess(db), 'axb@under.example')).leads).toHaveLength(1);
     expect((await exportPerson(dataAccess(db), 'a%b@under.example')).leads).toHaveLength(1);
@@ -95,7 +97,7 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     // Someone else's record is not shown to the person it mentions.
     expect(JSON.stringify(found)).not.toContain('colleague');
 
-    const erased = await erasePerson(dataAccess(db), 'ann@x.io');
+    const erased = await erasePerson(dataAccess(db), 'ann@x.io', commandActor('people'));
     expect(erased.deleted).toMatchObject({ leads: 1, outbox: 2 }); // the mail to sales and the acknowledgement
     expect(erased.rewritten).toEqual({ leads: 1, outbox: 1 });
     const kept = (await dataAccess(db).leads.find(other))!;
@@ -105,6 +107,40 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     });
     expect((await exportPerson(dataAccess(db), 'ann@x.io')).mentioned_in).toEqual([]);
     expect((await exportPerson(dataAccess(db), 'joann@x.io')).leads).toHaveLength(1);
+  });
+
+  it('audits an erasure with what went, naming who erased and never the address', async () => {
+    await lead('tunde@audit.example');
+    await erasePerson(dataAccess(db), 'tunde@audit.example', commandActor('people'));
+    const [row] = await dataAccess(db).audit.forRecord('person', 'erased');
+    expect(row).toMatchObject({ action: 'person.erased', member_name: 'npm run people', method: 'command' });
+    // The lead, and the mail to sales and the acknowledgement.
+    expect(JSON.parse(row!.detail)).toEqual({
+      rows_deleted: 3,
+      notes_deleted: 0,
+      notes_rewritten: 0,
+      audit_rewritten: 0,
+    });
+    expect(row!.detail).not.toContain('tunde');
+  });
+
+  it('keeps no erasure whose audit row cannot be written, the Marketing page’s totals included', async () => {
+    const id = await lead('funmi@audit.example');
+    await lead('kemi@audit.example', { body: 'Funmi@audit.example sent me.' });
+    const state = async () => ({
+      leads: await db.kysely.selectFrom('leads').selectAll().orderBy('id').execute(),
+      outbox: await db.kysely.selectFrom('outbox').selectAll().orderBy('id').execute(),
+      // The totals' key is eight columns: compared as a sorted list.
+      totals: (await db.kysely.selectFrom('lead_totals').selectAll().execute())
+        .map((row) => JSON.stringify(row))
+        .sort(),
+      suppressed: await dataAccess(db).suppressions.has('funmi@audit.example'),
+      audit: await db.kysely.selectFrom('team_audit').selectAll().orderBy('id').execute(),
+    });
+    const before = await state();
+    await withAuditRefused(db, () => erasePerson(dataAccess(db), 'funmi@audit.example', commandActor('people')));
+    expect(await state()).toEqual(before);
+    expect(await dataAccess(db).leads.find(id)).toBeDefined();
   });
 
   it('exports and erases a person’s demo bookings, freeing the slot, and keeps everyone else’s', async () => {
@@ -124,7 +160,7 @@ describe.each(await testDatabases())('people on request on $name', ({ open }) =>
     expect(found.demo_bookings).toEqual([
       expect.objectContaining({ id: own, email: 'Bola@Demo.example', name: 'Bola', status: 'booked' }),
     ]);
-    const erased = await erasePerson(dataAccess(db), 'BOLA@demo.example');
+    const erased = await erasePerson(dataAccess(db), 'BOLA@demo.example', commandActor('people'));
     expect(erased.deleted.demo_bookings).toBe(1);
     expect((await exportPerson(dataAccess(db), 'bola@demo.example')).demo_bookings).toEqual([]);
     expect(await demos.booking(other!)).toMatchObject({ name: 'Ada' });

@@ -1,14 +1,14 @@
-import { CsrfField, Notice, PageTitle, Problem } from './team-parts';
+import type { FormProblems as Refused } from '@growmail/contracts/team';
+import { CsrfField, Field, FormProblems, Notice, PageTitle } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
   notice?: string | undefined;
-  problem?: string | undefined;
-  email?: string | undefined;
+  form?: Refused | undefined;
 };
 
 /** Erasing a person's data (admin, D29, D41): the same erasure as `npm run people -- erase`. */
-export function PeoplePage({ csrf, notice, problem, email }: Props) {
+export function PeoplePage({ csrf, notice, form }: Props) {
   return (
     <>
       <PageTitle>A person’s data</PageTitle>
@@ -28,27 +28,10 @@ export function PeoplePage({ csrf, notice, problem, email }: Props) {
           are deleted. Where others named the address, and in the audit, it becomes [erased]; the audit’s rows stay.
           This cannot be undone.
         </p>
-        {problem && <Problem id="erase-problem">{problem}</Problem>}
+        <FormProblems refused={form} what="erasure" />
         <CsrfField csrf={csrf} />
-        <div>
-          <label htmlFor="erase-email" className="team-label">
-            Address
-          </label>
-          <input
-            id="erase-email"
-            name="email"
-            type="email"
-            className="team-input"
-            defaultValue={email ?? ''}
-            autoComplete="off"
-          />
-        </div>
-        <div>
-          <label htmlFor="erase-confirm" className="team-label">
-            Type erase to confirm
-          </label>
-          <input id="erase-confirm" name="confirm" className="team-input" autoComplete="off" />
-        </div>
+        <Field form="erase" name="email" label="Address" type="email" autoComplete="off" refused={form} />
+        <Field form="erase" name="confirm" label="Type erase to confirm" autoComplete="off" refused={form} />
         <div>
           <button className="team-button">Erase</button>
         </div>

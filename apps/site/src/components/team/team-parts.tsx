@@ -49,6 +49,7 @@ type FieldProps = {
   required?: boolean;
   placeholder?: string;
   maxLength?: number;
+  autoComplete?: string;
 };
 
 /**
