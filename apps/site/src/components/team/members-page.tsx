@@ -35,8 +35,7 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
             invite them again to create one.
           </p>
           <PostForm
-            action={`/team/members/${confirmRemoval.memberId}
-           /passkeys/${confirmRemoval.passkeyId}/remove`}
+            action={`/team/members/${confirmRemoval.memberId}/passkeys/${confirmRemoval.passkeyId}/remove`}
             csrf={csrf}
             className="flex flex-wrap items-center gap-3"
           >
