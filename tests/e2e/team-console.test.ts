@@ -266,7 +266,7 @@ describe('the team console', () => {
     const before = await sessionCookie(context);
     expect(before).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/team' });
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${site.url}/team/sign-in?out=1`);
+    await page.waitForURL(`${site.url}/team/sign-in?done=signed-out`);
     await context.addCookies([before!]);
     await page.goto(`${site.url}/team/leads`);
     expect(page.url()).toBe(`${site.url}/team/sign-in`);
@@ -462,7 +462,7 @@ describe('the team console', () => {
     await page.getByRole('button', { name: 'Create a passkey and sign in' }).click();
     await page.waitForURL(`${site.url}/team/leads`);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${site.url}/team/sign-in?out=1`);
+    await page.waitForURL(`${site.url}/team/sign-in?done=signed-out`);
     expect(await page.getByText('A security key without a PIN cannot sign in').count()).toBe(1);
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
     const failures = async () =>

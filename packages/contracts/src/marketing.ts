@@ -31,11 +31,13 @@ export const marketingQuerySchema = z
     ),
   );
 
+export type MarketingQuery = z.infer<typeof marketingQuerySchema>;
+
 /**
  * The range a query names, days included: a first day alone shows the 30 days from it, a last day
  * alone the 30 days to it, and neither the 30 days to `today`.
  */
-export function marketingRange(query: z.infer<typeof marketingQuerySchema>, today: string) {
+export function marketingRange(query: MarketingQuery, today: string) {
   const shift = (date: string, days: number) =>
     new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
   const to = query.to || (query.from ? shift(query.from, defaultRangeDays - 1) : today);
@@ -48,6 +50,9 @@ export const mostRows = 200;
 
 /** The tables of the page, each one a CSV at `/team/marketing/csv/<table>`. */
 export const marketingTables = ['daily', 'sources', 'entries', 'languages', 'funnel', 'forms'] as const;
+
+/** A table's CSV in its path. */
+export const marketingTableParams = z.object({ table: z.enum(marketingTables) });
 export type MarketingTable = (typeof marketingTables)[number];
 
 /** The pages that carry a lead form, English and French: home carries the enquiry form. */

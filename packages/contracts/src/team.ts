@@ -23,6 +23,27 @@ const recordId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
 /** A console record's id in its path: a lead's, a booking's, a member's. */
 export const recordParams = z.object({ id: recordId });
 
+/** A passkey's id in its path: its credential id, as WebAuthn writes it. */
+const passkeyId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/));
+export const passkeyParams = z.object({ id: passkeyId });
+/** A member's passkey, as an admin removes it. */
+export const memberPasskeyParams = z.object({ id: recordParams.shape.id, passkey: passkeyId });
+
+/** An admin's removal of a member's passkey: the first post asks, the one with `confirm=yes` removes it. */
+export const passkeyRemovalSchema = z.object({ confirm: z.optional(z.literal('yes')) });
+
+/** A member's new role, as an admin gives it. */
+export const memberRoleSchema = z.object({ role: z.enum(teamRoles, 'Choose a role.') });
+
+/** The keyset cursor of a list's next page, as the previous page's link names it. */
+const pageCursor = z.optional(
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{0,200}$/, 'must be a cursor from the previous page')),
+);
+/** The audit's older page. */
+export const auditQuerySchema = z.object({ before: pageCursor });
+/** The quarantine's older page; any other field (a notice's) is left for the page to read. */
+export const quarantineQuerySchema = z.looseObject({ after: pageCursor });
+
 /** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
 export const leadAssignmentSchema = z.object({
   assignee: z.string().check(z.regex(/^(me|nobody|[0-9a-f-]{36})$/, 'Choose a member of the team.')),
@@ -132,7 +153,7 @@ export type HistoryRow = { at: string; who: string; method: string; action: stri
 export type TeamPage =
   | {
       view: 'sign-in';
-      notice?: 'link-sent' | 'signed-out' | undefined;
+      notice?: string | undefined;
       problem?: string | undefined;
       email?: string | undefined;
     }
@@ -169,6 +190,8 @@ export type TeamPage =
       sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
       notice?: string | undefined;
       problem?: string | undefined;
+      /** The passkey whose rename was refused, with its problem and the name typed. */
+      rename?: ({ id: string } & FormProblems) | undefined;
     }
   | {
       view: 'members';
@@ -215,14 +238,53 @@ export type TeamLocals = {
  */
 export const teamViewPath = (view: TeamView) => `/on-demand/team/${view}`;
 
-/** A WebAuthn response as @simplewebauthn/browser sends it; SimpleWebAuthn checks the rest. */
-export const passkeyResponseSchema = z.looseObject({
-  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/)),
-  rawId: z.string().check(z.maxLength(1400)),
-  type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z.record(z.string(), z.unknown()),
+/** Bytes as WebAuthn's JSON writes them; an attestation with its certificates runs to a few kilobytes. */
+const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(16_000));
+/** What a browser adds of the extensions SimpleWebAuthn knows; any other it reports is ignored. */
+const extensionResults = z.object({
+  appid: z.optional(z.boolean()),
+  credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })),
+  hmacCreateSecret: z.optional(z.boolean()),
 });
+const transports = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+/** A passkey's whole answer, as @simplewebauthn/browser sends it; SimpleWebAuthn checks what it says. */
+const passkeyAnswer = <Response extends z.ZodMiniType>(response: Response) =>
+  z.object({
+    id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/)),
+    rawId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/)),
+    type: z.literal('public-key'),
+    response,
+    authenticatorAttachment: z.optional(z.enum(['cross-platform', 'platform'])),
+    clientExtensionResults: extensionResults,
+  });
+
+/** A passkey's signature at sign-in (a WebAuthn assertion). */
+export const passkeyAssertionSchema = passkeyAnswer(
+  z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,200}$/))),
+  }),
+);
+
+/** A new passkey (a WebAuthn attestation), from the enrol link or the account page. */
+export const passkeyRegistrationSchema = passkeyAnswer(
+  z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: z.optional(base64url),
+    // A transport newer than this list is left out rather than refusing the passkey: it is only a hint.
+    transports: z.optional(
+      z.pipe(
+        z.array(z.string()),
+        z.transform((named) => transports.filter((transport) => named.includes(transport))),
+      ),
+    ),
+    publicKeyAlgorithm: z.optional(z.number()),
+    publicKey: z.optional(base64url),
+  }),
+);
 
 /** A link's token, as its page posts it back. */
 export const linkTokenSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) });
@@ -243,6 +305,21 @@ export const passkeyNameSchema = z
     z.minLength(1, 'Give the passkey a name, such as “Work laptop”.'),
     z.maxLength(60, 'Keep the name to 60 characters.'),
   );
+
+/** A passkey's new name, as the account page's rename form posts it. */
+export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });
+
+/** A passkey added from the account page: its name and the browser's answer. */
+export const newPasskeySchema = z.object({ name: passkeyNameSchema, response: passkeyRegistrationSchema });
+
+/** A passkey made with an enrolment link. */
+export const enrolPasskeySchema = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+  response: passkeyRegistrationSchema,
+});
+
+/** A passkey's sign-in. */
+export const passkeySignInSchema = z.object({ response: passkeyAssertionSchema });
 
 /** What an IANA zone name looks like; Intl then says whether it is one. */
 const isZone = (zone: string) => {
@@ -292,15 +369,43 @@ export type AgendaRow = {
   leadId: string | null;
 };
 
+/** Held posts a quarantine page lists, and so the most one post of its form can name. */
+export const heldPageSize = 100;
+
+const tickOne = 'Tick at least one post, then choose release or delete.';
+const heldId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, tickOne));
+
+/** The quarantine's form: the posts ticked, and whether to release or delete them. */
+export const heldSelectionSchema = z.object({
+  action: z.enum(['release', 'delete'], 'Choose to release or to delete the ticked posts.'),
+  ids: z.union(
+    [
+      heldId,
+      z.array(heldId).check(z.minLength(1, tickOne), z.maxLength(heldPageSize, `Tick at most ${heldPageSize} posts.`)),
+    ],
+    tickOne,
+  ),
+});
+
+const chooseTime = 'Choose a time, or to release it without one.';
+/** Sales' choice for a held demo request whose slot is gone: another open time, or none. */
+export const heldReleaseSchema = z.object({
+  slot: z.union([z.literal('none', chooseTime), z.iso.datetime(chooseTime)], chooseTime),
+});
+
 export type QuarantinePage = {
   view: 'quarantine';
   rows: HeldRow[];
   /** The cursor of the page of older posts, when there are more. */
   next?: string | undefined;
   notice?: string | undefined;
-  problem?: string | undefined;
-  /** A held demo request whose slot is gone: the open slots sales may book it into instead. */
-  pick?: { id: string; name: string; asked: string; slots: string[] } | undefined;
+  /** The selection refused, with its problems by field and the posts that were ticked, ticked again. */
+  selection?: (FormProblems & { ticked: string[] }) | undefined;
+  /**
+   * A held demo request whose slot is gone: the open slots sales may book it into instead, and
+   * when a choice was refused, its problem and the slot chosen.
+   */
+  pick?: { id: string; name: string; asked: string; slots: string[]; form?: FormProblems | undefined } | undefined;
 };
 
 export type DemosPage = {

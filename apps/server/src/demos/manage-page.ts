@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { trackingSecret } from '../secrets.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import { sendBuiltPage } from '../site/send-file.ts';
+import { webForm } from '../lib/web-form.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { refusalMessage } from '../form-posts/refusals.ts';
 import { bookedDemo } from './booked-demo.ts';
@@ -125,10 +126,10 @@ export function manageBookingPages(app: FastifyInstance) {
       },
     },
     async (request: FastifyRequest, reply) => {
-      const posted = (request.body ?? {}) as Record<string, string | string[]>;
-      const id = await bookingOf(app, posted.token);
-      if (!id) return sendPage(app, reply, 403, { status: pageMessages.en.badLink });
-      const token = posted.token as string;
+      const posted = webForm(request.body);
+      const { token } = posted;
+      const id = await bookingOf(app, token);
+      if (!id || typeof token !== 'string') return sendPage(app, reply, 403, { status: pageMessages.en.badLink });
       const now = new Date();
       const booking = await describeBooking(app, id, now);
       const { language } = booking;

@@ -31,6 +31,7 @@ import { firstTouchSchema, pageContextSchema } from '@growmail/contracts/lead-so
 import { firstTouchField, firstTouchHeader, formPageField, pageContextHeader } from '@growmail/contracts/page-context';
 import { isCountedPath } from '@growmail/contracts/visits';
 import { refererPage, siteOf } from '../visits/counted-view.ts';
+import { webForm, type WebForm } from '../lib/web-form.ts';
 import { formBodyLimit } from '../plugins/protection.ts';
 import { clientErrorMessage, logClientError, retryAfterSeconds, serverErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
@@ -48,8 +49,6 @@ declare module 'fastify' {
     postedForm?: { form: PostedForm; page: string; language: Language };
   }
 }
-
-type Fields = Record<string, string | string[]>;
 
 /**
  * The native posts of the site's forms (D30): each form posts to its own page, with JavaScript
@@ -79,9 +78,10 @@ async function formPosts(app: FastifyInstance) {
     }
     const { form } = posted;
     request.log.info({ status, code: error.code, form }, 'native form post refused');
-    const language = postLanguage(request.body, posted.language);
+    const fields = webForm(request.body);
+    const language = postLanguage(fields, posted.language);
     const alert = refusalMessage(status, language);
-    const values = typedValues(form, request.body);
+    const values = typedValues(form, fields);
     return sendFormPage(app, reply, status, { form, page: posted.page, language }, { values, errors: {}, alert });
   });
 
@@ -130,8 +130,8 @@ const languagePaths = (page: string): Array<[string, string, Language]> => [
 ];
 
 /** The language a native post names in its hidden field (D37); else its path's. */
-function postLanguage(body: unknown, pathLanguage: Language): Language {
-  const named = body && typeof body === 'object' ? (body as Fields)[languageField] : undefined;
+function postLanguage(posted: WebForm, pathLanguage: Language): Language {
+  const named = posted[languageField];
   return isLanguage(named) ? named : pathLanguage;
 }
 
@@ -143,7 +143,7 @@ async function answerPost(
   definition: PostedFormDefinition,
 ) {
   const { form } = target;
-  const posted = (request.body ?? {}) as Fields;
+  const posted = webForm(request.body);
   const language = postLanguage(posted, target.language);
   const values = typedValues(form, posted);
   const sent = { form, page: target.page, language };
@@ -238,10 +238,8 @@ const withQuery = (url: string, fields: Record<string, unknown>) =>
     : `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(fields as Record<string, string>)}`;
 
 /** What the visitor typed into the form's own fields (and the link's parts a page carries), to put back. */
-function typedValues(form: PostedForm, body: unknown): FormPageState['values'] {
+function typedValues(form: PostedForm, posted: WebForm): FormPageState['values'] {
   const definition = postedForms[form];
-  if (!body || typeof body !== 'object') return {};
-  const posted = body as Fields;
   return Object.fromEntries(
     definition.fields.flatMap((field) => {
       const value = posted[field];

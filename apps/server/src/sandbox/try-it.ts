@@ -4,6 +4,7 @@ import type { TryItExchange } from '@growmail/contracts/on-demand';
 import { sandboxBasePath, sandboxKey, tryItFields } from '@growmail/contracts/sandbox';
 import { HTTPSnippet } from '@readme/httpsnippet';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { webForm } from '../lib/web-form.ts';
 import { clientErrorMessage } from '../services/errors.ts';
 import { sendFreshPage } from '../site/fresh-page.ts';
 import type { SandboxOperation } from './document.ts';
@@ -60,8 +61,9 @@ export default async function tryIt(app: FastifyInstance, { operations }: { oper
 
   for (const page of pages) {
     app.post(page, { bodyLimit: tryItBodyLimit }, async (request, reply) => {
-      const fields = (request.body ?? {}) as Record<string, unknown>;
-      const body = typeof fields[tryItFields.body] === 'string' ? (fields[tryItFields.body] as string) : '';
+      const fields = webForm(request.body);
+      const typed = fields[tryItFields.body];
+      const body = typeof typed === 'string' ? typed : '';
       const operation = operations.find((candidate) => candidate.operationId === fields[tryItFields.operation]);
       if (!operation) {
         const status = 'Not sent: this form names no operation of the API. Please send it again from its page.';

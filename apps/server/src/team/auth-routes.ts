@@ -1,9 +1,16 @@
-import { linkTokenSchema, passkeyNameSchema, passkeyResponseSchema, signInLinkSchema } from '@growmail/contracts/team';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  enrolPasskeySchema,
+  linkTokenSchema,
+  newPasskeySchema,
+  passkeySignInSchema,
+  signInLinkSchema,
+} from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { refusedForm } from './forms.ts';
+import { noticeFor, noticeUrl } from './notices.ts';
+import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 import { addOwnPasskey, enrolWithLink, mailSignInLink, signOutMember } from './members.ts';
 import { authenticate, authenticationOptions, checkNewPasskey, registrationOptions } from './passkeys.ts';
 import {
@@ -35,6 +42,7 @@ const refusedAtEnrol = `${checkFailed} Set a PIN on it and press the button agai
 const refusedOnAccount = `${checkFailed} Set a PIN on it, or use this device's own screen lock.`;
 
 export function authRoutes(app: FastifyInstance, data: DataAccess) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const { session: sessionCookie } = cookieNames(config);
   const failures = app.metrics.teamSignInFailures;
@@ -58,163 +66,173 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
     mailing.add(work);
   }
 
-  app.get('/sign-in', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const notice = query.sent === '1' ? 'link-sent' : query.out === '1' ? 'signed-out' : undefined;
-    return sendTeamPage(reply, { view: 'sign-in', notice });
-  });
+  app.get('/sign-in', async (request, reply) =>
+    sendTeamPage(reply, { view: 'sign-in', notice: noticeFor('sign-in', request.query) }),
+  );
 
   // The same answer whether or not the address is a member's (D41).
-  app.post('/sign-in/link', { config: limited(5) }, async (request, reply) => {
-    const parsed = signInLinkSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const email = (request.body as Record<string, unknown> | undefined)?.email;
-      return sendTeamPage(
-        reply,
-        {
-          view: 'sign-in',
-          problem: parsed.error.issues[0]?.message ?? 'Enter your work address.',
-          email: typeof email === 'string' ? email.slice(0, 200) : '',
-        },
-        400,
-      );
-    }
-    mailAfterAnswering(parsed.data.email);
-    return reply.redirect('/team/sign-in?sent=1', 303);
-  });
+  routes.post(
+    '/sign-in/link',
+    { config: limited(5), schema: { body: signInLinkSchema }, attachValidation: true },
+    async (request, reply) => {
+      const form = refusedForm(request, ['email']);
+      if (form)
+        return sendTeamPage(reply, { view: 'sign-in', problem: form.problems.email, email: form.values.email }, 400);
+      mailAfterAnswering(request.body.email);
+      return reply.redirect(noticeUrl('/team/sign-in', 'sign-in', 'link-sent'), 303);
+    },
+  );
 
   app.post('/sign-in/options', { config: limited(30) }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(await authenticationOptions(data, config)),
   );
 
-  app.post('/sign-in/passkey', { config: limited(30) }, async (request, reply) => {
-    const response = passkeyResponseSchema.safeParse((request.body as Record<string, unknown> | undefined)?.response);
-    const result = response.success
-      ? await authenticate(data, config, response.data as unknown as AuthenticationResponseJSON)
-      : ({ outcome: 'unknown' } as const);
-    const token = result.outcome === 'signed-in' ? await signInWithPasskey(data, result.memberId) : undefined;
-    if (!token) {
-      failures.inc({ method: 'passkey' });
-      if (result.outcome === 'refused') await auditFailedSignIn(data, result.memberId);
-      const error = result.outcome === 'refused' ? refusedAtSignIn : 'That passkey is not one the console knows.';
-      return reply.code(400).header('cache-control', 'no-store').send({ error });
-    }
-    signedIn(reply, token);
-    return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
-  });
+  routes.post(
+    '/sign-in/passkey',
+    { config: limited(30), schema: { body: passkeySignInSchema }, attachValidation: true },
+    async (request, reply) => {
+      const result = request.validationError
+        ? ({ outcome: 'unknown' } as const)
+        : await authenticate(data, config, request.body.response);
+      const token = result.outcome === 'signed-in' ? await signInWithPasskey(data, result.memberId) : undefined;
+      if (!token) {
+        failures.inc({ method: 'passkey' });
+        if (result.outcome === 'refused') await auditFailedSignIn(data, result.memberId);
+        const error = result.outcome === 'refused' ? refusedAtSignIn : 'That passkey is not one the console knows.';
+        return reply.code(400).header('cache-control', 'no-store').send({ error });
+      }
+      signedIn(reply, token);
+      return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
+    },
+  );
+
+  /** The member an unused link of `purpose` names, or undefined for a link refused by its schema, used or expired. */
+  const linkMember = (token: string | undefined, purpose: 'sign-in' | 'enrol') =>
+    token === undefined ? undefined : data.team.linkMember(hashToken(token), purpose, new Date());
+  const linkInvalid = (reply: FastifyReply, purpose: 'sign-in' | 'enrol') =>
+    sendTeamPage(reply, { view: 'link-invalid', purpose }, 404);
+  /** The token a link's page was given or posted, once its schema has passed it. */
+  const tokenOf = (request: { validationError?: unknown }, token: { token: string }) =>
+    request.validationError ? undefined : token.token;
 
   // A mailed link's page: GET shows one button and changes nothing; its POST signs in.
-  app.get('/link', async (request, reply) => {
-    const token = linkTokenSchema.safeParse(request.query);
-    const member = token.success
-      ? await data.team.linkMember(hashToken(token.data.token), 'sign-in', new Date())
-      : undefined;
-    if (!member || !token.success) return sendTeamPage(reply, { view: 'link-invalid', purpose: 'sign-in' }, 404);
-    return sendTeamPage(reply, { view: 'link', purpose: 'sign-in', token: token.data.token, name: member.name });
+  routes.get('/link', { schema: { querystring: linkTokenSchema }, attachValidation: true }, async (request, reply) => {
+    const token = tokenOf(request, request.query);
+    const member = await linkMember(token, 'sign-in');
+    if (!member || !token) return linkInvalid(reply, 'sign-in');
+    return sendTeamPage(reply, { view: 'link', purpose: 'sign-in', token, name: member.name });
   });
 
-  app.post('/link', { config: limited(10) }, async (request, reply) => {
-    const link = linkTokenSchema.safeParse(request.body);
-    const token = link.success ? await signInWithLink(data, hashToken(link.data.token)) : undefined;
-    if (!token) {
-      failures.inc({ method: 'link' });
-      return sendTeamPage(reply, { view: 'link-invalid', purpose: 'sign-in' }, 404);
-    }
-    signedIn(reply, token);
-    return reply.redirect('/team/leads', 303);
-  });
+  routes.post(
+    '/link',
+    { config: limited(10), schema: { body: linkTokenSchema }, attachValidation: true },
+    async (request, reply) => {
+      const link = tokenOf(request, request.body);
+      const token = link ? await signInWithLink(data, hashToken(link)) : undefined;
+      if (!token) {
+        failures.inc({ method: 'link' });
+        return linkInvalid(reply, 'sign-in');
+      }
+      signedIn(reply, token);
+      return reply.redirect('/team/leads', 303);
+    },
+  );
 
-  app.get('/enrol', async (request, reply) => {
-    const token = linkTokenSchema.safeParse(request.query);
-    const member = token.success
-      ? await data.team.linkMember(hashToken(token.data.token), 'enrol', new Date())
-      : undefined;
-    if (!member || !token.success) return sendTeamPage(reply, { view: 'link-invalid', purpose: 'enrol' }, 404);
-    return sendTeamPage(reply, { view: 'link', purpose: 'enrol', token: token.data.token, name: member.name });
+  routes.get('/enrol', { schema: { querystring: linkTokenSchema }, attachValidation: true }, async (request, reply) => {
+    const token = tokenOf(request, request.query);
+    const member = await linkMember(token, 'enrol');
+    if (!member || !token) return linkInvalid(reply, 'enrol');
+    return sendTeamPage(reply, { view: 'link', purpose: 'enrol', token, name: member.name });
   });
 
   // Without script the button posts here: a passkey needs the browser's script, so the page says so.
-  app.post('/enrol', { config: limited(10) }, async (request, reply) => {
-    const token = linkTokenSchema.safeParse(request.body);
-    const member = token.success
-      ? await data.team.linkMember(hashToken(token.data.token), 'enrol', new Date())
-      : undefined;
-    if (!member || !token.success) return sendTeamPage(reply, { view: 'link-invalid', purpose: 'enrol' }, 404);
-    return sendTeamPage(
-      reply,
-      {
-        view: 'link',
-        purpose: 'enrol',
-        token: token.data.token,
-        name: member.name,
-        problem:
-          'Creating a passkey needs JavaScript, which is off in this browser. Turn it on and press the button again: the link still works.',
-      },
-      400,
-    );
-  });
+  routes.post(
+    '/enrol',
+    { config: limited(10), schema: { body: linkTokenSchema }, attachValidation: true },
+    async (request, reply) => {
+      const token = tokenOf(request, request.body);
+      const member = await linkMember(token, 'enrol');
+      if (!member || !token) return linkInvalid(reply, 'enrol');
+      return sendTeamPage(
+        reply,
+        {
+          view: 'link',
+          purpose: 'enrol',
+          token,
+          name: member.name,
+          problem:
+            'Creating a passkey needs JavaScript, which is off in this browser. Turn it on and press the button again: the link still works.',
+        },
+        400,
+      );
+    },
+  );
 
-  app.post('/enrol/options', { config: limited(10) }, async (request, reply) => {
-    const token = linkTokenSchema.safeParse(request.body);
-    const member = token.success
-      ? await data.team.linkMember(hashToken(token.data.token), 'enrol', new Date())
-      : undefined;
-    if (!member)
-      return reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .send({ error: 'This link has been used or has expired.' });
-    return reply.header('cache-control', 'no-store').send(await registrationOptions(data, config, member));
-  });
+  const linkGone = (reply: FastifyReply) =>
+    reply.code(404).header('cache-control', 'no-store').send({ error: 'This link has been used or has expired.' });
 
-  app.post('/enrol/passkey', { config: limited(10) }, async (request, reply) => {
-    const gone = () =>
-      reply.code(404).header('cache-control', 'no-store').send({ error: 'This link has been used or has expired.' });
-    const body = z.object({ token: z.string(), response: passkeyResponseSchema }).safeParse(request.body);
-    const hash = body.success ? hashToken(body.data.token) : '';
-    const member = body.success ? await data.team.linkMember(hash, 'enrol', new Date()) : undefined;
-    if (!member || !body.success) return gone();
-    const response = body.data.response as unknown as RegistrationResponseJSON;
-    const passkey = await checkNewPasskey(data, config, member.id, response, 'First passkey');
-    if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedAtEnrol });
-    // Two requests with one link can both get this far: the link is taken once, and the other refused.
-    const token = await enrolWithLink(data, hash, passkey, member);
-    if (!token) return gone();
-    signedIn(reply, token);
-    return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
-  });
+  routes.post(
+    '/enrol/options',
+    { config: limited(10), schema: { body: linkTokenSchema }, attachValidation: true },
+    async (request, reply) => {
+      const member = await linkMember(tokenOf(request, request.body), 'enrol');
+      if (!member) return linkGone(reply);
+      return reply.header('cache-control', 'no-store').send(await registrationOptions(data, config, member));
+    },
+  );
+
+  routes.post(
+    '/enrol/passkey',
+    { config: limited(10), schema: { body: enrolPasskeySchema }, attachValidation: true },
+    async (request, reply) => {
+      const token = tokenOf(request, request.body);
+      const member = await linkMember(token, 'enrol');
+      if (!member || !token) return linkGone(reply);
+      const passkey = await checkNewPasskey(data, config, member.id, request.body.response, 'First passkey');
+      if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedAtEnrol });
+      // Two requests with one link can both get this far: the link is taken once, and the other refused.
+      const session = await enrolWithLink(data, hashToken(token), passkey, member);
+      if (!session) return linkGone(reply);
+      signedIn(reply, session);
+      return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
+    },
+  );
 
   app.post('/sign-out', async (request, reply) => {
-    await signOut(data, request.teamSession!);
+    await signOut(data, sessionOf(request));
     reply.clearCookie(sessionCookie, cookieOptions(config));
-    return reply.redirect('/team/sign-in?out=1', 303);
+    return reply.redirect(noticeUrl('/team/sign-in', 'sign-in', 'signed-out'), 303);
   });
 
   app.post('/sign-out-everywhere', async (request, reply) => {
-    await signOutMember(data, request.teamSession!.id, actorOf(request), 'signed-out-everywhere');
+    await signOutMember(data, sessionOf(request).id, actorOf(request), 'signed-out-everywhere');
     reply.clearCookie(sessionCookie, cookieOptions(config));
-    return reply.redirect('/team/sign-in?out=1', 303);
+    return reply.redirect(noticeUrl('/team/sign-in', 'sign-in', 'signed-out'), 303);
   });
 
   // A member adds another passkey from their account page; a mailed link's session may not (D41).
   app.post('/account/passkeys/options', {}, async (request, reply) => {
-    const member = await data.team.member(request.teamSession!.id);
+    const member = await data.team.member(sessionOf(request).id);
     if (!member) return sendProblem(reply, 404, 'Not found', 'This member no longer exists.');
     return reply.header('cache-control', 'no-store').send(await registrationOptions(data, config, member));
   });
 
-  app.post('/account/passkeys', async (request, reply) => {
-    const body = z.object({ name: passkeyNameSchema, response: passkeyResponseSchema }).safeParse(request.body);
-    const session = request.teamSession!;
-    if (!body.success)
+  routes.post(
+    '/account/passkeys',
+    { schema: { body: newPasskeySchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = refusedForm(request, ['name']);
+      if (refused) {
+        const error = refused.problems.name ?? 'The passkey’s answer was not one the console can read. Try again.';
+        return reply.code(400).header('cache-control', 'no-store').send({ error });
+      }
+      const { name, response } = request.body;
+      const passkey = await checkNewPasskey(data, config, sessionOf(request).id, response, name);
+      if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedOnAccount });
+      await addOwnPasskey(data, passkey, actorOf(request));
       return reply
-        .code(400)
         .header('cache-control', 'no-store')
-        .send({ error: body.error.issues[0]?.message ?? 'Not understood.' });
-    const response = body.data.response as unknown as RegistrationResponseJSON;
-    const passkey = await checkNewPasskey(data, config, session.id, response, body.data.name);
-    if (!passkey) return reply.code(400).header('cache-control', 'no-store').send({ error: refusedOnAccount });
-    await addOwnPasskey(data, passkey, actorOf(request));
-    return reply.header('cache-control', 'no-store').send({ location: '/team/account?added=1' });
-  });
+        .send({ location: noticeUrl('/team/account', 'account', 'added') });
+    },
+  );
 }

@@ -28,3 +28,9 @@ export function typedValues(body: unknown, fields: readonly string[]): Record<st
     }),
   );
 }
+
+/** The values posted in a field that may be repeated (ticked boxes), those that are text only. */
+export function typedList(body: unknown, field: string): string[] {
+  const posted = new Map(typeof body === 'object' && body !== null ? Object.entries(body) : []);
+  return [posted.get(field)].flat().filter((value): value is string => typeof value === 'string');
+}

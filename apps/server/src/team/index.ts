@@ -11,6 +11,7 @@ import { demoRoutes } from './demo-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
 import { marketingRoutes } from './marketing-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { typedValues } from './forms.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
@@ -40,8 +41,7 @@ export default async function teamConsole(app: FastifyInstance) {
     cookieOpts: cookieOptions(app.config),
     csrfOpts: { hmacKey: csrfKey(app) },
     getToken: (request) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      const token = body?._csrf ?? request.headers['x-csrf-token'];
+      const token = typedValues(request.body, ['_csrf'])._csrf || request.headers['x-csrf-token'];
       return typeof token === 'string' ? token : '';
     },
     // Read after the gate, which has found the session of any route that needs one.
@@ -80,9 +80,10 @@ export default async function teamConsole(app: FastifyInstance) {
   app.addHook('preValidation', async (request, reply) => {
     const grant = grantOf(request.method, request.routeOptions.url ?? '');
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
+    const session = grant === 'public' ? undefined : await readSession(data, request.cookies[cookies.session]);
     if (grant !== 'public') {
-      request.teamSession = await readSession(data, request.cookies[cookies.session]);
-      if (!request.teamSession) {
+      request.teamSession = session;
+      if (!session) {
         if (!changes) return reply.redirect('/team/sign-in', 303);
         return sendProblem(
           reply,
@@ -100,8 +101,7 @@ export default async function teamConsole(app: FastifyInstance) {
         'This request did not come from a console page, so nothing was changed.',
       );
     }
-    if (grant !== 'public' && grant) {
-      const session = request.teamSession!;
+    if (grant !== 'public' && grant && session) {
       const refused = refusal(session.role, session.method, grant);
       if (refused) {
         // Refused before anything is looked up, so the answer is the same whatever was asked.

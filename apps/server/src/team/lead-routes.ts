@@ -10,20 +10,17 @@ import {
   type InboxFilters,
 } from '@growmail/contracts/team';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { addLeadNote, assignLead, setLeadStatus, type LeadChange } from '../submissions/lead-changes.ts';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
-import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 import { contactsFor } from '../people/masking.ts';
 import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
 
 /** Leads a page shows. */
 const pageSize = 50;
-
-const leadParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
 
 type LeadPageExtra = { notice?: string; problem?: string; noteForm?: FormProblems };
 
@@ -47,7 +44,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     extra: { search?: { q: string; problem?: string }; notice?: string },
     status = 200,
   ) {
-    const session = request.teamSession!;
+    const session = sessionOf(request);
     const members = await data.team.members();
     const names = memberNames(members);
     const { shown, next } = paged(rows);
@@ -65,40 +62,42 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
-  app.get('/leads', async (request, reply) => {
-    const parsed = inboxQuerySchema.safeParse(request.query);
-    if (!parsed.success)
-      return sendProblem(reply, 400, 'Not understood', 'These filters are not ones the inbox offers.');
-    const filters: InboxFilters = inboxFilters(parsed.data);
-    const session = request.teamSession!;
-    const applied = { ...filters, ...(filters.assignee === 'mine' ? { assignee: session.id } : {}) };
-    if (applied.to) applied.to = nextDay(applied.to);
-    const rows = (await data.leads.inbox(applied, readCursor(parsed.data.after), pageSize + 1)) as LeadRow[];
-    return inboxPage(request, reply, rows, filters as Record<string, string>, {});
-  });
+  routes.get(
+    '/leads',
+    { schema: { querystring: inboxQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError)
+        return sendProblem(reply, 400, 'Not understood', 'These filters are not ones the inbox offers.');
+      const filters: InboxFilters = inboxFilters(request.query);
+      const session = sessionOf(request);
+      const applied = { ...filters, ...(filters.assignee === 'mine' ? { assignee: session.id } : {}) };
+      if (applied.to) applied.to = nextDay(applied.to);
+      const rows = (await data.leads.inbox(applied, readCursor(request.query.after), pageSize + 1)) as LeadRow[];
+      return inboxPage(request, reply, rows, filters as Record<string, string>, {});
+    },
+  );
 
   // A search by address is posted, so no address goes in a URL (D31); its next page is another post.
   // Its answer would confirm a guessed address, so a role that sees addresses masked is refused.
-  app.post('/leads/search', async (request, reply) => {
-    const parsed = leadSearchSchema.safeParse(request.body);
-    const typed = String((request.body as Record<string, unknown> | undefined)?.q ?? '').slice(0, 200);
-    if (!parsed.success) {
-      return inboxPage(
-        request,
-        reply,
-        [],
-        {},
-        { search: { q: typed, problem: parsed.error.issues[0]?.message ?? 'Enter an address.' } },
-        400,
-      );
-    }
-    const rows = (await data.leads.search(parsed.data.q, readCursor(parsed.data.after), pageSize + 1)) as LeadRow[];
-    return inboxPage(request, reply, rows, {}, { search: { q: parsed.data.q } });
-  });
+  routes.post(
+    '/leads/search',
+    { schema: { body: leadSearchSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = refusedForm(request, ['q']);
+      if (refused) {
+        const problem = refused.problems.q ?? 'Enter an address.';
+        return inboxPage(request, reply, [], {}, { search: { q: refused.values.q!.slice(0, 200), problem } }, 400);
+      }
+      const { q, after } = request.body;
+      const rows = (await data.leads.search(q, readCursor(after), pageSize + 1)) as LeadRow[];
+      return inboxPage(request, reply, rows, {}, { search: { q } });
+    },
+  );
 
-  app.get('/leads/:id', async (request, reply) => {
-    const params = leadParams.safeParse(request.params);
-    const lead = params.success ? ((await data.leads.find(params.data.id)) as LeadRow | undefined) : undefined;
+  routes.get('/leads/:id', { schema: { params: recordParams }, attachValidation: true }, async (request, reply) => {
+    const lead = request.validationError
+      ? undefined
+      : ((await data.leads.find(request.params.id)) as LeadRow | undefined);
     if (!lead) return goneLead(reply);
     return leadPage(request, reply, lead, { notice: noticeFor('lead', request.query) });
   });
@@ -110,7 +109,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     extra: LeadPageExtra,
     status = 200,
   ) {
-    const session = request.teamSession!;
+    const session = sessionOf(request);
     const [members, notes, history, booking] = await Promise.all([
       data.team.members(),
       data.leads.notes(lead.id),
@@ -158,7 +157,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     async (request, reply) => {
       const { id } = request.params;
       if (request.validationError) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
-      const session = request.teamSession!;
+      const session = sessionOf(request);
       const { assignee: wanted } = request.body;
       const member = wanted === 'nobody' ? null : await data.team.member(wanted === 'me' ? session.id : wanted);
       if (member === undefined) return refused(request, reply, id, { problem: 'Choose a member of the team.' });

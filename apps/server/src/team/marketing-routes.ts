@@ -3,65 +3,69 @@ import {
   leadFormPages,
   marketingQuerySchema,
   marketingRange,
-  marketingTables,
+  marketingTableParams,
   tableOf,
+  type MarketingQuery,
   type MarketingReport,
 } from '@growmail/contracts/marketing';
 import type { TeamRole } from '@growmail/contracts/team';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvText } from '../lib/report-text.ts';
 import { contactsFor } from '../people/masking.ts';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { sendTeamPage } from './pages.ts';
+import { refusedForm, typedValues } from './forms.ts';
+import { sendTeamPage, sessionOf } from './pages.ts';
 import { nextDay } from './views.ts';
-
-const tableParams = z.object({ table: z.enum(marketingTables) });
 
 /** The Marketing page and a CSV of each of its tables (issue 40), for a range of UTC days. */
 export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
-  /** The range the query names, or its problem, as the page shows it. */
-  function rangeOf(request: FastifyRequest) {
-    const query = request.query as Record<string, unknown>;
-    const parsed = marketingQuerySchema.safeParse(query);
-    const asked = { from: String(query.from ?? '').slice(0, 20), to: String(query.to ?? '').slice(0, 20) };
-    if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? 'Choose two days.', asked };
-    return { range: marketingRange(parsed.data, new Date().toISOString().slice(0, 10)), asked };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** The range the query names; when its schema refused it, the problem and the days asked, as the page shows them. */
+  function rangeOf(request: FastifyRequest, query: MarketingQuery) {
+    const refused = refusedForm(request, ['from', 'to']);
+    if (refused) {
+      const [problem = 'choose two days.'] = Object.values(refused.problems);
+      return { problem: `The dates: ${problem}`, asked: { from: refused.values.from!, to: refused.values.to! } };
+    }
+    const range = marketingRange(query, new Date().toISOString().slice(0, 10));
+    return { range, asked: range };
   }
 
-  app.get('/marketing', async (request, reply) => {
-    const { range, problem, asked } = rangeOf(request);
-    if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem: `The dates: ${problem}` }, 400);
-    return sendTeamPage(reply, {
-      view: 'marketing',
-      query: range,
-      report: shownTo(request.teamSession!.role, await reportOf(data, range)),
-    });
-  });
+  routes.get(
+    '/marketing',
+    { schema: { querystring: marketingQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      const { range, problem, asked } = rangeOf(request, request.query);
+      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem }, 400);
+      return sendTeamPage(reply, {
+        view: 'marketing',
+        query: range,
+        report: shownTo(sessionOf(request).role, await reportOf(data, range)),
+      });
+    },
+  );
 
-  app.get('/marketing/csv/:table', async (request, reply: FastifyReply) => {
-    const params = tableParams.safeParse(request.params);
-    const { range, problem, asked } = rangeOf(request);
-    if (!params.success || !range)
-      return sendTeamPage(
-        reply,
-        {
-          view: 'marketing',
-          query: asked,
-          problem: params.success ? `The dates: ${problem}` : 'There is no such table on this page.',
-        },
-        params.success ? 400 : 404,
-      );
-    const table = tableOf(shownTo(request.teamSession!.role, await reportOf(data, range)), params.data.table);
-    return reply
-      .header('cache-control', 'no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="growmail-${params.data.table}-${range.from}-${range.to}.csv"`,
-      )
-      .type('text/csv; charset=utf-8')
-      .send(csvText([table.columns, ...table.rows]));
-  });
+  routes.get(
+    '/marketing/csv/:table',
+    { schema: { params: marketingTableParams, querystring: marketingQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError?.validationContext === 'params') {
+        const { from = '', to = '' } = typedValues(request.query, ['from', 'to']);
+        const problem = 'There is no such table on this page.';
+        return sendTeamPage(reply, { view: 'marketing', query: { from, to }, problem }, 404);
+      }
+      const { range, problem, asked } = rangeOf(request, request.query);
+      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem }, 400);
+      const { table: name } = request.params;
+      const table = tableOf(shownTo(sessionOf(request).role, await reportOf(data, range)), name);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="growmail-${name}-${range.from}-${range.to}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csvText([table.columns, ...table.rows]));
+    },
+  );
 }
 
 /** The report as a role is shown it: a campaign or a page a visitor's link named may hold an address (D41). */

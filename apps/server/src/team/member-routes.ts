@@ -1,8 +1,20 @@
-import { invitationSchema, passkeyNameSchema, teamRoles, type TeamPage } from '@growmail/contracts/team';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
+import {
+  auditQuerySchema,
+  invitationSchema,
+  memberPasskeyParams,
+  memberRoleSchema,
+  passkeyParams,
+  passkeyRemovalSchema,
+  passkeyRenameSchema,
+  recordParams,
+  type TeamPage,
+} from '@growmail/contracts/team';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
+import { refusedForm } from './forms.ts';
+import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
+import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 import {
   changeRole,
   inviteMember,
@@ -15,9 +27,8 @@ import {
 } from './members.ts';
 import { cursorOf, memberRows, readCursor } from './views.ts';
 
-const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1400}$/));
-const idParams = z.object({ id });
-const memberPasskeyParams = z.object({ id, passkey: id });
+type AccountExtra = Pick<Extract<TeamPage, { view: 'account' }>, 'problem' | 'rename'>;
+type MembersExtra = Pick<Extract<TeamPage, { view: 'members' }>, 'problems' | 'values' | 'confirmRemoval'>;
 
 const memberNotChanged = (reply: FastifyReply, why: 'missing' | 'last-admin') =>
   why === 'missing'
@@ -31,23 +42,10 @@ const memberNotChanged = (reply: FastifyReply, why: 'missing' | 'last-admin') =>
 
 /** A member's own account, the team's members (admin) and the audit (admin), D41. */
 export function memberRoutes(app: FastifyInstance, data: DataAccess) {
-  const notices: Record<string, string> = {
-    added: 'Passkey added.',
-    renamed: 'Passkey renamed.',
-    removed: 'Passkey removed.',
-    invited: 'Invitation sent. The link went to their address only.',
-    role: 'Role changed; their sessions have ended.',
-    gone: 'Member removed; their sessions have ended.',
-    ended: 'Their sessions and any sign-in link have ended.',
-    passkey: 'Passkey removed; their sessions and any sign-in link have ended.',
-  };
-  const noticeOf = (query: unknown) => {
-    const key = Object.keys(notices).find((name) => (query as Record<string, unknown>)[name] === '1');
-    return key ? notices[key] : undefined;
-  };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  async function accountPage(request: Parameters<typeof actorOf>[0], problem?: string) {
-    const session = request.teamSession!;
+  async function accountPage(request: FastifyRequest, extra: AccountExtra = {}) {
+    const session = sessionOf(request);
     const [passkeys, sessions] = await Promise.all([data.team.passkeys(session.id), data.team.sessions(session.id)]);
     return {
       view: 'account' as const,
@@ -62,125 +60,116 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
         createdAt: row.created_at,
         lastSeenAt: row.last_seen_at,
       })),
-      notice: noticeOf(request.query),
-      problem,
+      notice: noticeFor('account', request.query),
+      ...extra,
     };
   }
 
   app.get('/account', async (request, reply) => sendTeamPage(reply, await accountPage(request)));
 
-  app.post('/account/passkeys/:id/rename', async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const name = passkeyNameSchema.safeParse((request.body as Record<string, unknown> | undefined)?.name);
-    if (!name.success) return sendTeamPage(reply, await accountPage(request, name.error.issues[0]?.message), 400);
-    if (!params.success || !(await renameOwnPasskey(data, params.data.id, name.data, actorOf(request)))) {
-      return sendProblem(reply, 404, 'Not found', 'You have no passkey with this id.');
-    }
-    return reply.redirect('/team/account?renamed=1', 303);
-  });
+  routes.post(
+    '/account/passkeys/:id/rename',
+    { schema: { params: passkeyParams, body: passkeyRenameSchema }, attachValidation: true },
+    async (request, reply) => {
+      const noPasskey = () => sendProblem(reply, 404, 'Not found', 'You have no passkey with this id.');
+      if (request.validationError?.validationContext === 'params') return noPasskey();
+      const { id } = request.params;
+      const form = refusedForm(request, ['name']);
+      if (form) return sendTeamPage(reply, await accountPage(request, { rename: { id, ...form } }), 400);
+      if (!(await renameOwnPasskey(data, id, request.body.name, actorOf(request)))) return noPasskey();
+      return reply.redirect(noticeUrl('/team/account', 'account', 'renamed'), 303);
+    },
+  );
 
-  app.post('/account/passkeys/:id/remove', async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const removed = params.success ? await removeOwnPasskey(data, params.data.id, actorOf(request)) : 'missing';
+  routes.post('/account/passkeys/:id/remove', { schema: { params: passkeyParams } }, async (request, reply) => {
+    const removed = await removeOwnPasskey(data, request.params.id, actorOf(request));
     if (removed !== 'done') {
-      return sendTeamPage(
-        reply,
-        await accountPage(request, 'That passkey is your last one, or not yours: add another before removing it.'),
-        400,
-      );
+      const problem = 'That passkey is your last one, or not yours: add another before removing it.';
+      return sendTeamPage(reply, await accountPage(request, { problem }), 400);
     }
-    return reply.redirect('/team/account?removed=1', 303);
+    return reply.redirect(noticeUrl('/team/account', 'account', 'removed'), 303);
   });
 
-  async function membersPage(
-    request: Parameters<typeof actorOf>[0],
-    extra: Pick<Extract<TeamPage, { view: 'members' }>, 'problems' | 'values' | 'confirmRemoval'> = {},
-  ) {
+  async function membersPage(request: FastifyRequest, extra: MembersExtra = {}) {
     const [members, holdings] = await Promise.all([data.team.members(), data.team.holdings()]);
     return {
       view: 'members' as const,
-      members: memberRows(members, request.teamSession!.role).map((row) => ({
+      members: memberRows(members, sessionOf(request).role).map((row) => ({
         ...row,
         ...(holdings.get(row.id) ?? { passkeys: [], sessions: 0 }),
       })),
-      notice: noticeOf(request.query),
+      notice: noticeFor('members', request.query),
       ...extra,
     };
   }
+  const membersDone = (reply: FastifyReply, notice: NoticeKey<'members'>) =>
+    reply.redirect(noticeUrl('/team/members', 'members', notice), 303);
 
   app.get('/members', async (request, reply) => sendTeamPage(reply, await membersPage(request)));
 
   // The link is mailed to the invited address only, never shown, so an admin cannot enrol as someone else (D41).
-  app.post('/members', async (request, reply) => {
-    const parsed = invitationSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const problems = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const values = Object.fromEntries(
-        ['email', 'name', 'role', 'zone'].map((field) => [field, String(body[field] ?? '').slice(0, 200)]),
-      );
-      return sendTeamPage(reply, await membersPage(request, { problems, values }), 400);
-    }
-    const { member, link } = await inviteMember(data, app.config, parsed.data, actorOf(request));
+  routes.post('/members', { schema: { body: invitationSchema }, attachValidation: true }, async (request, reply) => {
+    const form = refusedForm(request, ['email', 'name', 'role', 'zone']);
+    if (form) return sendTeamPage(reply, await membersPage(request, form), 400);
+    const { member, link } = await inviteMember(data, app.config, request.body, actorOf(request));
     await mailInvitation(data, member, link);
-    return reply.redirect('/team/members?invited=1', 303);
+    return membersDone(reply, 'invited');
   });
 
-  app.post('/members/:id/role', async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const role = z.object({ role: z.enum(teamRoles) }).safeParse(request.body);
-    if (!params.success || !role.success) return sendProblem(reply, 400, 'Not understood', 'Choose one of the roles.');
-    const changed = await changeRole(data, params.data.id, role.data.role, actorOf(request));
-    if (changed !== 'done') return memberNotChanged(reply, changed);
-    return reply.redirect('/team/members?role=1', 303);
-  });
+  routes.post(
+    '/members/:id/role',
+    { schema: { params: recordParams, body: memberRoleSchema } },
+    async (request, reply) => {
+      const changed = await changeRole(data, request.params.id, request.body.role, actorOf(request));
+      if (changed !== 'done') return memberNotChanged(reply, changed);
+      return membersDone(reply, 'role-changed');
+    },
+  );
 
   // An admin ends a member's sessions and sign-in link, say for a lost phone; the member signs in again.
-  app.post('/members/:id/sign-out', async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const ended = params.success
-      ? await signOutMember(data, params.data.id, actorOf(request), 'member.signed-out')
-      : undefined;
-    if (ended === undefined) return sendProblem(reply, 404, 'Not found', 'There is no member with this id.');
-    return reply.redirect('/team/members?ended=1', 303);
+  routes.post('/members/:id/sign-out', { schema: { params: recordParams } }, async (request, reply) => {
+    const ended = await signOutMember(data, request.params.id, actorOf(request), 'member.signed-out');
+    if (ended === undefined) return memberNotChanged(reply, 'missing');
+    return membersDone(reply, 'signed-out');
   });
 
   // A lost phone's passkey, removed by an admin with plain forms, so it works without script: the
   // first post shows what will happen, and only the confirming one removes it: nothing is removed in one tap.
-  app.post('/members/:id/passkeys/:passkey/remove', async (request, reply) => {
-    const params = memberPasskeyParams.safeParse(request.params);
-    const confirmed = (request.body as Record<string, unknown> | undefined)?.confirm === 'yes';
-    const [member, passkey] = params.success
-      ? await Promise.all([data.team.member(params.data.id), data.team.passkey(params.data.passkey)])
-      : [];
-    if (!member || passkey?.member_id !== member.id) {
-      return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
-    }
-    if (!confirmed) {
-      const confirmRemoval = {
-        memberId: member.id,
-        memberName: member.name,
-        passkeyId: passkey.id,
-        passkeyName: passkey.name,
-      };
-      return sendTeamPage(reply, await membersPage(request, { confirmRemoval }));
-    }
-    if (!(await removeMemberPasskey(data, member.id, passkey.id, actorOf(request)))) {
-      return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
-    }
-    return reply.redirect('/team/members?passkey=1', 303);
-  });
+  routes.post(
+    '/members/:id/passkeys/:passkey/remove',
+    { schema: { params: memberPasskeyParams, body: passkeyRemovalSchema } },
+    async (request, reply) => {
+      const [member, passkey] = await Promise.all([
+        data.team.member(request.params.id),
+        data.team.passkey(request.params.passkey),
+      ]);
+      if (!member || passkey?.member_id !== member.id) {
+        return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
+      }
+      if (request.body.confirm !== 'yes') {
+        const confirmRemoval = {
+          memberId: member.id,
+          memberName: member.name,
+          passkeyId: passkey.id,
+          passkeyName: passkey.name,
+        };
+        return sendTeamPage(reply, await membersPage(request, { confirmRemoval }));
+      }
+      if (!(await removeMemberPasskey(data, member.id, passkey.id, actorOf(request)))) {
+        return sendProblem(reply, 404, 'Not found', 'This member has no passkey with this id.');
+      }
+      return membersDone(reply, 'passkey-removed');
+    },
+  );
 
-  app.post('/members/:id/remove', async (request, reply) => {
-    const params = idParams.safeParse(request.params);
-    const removed = params.success ? await removeMember(data, params.data.id, actorOf(request)) : 'missing';
+  routes.post('/members/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {
+    const removed = await removeMember(data, request.params.id, actorOf(request));
     if (removed !== 'done') return memberNotChanged(reply, removed);
-    return reply.redirect('/team/members?gone=1', 303);
+    return membersDone(reply, 'removed');
   });
 
-  app.get('/audit', async (request, reply) => {
-    const before = (request.query as Record<string, unknown>).before;
-    const rows = await data.audit.list(101, typeof before === 'string' ? readCursor(before) : undefined);
+  routes.get('/audit', { schema: { querystring: auditQuerySchema } }, async (request, reply) => {
+    const rows = await data.audit.list(101, readCursor(request.query.before));
     return sendTeamPage(reply, {
       view: 'audit',
       rows: rows.slice(0, 100).map((row) => ({

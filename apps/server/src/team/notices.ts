@@ -43,6 +43,26 @@ type Notice = string | ((query: unknown) => string | undefined);
  * nothing, so no link can put words of its own in the console's notice box.
  */
 const notices = {
+  'sign-in': {
+    'link-sent':
+      'If that address belongs to a member of the team, a sign-in link is on its way. It works once, for 15 minutes.',
+    'signed-out': 'You are signed out.',
+  },
+  account: {
+    added: 'Passkey added.',
+    renamed: 'Passkey renamed.',
+    removed: 'Passkey removed.',
+  },
+  members: {
+    invited: 'Invitation sent. The link went to their address only.',
+    'role-changed': 'Role changed; their sessions have ended.',
+    removed: 'Member removed; their sessions have ended.',
+    'signed-out': 'Their sessions and any sign-in link have ended.',
+    'passkey-removed': 'Passkey removed; their sessions and any sign-in link have ended.',
+  },
+  people: {
+    erased: 'Erased. The address is on the suppression list.',
+  },
   lead: {
     assigned: 'Assigned.',
     handled: 'Marked as handled.',

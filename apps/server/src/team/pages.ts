@@ -1,7 +1,7 @@
 import type { TeamPage } from '@growmail/contracts/team';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendFreshPage } from '../site/fresh-page.ts';
-import { csrfUserInfo } from './sessions.ts';
+import { csrfUserInfo, type Session } from './sessions.ts';
 
 /**
  * Sends a console page: rendered on demand by the site (D35), never kept by any cache, never
@@ -34,8 +34,18 @@ export async function sendTeamPage(reply: FastifyReply, page: TeamPage, status =
 export const sendProblem = (reply: FastifyReply, status: number, title: string, message: string) =>
   sendTeamPage(reply, { view: 'problem', status, title, message }, status);
 
+/**
+ * The session the gate found for a route that needs one. A route the access table leaves public
+ * has none, and asking for it there is a mistake in the code, answered 500, not a member's to mend.
+ */
+export function sessionOf(request: FastifyRequest): Session {
+  const session = request.teamSession;
+  if (!session) throw new Error(`${request.method} ${request.url} has no console session: is its route public?`);
+  return session;
+}
+
 /** The signed-in member as the audit names them. */
 export function actorOf(request: FastifyRequest) {
-  const session = request.teamSession!;
+  const session = sessionOf(request);
   return { memberId: session.id, name: session.name, method: session.method };
 }

@@ -65,7 +65,7 @@ describe('signing in and out of the console', () => {
     const browser = await pageOf(app, '/team/sign-in');
     for (const email of [member.email, 'nobody@elsewhere.example']) {
       const answer = await post(app, '/team/sign-in/link', browser, { email });
-      expect([answer.statusCode, answer.headers.location]).toEqual([303, '/team/sign-in?sent=1']);
+      expect([answer.statusCode, answer.headers.location]).toEqual([303, '/team/sign-in?done=link-sent']);
     }
     await expect.poll(() => mailedToken(app, member.email)).toBeDefined();
     expect(await mailedToken(app, 'nobody@elsewhere.example')).toBeUndefined();
@@ -76,7 +76,7 @@ describe('signing in and out of the console', () => {
     await mailSignInLink(dataAccess(app.db), app.config, member.email);
     const token = (await mailedToken(app, member.email))!;
     const out = await post(app, '/team/sign-out', browser);
-    expect([out.statusCode, out.headers.location]).toEqual([303, '/team/sign-in?out=1']);
+    expect([out.statusCode, out.headers.location]).toEqual([303, '/team/sign-in?done=signed-out']);
     expect((await app.inject({ url: '/team/leads', cookies: browser.cookies })).headers.location).toBe('/team/sign-in');
     expect((await signInWith(token)).statusCode).toBe(404);
     expect(await actions(member.id)).toContain('signed-out');
@@ -142,7 +142,7 @@ describe('signing in and out of the console', () => {
     expect(await app.team.passkeys(member.id)).toHaveLength(1);
 
     const removed = await post(app, `/team/members/${member.id}/passkeys/lost-phone/remove`, admin, { confirm: 'yes' });
-    expect([removed.statusCode, removed.headers.location]).toEqual([303, '/team/members?passkey=1']);
+    expect([removed.statusCode, removed.headers.location]).toEqual([303, '/team/members?done=passkey-removed']);
     expect(await app.team.passkeys(member.id)).toEqual([]);
     expect((await app.inject({ url: '/team/leads', cookies: browser.cookies })).headers.location).toBe('/team/sign-in');
     const [row] = (await app.audit.forRecord('member', member.id)).filter(

@@ -4,6 +4,7 @@ import { dataAccess } from '../../src/repositories/index.ts';
 import { openSession } from '../../src/team/sessions.ts';
 import { testApp } from '@growmail/test-support/app';
 import { enquiry } from '@growmail/test-support/submissions';
+import { signedIn } from './console-session.ts';
 
 /** What a page's notice box says, or null when it shows none. */
 const noticeOf = (html: string) => /<p role="status"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null;
@@ -47,6 +48,14 @@ describe('the console’s notices are keys, never text from the URL', () => {
       ['/team/demos?done=hours', 'Hours saved.'],
       ['/team/demos?done=host', 'Host saved.'],
       ['/team/demos?done=host-removed', 'Host removed.'],
+      [
+        '/team/sign-in?done=link-sent',
+        'If that address belongs to a member of the team, a sign-in link is on its way. It works once, for 15 minutes.',
+      ],
+      ['/team/sign-in?done=signed-out', 'You are signed out.'],
+      ['/team/account?done=added', 'Passkey added.'],
+      ['/team/account?done=renamed', 'Passkey renamed.'],
+      ['/team/account?done=removed', 'Passkey removed.'],
       ['/team/quarantine?done=released-booked', 'Released, and booked at the time you chose.'],
       ['/team/quarantine?done=released-without-slot', 'Released as a request without a slot.'],
       ['/team/quarantine?done=handled', 'Nothing was held under those ids.'],
@@ -76,7 +85,25 @@ describe('the console’s notices are keys, never text from the URL', () => {
       `/team/leads/${leadId}?done=__proto__`,
       '/team/demos?done=Moved%20to%20a%20new%20address',
       '/team/demos?done=',
+      '/team/account?added=1',
+      '/team/sign-in?sent=1',
     ];
     for (const url of unknown) expect([url, await notice(url)]).toEqual([url, null]);
+  });
+
+  it('shows the Members page’s notices to an admin', async () => {
+    const admin = await signedIn(app, 'admin');
+    const known: Array<[string, string]> = [
+      ['invited', 'Invitation sent. The link went to their address only.'],
+      ['role-changed', 'Role changed; their sessions have ended.'],
+      ['removed', 'Member removed; their sessions have ended.'],
+      ['signed-out', 'Their sessions and any sign-in link have ended.'],
+      ['passkey-removed', 'Passkey removed; their sessions and any sign-in link have ended.'],
+      ['gone', ''],
+    ];
+    for (const [key, text] of known) {
+      const answer = await app.inject({ url: `/team/members?done=${key}`, cookies: admin.cookies });
+      expect([key, noticeOf(answer.body) ?? '']).toEqual([key, text]);
+    }
   });
 });

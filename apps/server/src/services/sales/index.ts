@@ -6,6 +6,7 @@ import { messages } from '@growmail/contracts/messages';
 import { serviceMessages } from '@growmail/contracts/service-messages';
 import { requestLanguage } from '../language.ts';
 import type { FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import type { FormName } from '@growmail/contracts/form-names';
 import { leadWrite } from '../../plugins/protection.ts';
 import type { ZodRoutes } from '../../plugins/zod-validation.ts';
@@ -21,9 +22,10 @@ const accepted: Record<Lead['type'], string> = {
  * Which form a lead came from, for the submissions metric: the body's type when it names one.
  * A lead refused before its body is read (too large, too many) names none.
  */
+const namedForm = z.object({ type: z.enum(['savings', 'startup'] satisfies Lead['type'][]) });
 const leadForm = (request: FastifyRequest): FormName => {
-  const type = (request.body as { type?: unknown } | undefined)?.type;
-  return type === 'savings' || type === 'startup' ? type : 'unknown';
+  const named = namedForm.safeParse(request.body);
+  return named.success ? named.data.type : 'unknown';
 };
 
 /**

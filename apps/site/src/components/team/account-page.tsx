@@ -1,5 +1,5 @@
-import type { TeamSignIn, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import type { FormProblems as Refused, TeamSignIn, TeamViewer } from '@growmail/contracts/team';
+import { Field, FormProblems, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
@@ -8,16 +8,18 @@ type Props = {
   sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
   notice?: string | undefined;
   problem?: string | undefined;
+  rename?: ({ id: string } & Refused) | undefined;
 };
 
 /** A member's passkeys and sessions (D41): name, add and remove passkeys (never the last), sign out everywhere. */
-export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem }: Props) {
+export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem, rename }: Props) {
   const withPasskey = viewer.method === 'passkey';
   return (
     <>
       <PageTitle>Your account</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       {problem && <Problem>{problem}</Problem>}
+      <FormProblems refused={rename} what="passkey’s new name" />
       <section className="team-card mb-4" aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading" className="mb-3 text-lg font-semibold">
           Passkeys
@@ -33,33 +35,28 @@ export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem 
               </p>
               {withPasskey && (
                 <div className="flex flex-wrap gap-2">
-                  <form
-                    method="post"
+                  <PostForm
                     action={`/team/account/passkeys/${passkey.id}/rename`}
+                    csrf={csrf}
                     className="flex flex-wrap items-end gap-2"
+                    noValidate
                   >
-                    <CsrfField csrf={csrf} />
-                    <div>
-                      <label htmlFor={`name-${passkey.id}`} className="team-label">
-                        New name
-                      </label>
-                      <input
-                        id={`name-${passkey.id}`}
-                        name="name"
-                        defaultValue={passkey.name}
-                        className="team-input"
-                        maxLength={60}
-                      />
-                    </div>
+                    <Field
+                      form={`rename-${passkey.id}`}
+                      name="name"
+                      label="New name"
+                      defaultValue={passkey.name}
+                      refused={rename?.id === passkey.id ? rename : undefined}
+                      maxLength={60}
+                    />
                     <button className="team-button-quiet">Rename</button>
-                  </form>
+                  </PostForm>
                   {passkeys.length > 1 && (
-                    <form method="post" action={`/team/account/passkeys/${passkey.id}/remove`} className="self-end">
-                      <CsrfField csrf={csrf} />
+                    <PostForm action={`/team/account/passkeys/${passkey.id}/remove`} csrf={csrf} className="self-end">
                       <button className="team-button-quiet" aria-label={`Remove ${passkey.name}`}>
                         Remove
                       </button>
-                    </form>
+                    </PostForm>
                   )}
                 </div>
               )}
@@ -91,10 +88,9 @@ export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem 
             </li>
           ))}
         </ul>
-        <form method="post" action="/team/sign-out-everywhere">
-          <CsrfField csrf={csrf} />
+        <PostForm action="/team/sign-out-everywhere" csrf={csrf}>
           <button className="team-button-quiet">Sign out everywhere</button>
-        </form>
+        </PostForm>
       </section>
     </>
   );

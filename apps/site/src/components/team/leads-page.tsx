@@ -1,6 +1,6 @@
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
@@ -53,15 +53,14 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
       {notice && <Notice>{notice}</Notice>}
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
         {mayUseRoute(viewer, 'POST /team/leads/search') ? (
-          <form
-            method="post"
+          <PostForm
             action="/team/leads/search"
+            csrf={csrf}
             className="team-card lg:order-last"
             role="search"
             aria-label="Search by address"
             noValidate
           >
-            <CsrfField csrf={csrf} />
             <label htmlFor="search-q" className="team-label">
               Address or @domain
             </label>
@@ -77,7 +76,7 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
               {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
             />
             <button className="team-button w-full">Search</button>
-          </form>
+          </PostForm>
         ) : (
           <section className="team-card lg:order-last" aria-labelledby="search-closed">
             <h2 id="search-closed" className="team-label">
@@ -208,12 +207,11 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
         </p>
       )}
       {next && search && (
-        <form method="post" action="/team/leads/search" className="mt-4">
-          <CsrfField csrf={csrf} />
+        <PostForm action="/team/leads/search" csrf={csrf} className="mt-4">
           <input type="hidden" name="q" value={search.q} />
           <input type="hidden" name="after" value={next} />
           <button className="team-button-quiet">Older results</button>
-        </form>
+        </PostForm>
       )}
     </>
   );

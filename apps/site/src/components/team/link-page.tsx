@@ -1,4 +1,4 @@
-import { CsrfField, PageTitle, Problem } from './team-parts';
+import { PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
@@ -33,12 +33,11 @@ export function LinkPage({ csrf, purpose, token, name, problem }: Props) {
           , though only a passkey can export, erase or manage the team.
         </p>
       )}
-      <form method="post" action={enrol ? '/team/enrol' : '/team/link'} data-enrol={enrol ? '' : undefined}>
-        <CsrfField csrf={csrf} />
+      <PostForm action={enrol ? '/team/enrol' : '/team/link'} csrf={csrf} data-enrol={enrol ? '' : undefined}>
         <input type="hidden" name="token" value={token} />
         <button className="team-button w-full">{enrol ? 'Create a passkey and sign in' : 'Sign in'}</button>
         <p role="alert" className="mt-3 text-red-900 empty:hidden" data-passkey-problem></p>
-      </form>
+      </PostForm>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { teamRoles, type TeamMemberRow, type TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, Notice, PageTitle, Problem } from './team-parts';
+import { Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
@@ -34,18 +34,17 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
             to them. They can still sign in with another passkey or a link by mail; if this was their last passkey,
             invite them again to create one.
           </p>
-          <form
-            method="post"
+          <PostForm
             action={`/team/members/${confirmRemoval.memberId}/passkeys/${confirmRemoval.passkeyId}/remove`}
+            csrf={csrf}
             className="flex flex-wrap items-center gap-3"
           >
-            <CsrfField csrf={csrf} />
             <input type="hidden" name="confirm" value="yes" />
             <button className="team-button">Remove the passkey</button>
             <a href="/team/members" className="team-link">
               Keep it
             </a>
-          </form>
+          </PostForm>
         </section>
       )}
       {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
@@ -70,15 +69,14 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
                   {member.passkeys!.map((passkey) => (
                     <li key={passkey.id} className="flex flex-wrap items-center gap-2">
                       <span className="break-words">{passkey.name}</span>
-                      <form method="post" action={`/team/members/${member.id}/passkeys/${passkey.id}/remove`}>
-                        <CsrfField csrf={csrf} />
+                      <PostForm action={`/team/members/${member.id}/passkeys/${passkey.id}/remove`} csrf={csrf}>
                         <button
                           className="team-button-quiet"
                           aria-label={`Remove passkey ${passkey.name} of ${member.name}, and end their sessions`}
                         >
                           Remove passkey
                         </button>
-                      </form>
+                      </PostForm>
                     </li>
                   ))}
                 </ul>
@@ -86,8 +84,7 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
             </div>
             {changes && member.id !== viewer.id && (
               <div className="flex flex-wrap items-end gap-2">
-                <form method="post" action={`/team/members/${member.id}/role`} className="flex items-end gap-2">
-                  <CsrfField csrf={csrf} />
+                <PostForm action={`/team/members/${member.id}/role`} csrf={csrf} className="flex items-end gap-2">
                   <div>
                     <label htmlFor={`role-${member.id}`} className="team-label">
                       Role
@@ -99,30 +96,28 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
                     </select>
                   </div>
                   <button className="team-button-quiet">Change</button>
-                </form>
+                </PostForm>
                 {(member.sessions ?? 0) > 0 && (
-                  <form method="post" action={`/team/members/${member.id}/sign-out`}>
-                    <CsrfField csrf={csrf} />
+                  <PostForm action={`/team/members/${member.id}/sign-out`} csrf={csrf}>
                     <button className="team-button-quiet" aria-label={`End sessions of ${member.name}`}>
                       End sessions
                     </button>
-                  </form>
+                  </PostForm>
                 )}
-                <form method="post" action={`/team/members/${member.id}/remove`}>
-                  <CsrfField csrf={csrf} />
+                <PostForm action={`/team/members/${member.id}/remove`} csrf={csrf}>
                   <button className="team-button-quiet" aria-label={`Remove ${member.name}`}>
                     Remove
                   </button>
-                </form>
+                </PostForm>
               </div>
             )}
           </li>
         ))}
       </ul>
       {changes && (
-        <form
-          method="post"
+        <PostForm
           action="/team/members"
+          csrf={csrf}
           className="team-card grid gap-3 sm:grid-cols-2"
           noValidate
           aria-labelledby="invite-heading"
@@ -130,7 +125,6 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
           <h2 id="invite-heading" className="text-lg font-semibold sm:col-span-2">
             Invite a member
           </h2>
-          <CsrfField csrf={csrf} />
           {fields.map(([name, label, type]) => (
             <div key={name}>
               <label htmlFor={`invite-${name}`} className="team-label">
@@ -167,7 +161,7 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
           <div>
             <button className="team-button">Send the invitation</button>
           </div>
-        </form>
+        </PostForm>
       )}
     </>
   );

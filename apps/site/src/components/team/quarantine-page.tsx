@@ -1,7 +1,7 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { QuarantinePage as Page, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { FormProblems, formatTime, Notice, PageTitle, PostForm } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
@@ -9,18 +9,22 @@ type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer
  * The quarantine (D41): each held post with why it was held. Sales ticks posts and releases or
  * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
  */
-export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick }: Props) {
+export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pick }: Props) {
   const works = mayUseRoute(viewer, 'POST /team/quarantine');
+  const ticked = new Set(selection?.ticked);
+  const pickProblem = pick?.form?.problems.slot;
+  const selectionProblem = selection?.problems.ids ?? selection?.problems.action;
   return (
     <>
       <PageTitle>Quarantine</PageTitle>
       <p className="mb-4 text-ink-700">Posts the spam screening held. Nobody was told; each is kept 30 days.</p>
       {notice && <Notice>{notice}</Notice>}
-      {problem && <Problem>{problem}</Problem>}
+      <FormProblems refused={pick?.form} what="time" />
+      {selection && selectionProblem && <FormProblems refused={selection} what="selection" />}
       {pick && (
-        <form
-          method="post"
+        <PostForm
           action={`/team/quarantine/${pick.id}/release`}
+          csrf={csrf}
           className="team-card mb-6"
           aria-labelledby="pick-heading"
         >
@@ -31,11 +35,21 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick
             They asked for {pick.asked ? formatTime(pick.asked, viewer.zone) : 'a time'}. Choose another open time (the
             two-hour notice does not apply), or release it as a request without a slot.
           </p>
-          <CsrfField csrf={csrf} />
           <label htmlFor="pick-slot" className="team-label">
             Book it at
           </label>
-          <select id="pick-slot" name="slot" className="team-input mb-3">
+          {pickProblem && (
+            <p id="pick-slot-problem" className="mb-1 text-sm text-red-900">
+              {pickProblem}
+            </p>
+          )}
+          <select
+            id="pick-slot"
+            name="slot"
+            className="team-input mb-3"
+            defaultValue={pick.form?.values.slot}
+            {...(pickProblem ? { 'aria-invalid': true, 'aria-describedby': 'pick-slot-problem' } : {})}
+          >
             {pick.slots.map((slot) => (
               <option key={slot} value={slot}>
                 {formatTime(slot, viewer.zone)}
@@ -44,14 +58,22 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick
             <option value="none">No time: release it as a request without a slot</option>
           </select>
           <button className="team-button">Release</button>
-        </form>
+        </PostForm>
       )}
       {rows.length === 0 ? (
         <p className="team-card text-ink-700">Nothing is held.</p>
       ) : (
-        <form method="post" action="/team/quarantine">
-          <CsrfField csrf={csrf} />
-          <ul className="mb-4 grid gap-3" aria-label="Held posts, newest first">
+        <PostForm action="/team/quarantine" csrf={csrf}>
+          {selectionProblem && (
+            <p id="held-problem" className="mb-2 text-red-900">
+              {selectionProblem}
+            </p>
+          )}
+          <ul
+            className="mb-4 grid gap-3"
+            aria-label="Held posts, newest first"
+            {...(selectionProblem ? { 'aria-describedby': 'held-problem' } : {})}
+          >
             {rows.map((row) => (
               <li key={row.id} className="team-card">
                 <div className="flex items-start gap-3">
@@ -62,7 +84,8 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick
                       value={row.id}
                       id={`held-${row.id}`}
                       className="mt-1 size-6 shrink-0 accent-brand-700"
-                      aria-describedby={`why-${row.id}`}
+                      defaultChecked={ticked.has(row.id)}
+                      aria-describedby={selectionProblem ? `held-problem why-${row.id}` : `why-${row.id}`}
                     />
                   )}
                   <div className="min-w-0">
@@ -104,7 +127,7 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, problem, pick
               </button>
             </div>
           )}
-        </form>
+        </PostForm>
       )}
       {next && (
         <p className="mt-4">

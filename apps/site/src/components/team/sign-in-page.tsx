@@ -1,8 +1,8 @@
-import { CsrfField, Notice, PageTitle, Problem } from './team-parts';
+import { Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
-  notice?: 'link-sent' | 'signed-out' | undefined;
+  notice?: string | undefined;
   problem?: string | undefined;
   email?: string | undefined;
 };
@@ -15,12 +15,7 @@ export function SignInPage({ csrf, notice, problem, email }: Props) {
   return (
     <div className="mx-auto max-w-md">
       <PageTitle>Sign in</PageTitle>
-      {notice === 'link-sent' && (
-        <Notice>
-          If that address belongs to a member of the team, a sign-in link is on its way. It works once, for 15 minutes.
-        </Notice>
-      )}
-      {notice === 'signed-out' && <Notice>You are signed out.</Notice>}
+      {notice && <Notice>{notice}</Notice>}
       <section className="team-card mb-6" aria-labelledby="passkey-heading" data-passkey-section hidden>
         <h2 id="passkey-heading" className="mb-2 text-lg font-semibold">
           With a passkey
@@ -43,8 +38,7 @@ export function SignInPage({ csrf, notice, problem, email }: Props) {
           passkeys.
         </p>
         {problem && <Problem id="email-problem">{problem}</Problem>}
-        <form method="post" action="/team/sign-in/link" noValidate>
-          <CsrfField csrf={csrf} />
+        <PostForm action="/team/sign-in/link" csrf={csrf} noValidate>
           <label htmlFor="email" className="team-label">
             Your work address
           </label>
@@ -59,7 +53,7 @@ export function SignInPage({ csrf, notice, problem, email }: Props) {
             {...(problem ? { 'aria-invalid': true, 'aria-describedby': 'email-problem' } : {})}
           />
           <button className="team-button-quiet w-full">Email me a sign-in link</button>
-        </form>
+        </PostForm>
       </section>
     </div>
   );

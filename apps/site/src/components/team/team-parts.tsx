@@ -1,8 +1,22 @@
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode } from 'react';
 
 /** The CSRF token every console form posts back (D41). */
 export const CsrfField = ({ csrf }: { csrf: string | undefined }) => (
   <input type="hidden" name="_csrf" value={csrf ?? ''} />
+);
+
+type PostFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action'> & {
+  action: string;
+  csrf: string | undefined;
+  children: ReactNode;
+};
+
+/** A console form that posts: a plain form, working without script, carrying the page's CSRF token (D41). */
+export const PostForm = ({ action, csrf, children, ...form }: PostFormProps) => (
+  <form method="post" action={action} {...form}>
+    <CsrfField csrf={csrf} />
+    {children}
+  </form>
 );
 
 /** One formatter per zone, kept: making an Intl.DateTimeFormat costs more than the rest of a row. */
