@@ -41,8 +41,6 @@ export default tseslint.config(
     // schema's parse), never taken as a type on trust: neither `request.body as T` nor
     // `(request.body ?? {}) as T`.
     files: ['apps/server/src/**/*.ts'],
-    // Converted by issue 53's other half; drop these two when it lands.
-    ignores: ['apps/server/src/team/demo-routes.ts', 'apps/server/src/team/people-routes.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -78,9 +78,6 @@ const notices = {
     host: 'Host saved.',
     'host-removed': 'Host removed.',
   },
-  people: {
-    erased: 'Erased. The address is on the suppression list.',
-  },
   quarantine: {
     handled: (query: unknown) => {
       const outcome = outcomeQuery.safeParse(query);
