@@ -25,6 +25,10 @@ async function main() {
     await app.close();
   });
 
+  // The renderer of on-demand pages is imported before the port opens, not on the first request
+  // that needs it: its import holds the event loop, and a request (or a SIGTERM) arriving
+  // meanwhile would wait behind it. Apps built for tests import it when first used.
+  await app.site.onDemandReady();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Open ${config.urls.public} in a browser`);
   void app.site.warm().catch((err: unknown) => app.log.error({ err }, 'precompressing the site failed'));

@@ -52,9 +52,10 @@ export class OnDemandPages {
   }
 
   /**
-   * The renderer at `entry`, checked now and imported when first used (or by `ready()`): the
-   * import of its 1.7 MB of modules was the largest part of an app's start, and a server only
-   * renders on demand after its first visitor asks. Every app a process builds shares one import.
+   * The renderer at `entry`, checked now and imported when first used or by `ready()` (which the
+   * server entry awaits before it listens): the import of its 1.7 MB of modules was the largest
+   * part of an app's start, which the many apps of a test run paid for pages most never render.
+   * Every app a process builds shares one import.
    */
   static load(entry: string): OnDemandPages {
     if (!existsSync(entry)) throw new Error(`No on-demand renderer at ${entry}: run \`npm run build\` first.`);

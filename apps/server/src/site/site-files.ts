@@ -206,12 +206,13 @@ export class Site {
     return body;
   }
 
-  /**
-   * Imports the on-demand renderer and compresses every text file ahead of the first visitor; a
-   * copy for a choice is compressed when first sent.
-   */
-  async warm(): Promise<void> {
+  /** Imports the on-demand renderer, if no page has needed it yet. */
+  async onDemandReady(): Promise<void> {
     await this.#onDemand?.ready();
+  }
+
+  /** Compresses every text file ahead of the first visitor; a copy for a choice is compressed when first sent. */
+  async warm(): Promise<void> {
     for (const file of this.files.values()) {
       if (!file.compressible) continue;
       await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);

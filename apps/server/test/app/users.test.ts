@@ -131,13 +131,17 @@ describe.each(await testDatabases())('the users service on $name', ({ open }) =>
     it.each([
       ['00 44 20 7946 0958', '+442079460958'],
       ['(555) 010-9999 ext. 7', '(555) 010-9999 ext. 7'],
-      ['0803 123 4567', '0803 123 4567'],
-    ])('keeps every number a visitor types: %s is stored as %s', async (typed, stored) => {
-      const response = await post(withMetadata({ phone_number: typed, lastname: typed }));
-      expect(response.statusCode).toBe(201);
-      const row = (await app.leads.find(response.json().payload.id))!;
-      expect(JSON.parse(row.metadata).phone_number).toBe(stored);
-    });
+      ['0803 123 4567', '+2348031234567'],
+      ['12-34', '12-34'],
+    ])(
+      'keeps every number a visitor types, in E.164 where it reads as one: %s is stored as %s',
+      async (typed, stored) => {
+        const response = await post(withMetadata({ phone_number: typed, lastname: typed }));
+        expect(response.statusCode).toBe(201);
+        const row = (await app.leads.find(response.json().payload.id))!;
+        expect(JSON.parse(row.metadata).phone_number).toBe(stored);
+      },
+    );
 
     it.each([
       [{ firstname: '' }, 'metadata.firstname: First name is required.'],
