@@ -201,7 +201,11 @@ async function measure(url: string, leads: number): Promise<string> {
     ['people-erase', 'people erase, the transaction', lookedUp],
     ['housekeeping', 'one housekeeping round', undefined],
     ['form-post', 'an enquiry form post (app.inject, median of 20)', undefined],
-    ['console', 'the console: inbox, filtered page, and searches by address, domain, name, number and part of an address', lookedUp],
+    [
+      'console',
+      'the console: inbox, filtered page, and searches by address, domain, name, number and part of an address',
+      lookedUp,
+    ],
     ['marketing', 'the console: the Marketing page, 90 days', undefined],
   ] as const) {
     if (flags.only && !flags.only.includes(step)) continue;

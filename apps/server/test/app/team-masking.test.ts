@@ -70,7 +70,13 @@ describe('a role that sees contacts masked searches by name and company only (is
       url: '/services/users/demos',
       payload: {
         ...demoRequest,
-        metadata: { ...demoRequest.metadata, firstname: 'Nneka', lastname: 'Obi', email: guessed, phone_number: '0803 555 0142' },
+        metadata: {
+          ...demoRequest.metadata,
+          firstname: 'Nneka',
+          lastname: 'Obi',
+          email: guessed,
+          phone_number: '0803 555 0142',
+        },
       },
     });
     expect(posted.statusCode).toBe(201);
@@ -86,7 +92,10 @@ describe('a role that sees contacts masked searches by name and company only (is
       ['+234 803 555 0142', '+234 803 555 0199'],
     ];
     for (const [right, wrong] of pairs) {
-      const [rightAnswer, wrongAnswer] = [await post(viewer, '/team/leads/search', { q: right! }), await post(viewer, '/team/leads/search', { q: wrong! })];
+      const [rightAnswer, wrongAnswer] = [
+        await post(viewer, '/team/leads/search', { q: right! }),
+        await post(viewer, '/team/leads/search', { q: wrong! }),
+      ];
       for (const answer of [rightAnswer, wrongAnswer]) {
         expect(answer.statusCode).toBe(403);
         expect(answer.body).toContain('Your role sees addresses and phone numbers masked');

@@ -43,7 +43,10 @@ describe.each(await testDatabases())('searching the leads on $name', ({ name, op
       'fr',
     );
     // Typed in a company field, an address is masked in what a viewer's search reads.
-    ids.kofi = await store('kofi@accra.example', { fullname: 'Kofi Mensah', company_name: 'mail kofi.m@hidden.example' });
+    ids.kofi = await store('kofi@accra.example', {
+      fullname: 'Kofi Mensah',
+      company_name: 'mail kofi.m@hidden.example',
+    });
   });
   afterAll(() => db?.close());
 
@@ -91,7 +94,8 @@ describe.each(await testDatabases())('searching the leads on $name', ({ name, op
 
   it('pages a search newest first by its keyset cursor', async () => {
     const paged: string[] = [];
-    for (let index = 0; index < 5; index++) paged.push(await store(`page${index}@paging.example`, { fullname: `Pager ${index}` }));
+    for (let index = 0; index < 5; index++)
+      paged.push(await store(`page${index}@paging.example`, { fullname: `Pager ${index}` }));
     const search = readSearch('pager', regions, true);
     if ('problem' in search) throw new Error(search.problem);
     const first = await data.leads.search(search, undefined, 3);
@@ -112,7 +116,10 @@ describe.each(await testDatabases())('searching the leads on $name', ({ name, op
 
   it('no longer finds a lead housekeeping removed', async () => {
     const id = await store('aged@old.example', { fullname: 'Olumide Aged' });
-    await fixturesRepository(db.kysely).backdateLead(id, new Date(Date.now() - retention.leads - 86_400_000).toISOString());
+    await fixturesRepository(db.kysely).backdateLead(
+      id,
+      new Date(Date.now() - retention.leads - 86_400_000).toISOString(),
+    );
     await pruneExpired(data, new Date());
     expect(await found('olumide')).toEqual([]);
     if (name === 'sqlite') expect(await indexed('olumide')).toBe(0);

@@ -55,7 +55,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex('leads_search_text').execute();
     await db.schema.dropIndex('leads_search_names').execute();
   } else {
-    for (const change of ['insert', 'delete', 'update']) await sql`drop trigger ${sql.id(`leads_search_${change}`)}`.execute(db);
+    for (const change of ['insert', 'delete', 'update'])
+      await sql`drop trigger ${sql.id(`leads_search_${change}`)}`.execute(db);
     await db.schema.dropTable('leads_search').execute();
   }
   await db.schema.dropIndex('leads_phone_created_at').execute();
