@@ -80,8 +80,8 @@ export const teamRoutes = {
   'POST /team/account/passkeys/:id/rename': withPasskey('account'),
   'POST /team/account/passkeys/:id/remove': withPasskey('account'),
   'GET /team/leads': needs('leads.read'),
-  // Its answer confirms a guessed address however the rows are shown.
-  'POST /team/leads/search': needs('leads.read', 'contacts.see'),
+  // A role without `contacts.see` searches names and companies only (team/lead-routes.ts).
+  'POST /team/leads/search': needs('leads.read'),
   'GET /team/leads/:id': needs('leads.read'),
   'POST /team/leads/:id/assign': needs('leads.work'),
   'POST /team/leads/:id/status': needs('leads.work'),

@@ -100,19 +100,19 @@ export const inboxFilters = (query: InboxQuery): InboxFilters =>
     Object.entries(query).filter(([name, value]) => name !== 'after' && value !== undefined && value !== ''),
   ) as InboxFilters;
 
-/** A search by address (`ada@acme.com`) or by domain (`@acme.com`); posted, never in a URL (D31). */
+/**
+ * A search of the leads (issue 54): a name, a company, a phone number as it was said, part of
+ * an address, a whole address or a domain after an @. Posted, never in a URL (D31); the server
+ * reads what kind of search it is.
+ */
 export const leadSearchSchema = z.object({
-  q: z.pipe(
-    z.string().check(z.trim(), z.toLowerCase()),
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => isEmail(value) || /^@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(value),
-          'Enter a whole address, such as ada@acme.com, or a domain after an @, such as @acme.com.',
-        ),
-      ),
-  ),
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Type a name, a company, a phone number or an address.'),
+      z.maxLength(200, 'Keep a search to 200 characters.'),
+    ),
   after: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{0,200}$/))),
 });
 

@@ -64,6 +64,10 @@ export interface LeadsTable {
   email_domain: ColumnType<string | null, string | null | undefined, string | null>;
   /** The member who released it from the quarantine, or null when it was never held. */
   released_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its name and company as a masked role sees them, for a search by words (0026, `submissions/lead-search.ts`). */
+  search_names: ColumnType<string, string | undefined, string>;
+  /** Its phone number, E.164 or its digits, for a search by number; null when it gave none. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LeadStatus = 'new' | 'handled';

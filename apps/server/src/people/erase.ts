@@ -3,6 +3,7 @@ import type { DataAccess } from '../repositories/index.ts';
 import type { PeopleTable } from '../repositories/people.ts';
 import { erasedMark, without } from './address-match.ts';
 import { findRecords } from './records.ts';
+import { searchKeys } from '../submissions/lead-search.ts';
 
 /** Rows deleted per table, and other people's rows rewritten without the address. */
 export type Erasure = {
@@ -30,7 +31,8 @@ export type Erasure = {
  * leads; where someone else typed the address, it is replaced by `[erased]` and the
  * rest of their record kept. Then the address goes on the suppression list (D29), which is
  * all that remains: a salted hash. The Marketing page's daily lead totals lose the leads and
- * bookings deleted in the same transaction (`repositories/lead-totals.ts`, by way of `people`).
+ * bookings deleted in the same transaction (`repositories/lead-totals.ts`, by way of `people`), and
+ * their leads' search entries go with the rows (migration 0026).
  *
  * A submission that commits while this runs is not seen by it. The webhook sender checks the
  * list before each delivery, so an event written that way is dropped, never sent.
@@ -42,7 +44,11 @@ export async function erasePerson(data: DataAccess, email: string, actor: Actor)
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
     const rewritten: Erasure['rewritten'] = {};
     for (const mention of records.mentions) {
-      await people.rewrite(mention.table, mention.id, JSON.stringify(without(mention.value, records.pattern)));
+      const rewrittenValue = without(mention.value, records.pattern);
+      await people.rewrite(mention.table, mention.id, JSON.stringify(rewrittenValue));
+      // A lead's name or company may have held the address: its search keys are made again without it.
+      if (mention.table === 'leads')
+        await data.leads.in(trx).reindex(mention.id, searchKeys(rewrittenValue as Record<string, unknown>));
       rewritten[mention.table] = (rewritten[mention.table] ?? 0) + 1;
     }
     const notesDeleted = (await data.leads.in(trx).notesOn(ids(records.leads))).length;

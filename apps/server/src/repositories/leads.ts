@@ -4,8 +4,9 @@ import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
 import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source';
 import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { addToTotals, countedLeads, newLead } from './lead-totals.ts';
+import { escapeLike } from './people.ts';
 import { inTransaction, olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
 
 /**
@@ -51,6 +52,47 @@ const inboxColumns = [
   'source_name',
 ] as const;
 
+/** What a lead is found by beside its address (`submissions/lead-search.ts` makes them from its fields). */
+export type LeadSearchKeys = {
+  /** Its name and company, as a role that sees contacts masked is shown them, lower-cased and without accents. */
+  search_names: string;
+  /** Its phone number, E.164 or its digits; null when it gave none. */
+  phone: string | null;
+};
+
+/** A search, as `submissions/lead-search.ts` reads what was typed. */
+export type LeadSearch =
+  | { kind: 'address'; address: string }
+  | { kind: 'domain'; domain: string }
+  | { kind: 'phone'; phones: string[] }
+  /** Every word in the name or company, and with `contacts` in the address too. */
+  | { kind: 'words'; words: string[]; contacts: boolean };
+
+/**
+ * Leads a word search on SQLite reads from its trigram index before it gives up on it: a word
+ * in more leads than this (a common surname) is looked for by reading the newest leads instead,
+ * where it turns up within a few thousand rows.
+ */
+const indexedAtMost = 2000;
+
+/** The text a word search reads: names and companies, and for a role that sees contacts the address too. */
+const searchedText = (contacts: boolean) =>
+  contacts ? sql<string>`(search_names || ' ' || lower(email))` : sql<string>`search_names`;
+
+/** Each word somewhere in the searched text. */
+const containsEvery = (words: string[], contacts: boolean): Expression<SqlBool> =>
+  sql<SqlBool>`${sql.join(
+    words.map((word) => sql`${searchedText(contacts)} like ${`%${escapeLike(word)}%`} escape '\\'`),
+    sql` and `,
+  )}`;
+
+/** An FTS5 query for the words long enough for its trigrams, each a phrase, in the columns searched. */
+const ftsQuery = (words: string[], contacts: boolean) =>
+  `{${contacts ? 'names contacts' : 'names'}} : (${words
+    .filter((word) => [...word].length >= 3)
+    .map((word) => `"${word.replaceAll('"', '""')}"`)
+    .join(' AND ')})`;
+
 /** An address's domain, lower-cased; null when it has none. */
 const domainOf = (email: string): string | null => {
   const at = email.lastIndexOf('@');
@@ -72,12 +114,13 @@ const leadQueries = (db: Executor) => ({
   /**
    * Stores a lead, in the language it was sent in (D37), and returns its id. A post released
    * from the quarantine keeps the time it was sent, and names who released it. The Marketing
-   * page's totals count it in the same transaction.
+   * page's totals count it in the same transaction. Its search keys are written with it.
    */
   async insert(
     kind: LeadKind,
     email: string,
     metadata: Record<string, unknown>,
+    search: LeadSearchKeys,
     language: Language = 'en',
     source: LeadSource | null = null,
     released?: { sentAt: string; by: string },
@@ -87,6 +130,7 @@ const leadQueries = (db: Executor) => ({
       type: kind,
       email,
       metadata: JSON.stringify(metadata),
+      ...search,
       language,
       email_domain: domainOf(email),
       source: source && JSON.stringify(source),
@@ -193,14 +237,37 @@ const leadQueries = (db: Executor) => ({
     };
   },
 
-  /** Leads sent from an address, or from any address at a domain (`@acme.com`), newest first. */
-  search(term: string, after: KeysetCursor | undefined, limit: number) {
+  /**
+   * Leads a search finds, newest first, after the cursor, one page (issue 54). An address, a
+   * domain and a phone number are looked up by their own indexes. Words are looked for in the
+   * names and companies (and the addresses) by trigrams: PostgreSQL's pg_trgm indexes serve the
+   * LIKE itself; SQLite asks its FTS5 trigram table for the leads first, and reads the newest
+   * leads instead when a word is in more than `indexedAtMost` of them.
+   */
+  async search(search: LeadSearch, after: KeysetCursor | undefined, limit: number) {
     const query = inboxPage(db, after, limit);
-    return (
-      term.startsWith('@')
-        ? query.where('email_domain', '=', term.slice(1))
-        : query.where((eb) => eb(eb.fn('lower', ['email']), '=', term))
-    ).execute();
+    if (search.kind === 'address')
+      return query.where((eb) => eb(eb.fn('lower', ['email']), '=', search.address)).execute();
+    if (search.kind === 'domain') return query.where('email_domain', '=', search.domain).execute();
+    if (search.kind === 'phone') return query.where('phone', 'in', search.phones).execute();
+    const matching = query.where(containsEvery(search.words, search.contacts));
+    if (db.getExecutor().adapter instanceof PostgresAdapter) return matching.execute();
+    const { rows } = await sql<{ rowid: number }>`select rowid from leads_search
+      where leads_search match ${ftsQuery(search.words, search.contacts)} limit ${indexedAtMost + 1}`.execute(db);
+    if (rows.length > indexedAtMost) return matching.execute();
+    if (rows.length === 0) return [];
+    return matching
+      .where(
+        sql<number>`rowid`,
+        'in',
+        rows.map((row) => row.rowid),
+      )
+      .execute();
+  },
+
+  /** Writes a lead's search keys again, after its fields were rewritten (an erasure's). */
+  async reindex(id: string, search: LeadSearchKeys): Promise<void> {
+    await db.updateTable('leads').set(search).where('id', '=', id).execute();
   },
 
   async assign(id: string, memberId: string | null): Promise<boolean> {

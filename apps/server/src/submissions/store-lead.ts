@@ -7,12 +7,13 @@ import type { Repositories } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
 import { recordEvent } from '../webhooks/events.ts';
 import { acknowledge } from './acknowledgement.ts';
+import { searchKeys } from './lead-search.ts';
 
 /**
  * Writes a lead, its notification to sales, its webhook event and the writer's acknowledgement
  * in one transaction (D18). The lead keeps its language (D37): the sales mail names it, the
  * webhook carries it, and the acknowledgement is written in it. Its source (D42) goes with the
- * webhook beside the fields, never in them.
+ * webhook beside the fields, never in them. Its search keys are made from its fields (issue 54).
  */
 export async function storeLead(
   data: Pick<Repositories, 'leads' | 'mail' | 'suppressions' | 'webhooks'>,
@@ -27,7 +28,7 @@ export async function storeLead(
   /** A post released from the quarantine: when it was sent, and who released it. */
   released?: { sentAt: string; by: string },
 ): Promise<string> {
-  const id = await data.leads.in(trx).insert(kind, email, metadata, language, source, released);
+  const id = await data.leads.in(trx).insert(kind, email, metadata, searchKeys(metadata), language, source, released);
   await data.mail
     .in(trx)
     .enqueue(`lead:${kind}`, leadMail(kind, { id, ...metadata }, config.mail.salesInbox, email, language));

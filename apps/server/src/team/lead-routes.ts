@@ -9,10 +9,13 @@ import {
   type FormProblems,
   type InboxFilters,
 } from '@growmail/contracts/team';
+import { may } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { addLeadNote, assignLead, setLeadStatus, type LeadChange } from '../submissions/lead-changes.ts';
+import { readSearch } from '../submissions/lead-search.ts';
+import { marketRegions } from '../submissions/phone.ts';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
@@ -77,19 +80,26 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     },
   );
 
-  // A search by address is posted, so no address goes in a URL (D31); its next page is another post.
-  // Its answer would confirm a guessed address, so a role that sees addresses masked is refused.
+  // A search is posted, so nothing typed goes in a URL (D31); its next page is another post. A role
+  // that sees contacts masked searches names and companies only (lead-search.ts), so its answer
+  // never confirms a guessed address or number; such a guess is refused and counted.
+  const regions = [...new Set([app.config.teamCountry, ...marketRegions])];
   routes.post(
     '/leads/search',
     { schema: { body: leadSearchSchema }, attachValidation: true },
     async (request, reply) => {
       const refused = refusedForm(request, ['q']);
       if (refused) {
-        const problem = refused.problems.q ?? 'Enter an address.';
+        const problem = refused.problems.q ?? 'Type a name, a company, a phone number or an address.';
         return inboxPage(request, reply, [], {}, { search: { q: refused.values.q!.slice(0, 200), problem } }, 400);
       }
       const { q, after } = request.body;
-      const rows = (await data.leads.search(q, readCursor(after), pageSize + 1)) as LeadRow[];
+      const search = readSearch(q, regions, may(sessionOf(request).role, 'contacts.see'));
+      if ('problem' in search) {
+        if (search.masked) app.metrics.teamMaskedRefusals.inc({ route: request.routeOptions.url ?? '' });
+        return inboxPage(request, reply, [], {}, { search: { q, problem: search.problem } }, search.masked ? 403 : 400);
+      }
+      const rows = (await data.leads.search(search, readCursor(after), pageSize + 1)) as LeadRow[];
       return inboxPage(request, reply, rows, {}, { search: { q } });
     },
   );

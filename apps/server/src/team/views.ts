@@ -2,6 +2,7 @@ import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import type { InboxRow, LeadStatus, TeamRole } from '@growmail/contracts/team';
 import { contactsFor } from '../people/masking.ts';
+import { leadCompany, leadName } from '../submissions/lead-search.ts';
 import type { KeysetCursor } from '../repositories/repository.ts';
 import type { TeamMember } from '../repositories/team.ts';
 
@@ -20,13 +21,6 @@ export type LeadRow = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
 
-/** The person's name, whichever form they used. */
-function nameOf(fields: Record<string, unknown>): string {
-  const whole = fields.fullname ?? fields.name;
-  if (typeof whole === 'string') return whole;
-  return [fields.firstname, fields.lastname].filter((part) => typeof part === 'string').join(' ');
-}
-
 /** A lead for the inbox: a role that does not see contacts sees them masked, in its text too (D41). */
 export function inboxRow(row: LeadRow, role: TeamRole, members: Map<string, string>): InboxRow {
   const fields = JSON.parse(row.metadata) as Record<string, unknown>;
@@ -35,8 +29,8 @@ export function inboxRow(row: LeadRow, role: TeamRole, members: Map<string, stri
     id: row.id,
     form: row.type as LeadKind,
     email: shown.address(row.email),
-    name: shown.text(nameOf(fields)),
-    company: shown.text(text(fields.company ?? fields.company_name)),
+    name: shown.text(leadName(fields)),
+    company: shown.text(leadCompany(fields)),
     language: row.language,
     status: row.status,
     assignee: row.assignee_id ? (members.get(row.assignee_id) ?? 'a former member') : null,

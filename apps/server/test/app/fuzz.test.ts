@@ -35,6 +35,7 @@ import {
 import { demoRequest as demo, enquiry } from '@growmail/test-support/submissions';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { openSession } from '../../src/team/sessions.ts';
+import { searchKeys } from '../../src/submissions/lead-search.ts';
 
 /**
  * Every endpoint, fed input generated from its shared schema: valid values, and valid values
@@ -677,7 +678,12 @@ describe.each(await testDatabases())('every endpoint, fuzzed from the shared sch
     const token = mintConfirmationToken(secret, app.config.audienceId, contactId, email, new Date());
     // A lead, a held post, and a console session for each role, so the console's routes reach past their gate.
     const data = dataAccess(db);
-    const leadId = await data.leads.insert('enquiry', 'lead@acme.example', { fullname: 'Fuzz Lead' });
+    const leadId = await data.leads.insert(
+      'enquiry',
+      'lead@acme.example',
+      { fullname: 'Fuzz Lead' },
+      searchKeys({ fullname: 'Fuzz Lead' }),
+    );
     const heldId = await data.quarantine.insert('enquiry', 'held@acme.example', { fullname: 'Fuzz Held' }, [
       'honeypot',
     ]);

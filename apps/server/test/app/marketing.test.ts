@@ -7,6 +7,7 @@ import { migratorOf, openDatabase } from '../../src/db/index.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { reportOf } from '../../src/team/marketing-routes.ts';
 import { openSession } from '../../src/team/sessions.ts';
+import { searchKeys } from '../../src/submissions/lead-search.ts';
 
 const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -239,7 +240,7 @@ describe('the Marketing figures on each database', async () => {
             started_at: '2026-03-01T10:00:00.000Z',
           },
         };
-        await data.leads.insert('demo', 'awa@teranga.example', {}, 'fr', source, {
+        await data.leads.insert('demo', 'awa@teranga.example', {}, searchKeys({}), 'fr', source, {
           sentAt: '2026-03-01T10:06:00.000Z',
           by: 'test',
         });

@@ -1,6 +1,6 @@
 import type { TeamRole } from '@growmail/contracts/team';
 import { testApp } from '@growmail/test-support/app';
-import { enquiry } from '@growmail/test-support/submissions';
+import { demoRequest, enquiry } from '@growmail/test-support/submissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { openSession } from '../../src/team/sessions.ts';
@@ -54,55 +54,91 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('a role that sees contacts masked cannot search by address (issue 53)', () => {
+describe('a role that sees contacts masked searches by name and company only (issues 53 and 54)', () => {
   const refusals = async () => {
     const metrics = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
     const line = /^growmail_team_masked_refusals_total\{route="\/team\/leads\/search"\} (\d+)$/m.exec(metrics.body);
     return Number(line?.[1] ?? 0);
   };
-  /** The answer with the page's own CSRF token taken out, the one part that differs per answer. */
-  const withoutToken = (body: string) =>
-    body.replaceAll(/name="csrf-token" content="([^"]+)"/.exec(body)![1]!, 'the-token');
-
-  it('gives a right guess and a wrong guess the same refusal, audits neither, and counts both', async () => {
-    const guessed = 'nneka.obi@guess.example';
-    await app.inject({
+  /** The answer with the page's own CSRF token and the typed guess taken out, the parts that differ per answer. */
+  const withoutToken = (body: string, guess: string) =>
+    body.replaceAll(/name="csrf-token" content="([^"]+)"/.exec(body)![1]!, 'the-token').replaceAll(guess, 'the-guess');
+  const guessed = 'nneka.obi@guess.example';
+  beforeAll(async () => {
+    const posted = await app.inject({
       method: 'POST',
-      url: '/services/users/guests/enquiry',
-      payload: { ...enquiry, email: guessed },
+      url: '/services/users/demos',
+      payload: {
+        ...demoRequest,
+        metadata: {
+          ...demoRequest.metadata,
+          firstname: 'Nneka',
+          lastname: 'Obi',
+          email: guessed,
+          phone_number: '0803 555 0142',
+        },
+      },
     });
+    expect(posted.statusCode).toBe(201);
+  });
+
+  it('gives a right and a wrong guess of an address or a number the same refusal, audits neither, and counts them', async () => {
     const viewer = await signedIn('viewer');
     const before = await refusals();
     const audited = (await app.audit.list(1000)).length;
-
-    const right = await post(viewer, '/team/leads/search', { q: guessed });
-    const wrong = await post(viewer, '/team/leads/search', { q: 'nobody.here@guess.example' });
-    const domain = await post(viewer, '/team/leads/search', { q: '@guess.example' });
-    for (const answer of [right, wrong, domain]) {
-      expect(answer.statusCode).toBe(403);
-      expect(answer.body).toContain('your role sees masked');
-      expect(withoutToken(answer.body)).toBe(withoutToken(right.body));
+    const pairs = [
+      [guessed, 'nobody.here@guess.example'],
+      ['@guess.example', '@elsewhere.example'],
+      ['+234 803 555 0142', '+234 803 555 0199'],
+    ];
+    for (const [right, wrong] of pairs) {
+      const [rightAnswer, wrongAnswer] = [
+        await post(viewer, '/team/leads/search', { q: right! }),
+        await post(viewer, '/team/leads/search', { q: wrong! }),
+      ];
+      for (const answer of [rightAnswer, wrongAnswer]) {
+        expect(answer.statusCode).toBe(403);
+        expect(answer.body).toContain('Your role sees addresses and phone numbers masked');
+      }
+      expect(withoutToken(rightAnswer.body, right!)).toBe(withoutToken(wrongAnswer.body, wrong!));
+      expect(rightAnswer.body).not.toContain('Nneka');
     }
-    expect(right.body).not.toContain('nneka');
-    expect(await refusals()).toBe(before + 3);
+    expect(await refusals()).toBe(before + 6);
     expect((await app.audit.list(1000)).length).toBe(audited);
-
-    // Sales still searches, and is counted as nothing refused.
-    const sales = await signedIn('sales');
-    const found = await post(sales, '/team/leads/search', { q: guessed });
-    expect(found.statusCode).toBe(200);
-    expect(found.body).toContain(guessed);
-    expect(await refusals()).toBe(before + 3);
   });
 
-  it('says so on the inbox in words, with no search form, and offers sales the form', async () => {
+  it('finds a lead by name, and a part of an address it cannot see finds nothing, as a wrong one does', async () => {
+    const viewer = await signedIn('viewer');
+    const byName = await post(viewer, '/team/leads/search', { q: 'nneka' });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.body).toContain('Nneka Obi');
+    expect(byName.body).toContain('n•••@guess.example');
+    expect(byName.body).not.toContain(guessed);
+    const right = await post(viewer, '/team/leads/search', { q: 'guess' });
+    const wrong = await post(viewer, '/team/leads/search', { q: 'gueso' });
+    expect(withoutToken(right.body, 'guess')).toBe(withoutToken(wrong.body, 'gueso'));
+    expect(right.body).not.toContain('Nneka');
+  });
+
+  it('lets sales find the same lead by its address and by its number as the customer says it, counting nothing', async () => {
+    const sales = await signedIn('sales');
+    const before = await refusals();
+    for (const q of [guessed, 'guess.example', '0803 555 0142', '+234 803 555 0142']) {
+      const found = await post(sales, '/team/leads/search', { q });
+      expect(found.statusCode).toBe(200);
+      expect(found.body).toContain(guessed);
+    }
+    expect(await refusals()).toBe(before);
+  });
+
+  it('says on the inbox what each role can search by', async () => {
     const viewer = await signedIn('viewer');
     const sales = await signedIn('sales');
     const asViewer = (await app.inject({ url: '/team/leads', cookies: viewer.cookies })).body;
-    expect(asViewer).not.toContain('action="/team/leads/search"');
-    expect(asViewer).toContain('your role sees addresses masked, so it is not open to you');
+    expect(asViewer).toContain('action="/team/leads/search"');
+    expect(asViewer).toContain('A name or a company. Your role sees addresses and phone numbers masked');
     const asSales = (await app.inject({ url: '/team/leads', cookies: sales.cookies })).body;
-    expect(asSales).toContain('action="/team/leads/search"');
+    expect(asSales).toContain('a phone number as the customer says it');
   });
 });
 

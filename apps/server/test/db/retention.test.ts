@@ -9,6 +9,7 @@ import { storeLead } from '../../src/submissions/store-lead.ts';
 import { testDatabases } from '@growmail/test-support/databases';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
+import { searchKeys } from '../../src/submissions/lead-search.ts';
 
 const config = loadConfig({ WEBHOOK_URL: 'https://crm.example/hooks', WEBHOOK_SECRET: `whsec_${'A'.repeat(32)}` });
 const now = new Date('2027-06-01T12:00:00.000Z');
@@ -193,7 +194,7 @@ describe.each(await testDatabases())('records past their retention on $name', ({
     const fixtures = fixturesRepository(db.kysely);
     const ids: string[] = [];
     for (let index = 0; index < 6; index++) {
-      const id = await dataAccess(db).leads.insert('enquiry', `aged${index}@lagos.example`, {});
+      const id = await dataAccess(db).leads.insert('enquiry', `aged${index}@lagos.example`, {}, searchKeys({}));
       await fixtures.backdateLead(id, ago(retention.leads + (6 - index) * day));
       ids.push(id);
     }
@@ -213,7 +214,7 @@ describe.each(await testDatabases())('records past their retention on $name', ({
   it.runIf(name === 'sqlite')('lets a form post write between two batches', async () => {
     const fixtures = fixturesRepository(db.kysely);
     for (let index = 0; index < 20; index++) {
-      const id = await dataAccess(db).leads.insert('enquiry', `backlog${index}@lagos.example`, {});
+      const id = await dataAccess(db).leads.insert('enquiry', `backlog${index}@lagos.example`, {}, searchKeys({}));
       await fixtures.backdateLead(id, ago(retention.leads + day));
     }
     let batches = 0;

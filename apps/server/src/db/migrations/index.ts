@@ -24,6 +24,7 @@ import * as visitTotals from './0022-visit-totals.ts';
 import * as visitorExpiry from './0023-visitor-expiry.ts';
 import * as leadTotals from './0024-lead-totals.ts';
 import * as nationalPhones from './0025-national-phones.ts';
+import * as leadSearch from './0026-lead-search.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023-visitor-expiry': visitorExpiry,
   '0024-lead-totals': leadTotals,
   '0025-national-phones': nationalPhones,
+  '0026-lead-search': leadSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
-import { mayUseRoute } from '@growmail/contracts/team-access';
+import { may, mayUseRoute } from '@growmail/contracts/team-access';
 import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -43,7 +43,7 @@ function Choice({
 
 /**
  * The leads inbox (D41): newest first, a page at a time. The filters are a GET form, so a view
- * can be shared by its URL; a search by address is a POST, so no address reaches a URL (D31).
+ * can be shared by its URL; a search is a POST, so nothing typed in it reaches a URL (D31).
  */
 export function LeadsPage({ csrf, viewer, query, rows, next, search, members, notice }: Props) {
   const nextQuery = next ? new URLSearchParams({ ...query, after: next }).toString() : '';
@@ -52,41 +52,36 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       <div className="mb-6 grid gap-4 lg:grid-cols-3">
-        {mayUseRoute(viewer, 'POST /team/leads/search') ? (
+        {mayUseRoute(viewer, 'POST /team/leads/search') && (
           <PostForm
             action="/team/leads/search"
             csrf={csrf}
             className="team-card lg:order-last"
             role="search"
-            aria-label="Search by address"
+            aria-label="Search the leads"
             noValidate
           >
             <label htmlFor="search-q" className="team-label">
-              Address or @domain
+              Search
             </label>
+            <p id="search-hint" className="mb-2 text-sm text-ink-700">
+              {may(viewer.role, 'contacts.see')
+                ? 'A name, a company, a phone number as the customer says it, part of an address, or @domain.'
+                : 'A name or a company. Your role sees addresses and phone numbers masked, so it cannot search by them.'}
+            </p>
             {search?.problem && <Problem id="search-problem">{search.problem}</Problem>}
             <input
               id="search-q"
               name="q"
               type="text"
-              inputMode="email"
               autoComplete="off"
               defaultValue={search?.q ?? ''}
               className="team-input mb-3"
-              {...(search?.problem ? { 'aria-invalid': true, 'aria-describedby': 'search-problem' } : {})}
+              aria-describedby={search?.problem ? 'search-hint search-problem' : 'search-hint'}
+              {...(search?.problem ? { 'aria-invalid': true } : {})}
             />
             <button className="team-button w-full">Search</button>
           </PostForm>
-        ) : (
-          <section className="team-card lg:order-last" aria-labelledby="search-closed">
-            <h2 id="search-closed" className="team-label">
-              Search
-            </h2>
-            <p className="text-ink-700">
-              Search finds leads by address, and your role sees addresses masked, so it is not open to you. The filters
-              still work.
-            </p>
-          </section>
         )}
         <form
           method="get"
