@@ -16,7 +16,7 @@ export const messagesFr = {
     company_name: 'Veuillez indiquer le nom de votre entreprise.',
     phone_number: 'Veuillez indiquer votre numéro de téléphone.',
     subscribers: 'Veuillez choisir le nombre de contacts.',
-    user_count: 'Veuillez choisir le nombre d’utilisateurs.',
+    user_count: 'Veuillez choisir le nombre d’utilisateurs de votre application.',
     annual_budget: 'Veuillez choisir votre budget annuel d’email marketing.',
   },
   invalidEmail: 'Cette adresse email n’est pas valide.',

@@ -6,6 +6,7 @@ import { formatDate } from '@growmail/contracts/dates';
 import { messagesFr } from '@growmail/contracts/messages-fr';
 import { serviceMessagesFr } from '@growmail/contracts/service-messages-fr';
 import { testApp, useMailingApp } from '@growmail/test-support/app';
+import { demoRequest, startupLead } from '@growmail/test-support/submissions';
 import { partOf, type ReceivedMail } from '@growmail/test-support/smtp';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -83,6 +84,16 @@ describe('Growmail en français: the server side (D37)', () => {
       const unknown = await send({ ...bad, email: 'awa@example.sn', language: 'de' });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json<{ error: string }>().error).toMatch(/^language: /);
+    });
+
+    it.each([
+      ['/services/users/demos', demoRequest, 'subscribers'],
+      ['/services/sales/leads', startupLead, 'user_count'],
+    ] as const)('%s: say an empty count in its own field’s French words (issue 56)', async (url, lead, field) => {
+      const payload = { ...lead, metadata: { ...lead.metadata, [field]: '' } };
+      const response = await mailing.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': 'fr' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(`metadata.${field}: ${messagesFr.required[field]}`);
     });
 
     it('say their outcome in French', async () => {
