@@ -191,7 +191,7 @@ const inWords = {
   fr: {
     path: '/fr/calculator/calculate',
     customers: 'Nombre de clients',
-    cost: 'Coût annuel actuel (USD)',
+    cost: 'Coût annuel actuel, en dollars US',
     email: 'Adresse email',
     services: ['Campagnes email', 'Automatisation marketing', 'Emails transactionnels', 'Notifications push mobiles'],
     estimate: 'Estimer mes économies',
@@ -210,19 +210,19 @@ const expected = {
   },
   fr: {
     saving: [
-      'Aujourd’hui 12\u202f000,00\u00a0$US',
-      'Avec Growmail 1\u202f880,00\u00a0$US',
-      'Vous économisez 10\u202f120,00\u00a0$US',
+      'Aujourd’hui 12\u202f000,00\u00a0dollars US',
+      'Avec Growmail 1\u202f880,00\u00a0dollars US',
+      'Vous économisez 10\u202f120,00\u00a0dollars US',
     ],
     sentence:
-      'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0$US chaque année en confiant vos messages à Growmail.',
-    efficient: ['Aujourd’hui 140,00\u00a0$US', 'Avec Growmail 40,00\u00a0$US'],
-    efficientSentence: /^Votre configuration actuelle est déjà rentable\./,
+      'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0dollars US chaque année en confiant vos messages à Growmail.',
+    efficient: ['Aujourd’hui 140,00\u00a0dollars US', 'Avec Growmail 40,00\u00a0dollars US'],
+    efficientSentence: /^Vos coûts actuels sont déjà bien maîtrisés\./,
   },
 };
 
 /** The amount a picture's row or a sentence names, as written. */
-const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0\$US)/.exec(text)?.[1];
+const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0dollars US)/.exec(text)?.[1];
 
 // At a phone's width, where the picture is narrowest; the desktop's result is the same markup.
 describe.each(viewports.filter(({ name }) => name === 'mobile'))(
@@ -322,9 +322,9 @@ const written = {
     customers: '10 000',
     cost: '12\u00a0000,50',
     rows: [
-      'Aujourd’hui 12\u202f000,50\u00a0$US',
-      'Avec Growmail 1\u202f880,00\u00a0$US',
-      'Vous économisez 10\u202f120,50\u00a0$US',
+      'Aujourd’hui 12\u202f000,50\u00a0dollars US',
+      'Avec Growmail 1\u202f880,00\u00a0dollars US',
+      'Vous économisez 10\u202f120,50\u00a0dollars US',
     ],
     twoWays: '12,000',
     askAgain: /^Un nombre comme 1,500 ou 1\.500 peut se lire de deux façons/,

@@ -99,14 +99,14 @@ export function recordedSavingsFigures(recorded: {
 
 /**
  * An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec
- * "Business constants", D38): '$1,234.50', or as `Intl` writes dollars for the page's language
- * ('1 234,50 $US' in French). Not the pricing rules' `formatMoney`, which would bring them into
- * the forms' script.
+ * "Business constants", D38): '$1,234.50', or the number as `Intl` writes it for the page's
+ * language with the currency in words ('1 234,50 dollars US' in French, where `Intl` would
+ * write '$US'). Not the pricing rules' `formatMoney`, which would bring them into the forms' script.
  */
 export const formatDollars = (amount: number, language: Language = 'en'): string =>
   language === 'en'
     ? formatCents(amount, '$')
-    : new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(roundMoney(amount));
+    : `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundMoney(amount))}\u00a0dollars US`;
 
 /** Whether the result says "you can save up to …" rather than "already cost efficient". */
 export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;

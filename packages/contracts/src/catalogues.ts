@@ -32,14 +32,15 @@ export const calculatorMessagesFr = {
 } as const satisfies Wording<typeof calculatorMessages>;
 
 export const bookingMessagesFr = {
-  slotRequired: 'Choisissez un horaire, ou «\u202fAucun de ces horaires ne me convient\u202f».',
-  slotUnknown: 'Cet horaire n’est pas proposé. Choisissez l’un des horaires affichés.',
-  slotGone: 'Désolé, quelqu’un vient de réserver cet horaire. Choisissez-en un autre.',
+  slotRequired: 'Choisissez un créneau ou cochez «\u202fAucun de ces créneaux ne me convient\u202f».',
+  slotUnknown: 'Ce créneau n’est pas proposé. Choisissez l’un des créneaux affichés.',
+  slotGone: 'Désolé, ce créneau vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.',
   zoneInvalid: 'Choisissez un fuseau horaire dans la liste.',
-  noTimes: 'Aucun horaire n’est libre dans les deux prochaines semaines. Envoyez votre demande, nous vous écrirons.',
-  timesUnavailable: 'Les horaires ne peuvent pas s’afficher pour le moment. Envoyez votre demande, nous vous écrirons.',
+  noTimes: 'Aucun créneau n’est libre dans les deux prochaines semaines. Envoyez votre demande et nous vous écrirons.',
+  timesUnavailable:
+    'Les créneaux ne peuvent pas s’afficher pour le moment. Envoyez votre demande et nous vous écrirons.',
   tooManyToday:
-    'Plus aucune démo ne peut être réservée depuis cette connexion aujourd’hui. Choisissez «\u202fAucun de ces horaires ne me convient\u202f» et nous vous écrirons pour convenir d’un moment.',
+    'Plus aucune démo ne peut être réservée depuis cette connexion aujourd’hui. Choisissez «\u202fAucun de ces créneaux ne me convient\u202f» et nous vous écrirons pour convenir d’un moment.',
 } as const satisfies Wording<typeof bookingMessages>;
 
 /** One language's words: what the forms, the services, the calculator and the demo picker say. */
@@ -139,5 +140,5 @@ export function savingsOutcomeIn(savings: number, language: Language | undefined
   if (language !== 'fr') return savingsOutcomeEnglish(savings);
   return showsSavings(savings)
     ? `Vous pouvez économiser jusqu’à ${formatDollars(savings, 'fr')} chaque année en confiant vos messages à Growmail.`
-    : 'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
+    : 'Vos coûts actuels sont déjà bien maîtrisés. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
 }

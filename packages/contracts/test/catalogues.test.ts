@@ -56,7 +56,7 @@ describe('the French catalogues (D37)', () => {
 
   it('titles the error summary as the English pages do, and in French', () => {
     expect(errorSummaryTitle).toBe('There is a problem');
-    expect(messagesFr.errorSummary).toBe('Il y a un problème');
+    expect(messagesFr.errorSummary).toBe('Le formulaire contient des erreurs');
   });
 
   it('picks a catalogue by language, English by default', () => {
@@ -97,9 +97,9 @@ describe('the French catalogues (D37)', () => {
     expect(preferredLanguage('*')).toBe('en');
   });
 
-  it('writes the calculator’s outcome in French with Intl’s figures', () => {
+  it('writes the calculator’s outcome in French with Intl’s figures and the dollars in words', () => {
     expect(savingsOutcomeIn(12500, 'fr')).toBe(
-      `Vous pouvez économiser jusqu’à ${new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(12500)} chaque année en confiant vos messages à Growmail.`,
+      'Vous pouvez économiser jusqu’à 12\u202f500,00\u00a0dollars US chaque année en confiant vos messages à Growmail.',
     );
     expect(savingsOutcomeIn(12500, 'fr')).toContain('12\u202f500,00');
     expect(savingsOutcomeIn(12500, undefined)).toMatch(/^You can save up to \$12,500\.00/);

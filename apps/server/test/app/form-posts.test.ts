@@ -161,9 +161,9 @@ describe('native form posts (D30)', () => {
       [
         '/fr/calculator/calculate',
         [
-          'Aujourd’hui 50\u202f000,00\u00a0$US',
-          'Avec Growmail 2\u202f040,00\u00a0$US',
-          'Vous économisez 47\u202f960,00\u00a0$US',
+          'Aujourd’hui 50\u202f000,00\u00a0dollars US',
+          'Avec Growmail 2\u202f040,00\u00a0dollars US',
+          'Vous économisez 47\u202f960,00\u00a0dollars US',
         ],
       ],
     ])('%s: draws the result beside its sentence on the outcome page (issue 40)', async (path, rows) => {

@@ -139,7 +139,10 @@ describe('Growmail en français: the server side (D37)', () => {
       await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
       const [acknowledgement] = mailsTo(email);
       expect(subjectOf(acknowledgement!)).toMatch(/^Nous avons bien reçu votre message \(GM-[0-9A-F]{8}\)$/);
-      expect(partOf(acknowledgement!, 'text/plain')).toContain('une personne de notre équipe vous répondra');
+      const acknowledged = partOf(acknowledgement!, 'text/plain');
+      expect(acknowledged).toMatch(/^Bonjour,\r?\n/);
+      expect(acknowledged).toContain('Un membre de notre équipe vous répondra');
+      expect(acknowledged).toMatch(/Cordialement,\r?\nL’équipe Growmail\s*$/);
 
       await expect
         .poll(() => mailing.receiver.accepted.find((event) => event.data.lead_id === reference), { timeout: 10_000 })
@@ -208,12 +211,8 @@ describe('Growmail en français: the server side (D37)', () => {
         new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Abidjan' }),
         new Date(slot),
       );
-      const time = new Intl.DateTimeFormat('fr', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'Africa/Abidjan',
-      }).format(new Date(slot));
+      // Abidjan keeps UTC: the hour without its leading zero, an `h` between no-break spaces.
+      const time = `${new Date(slot).getUTCHours()}\u00a0h\u00a0${String(new Date(slot).getUTCMinutes()).padStart(2, '0')}`;
       const outcome = parse((await mailing.app.inject(location)).body).querySelector('#outcome-message')?.text;
       expect(outcome).toBe(
         `Votre démo est réservée pour le ${day} à ${time} (heure d’Abidjan). Nous avons hâte d’échanger avec vous.`,
@@ -233,7 +232,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(text).not.toMatch(/\b(When|With|Hello)\b/);
       const event = new ICAL.Component(ICAL.parse(partOf(invitation, 'text/calendar'))).getFirstSubcomponent('vevent')!;
       expect(event.getFirstPropertyValue('summary')).toBe('Démo Growmail');
-      expect(String(event.getFirstPropertyValue('description'))).toMatch(/^Une démo de Growmail de 30 minutes avec /);
+      expect(String(event.getFirstPropertyValue('description'))).toMatch(/^Démo Growmail de 30 minutes avec /);
 
       const booking = (await mailing.app.demos.upcoming(new Date())).find((row) => row.email === email)!;
       expect(booking.language).toBe('fr');
@@ -247,7 +246,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(String(response.headers.location)).toMatch(/^\/fr\/sent\?form=newsletter/);
       await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
       const [mail] = mailsTo(email);
-      expect(subjectOf(mail!)).toBe('Confirmez votre inscription à notre newsletter');
+      expect(subjectOf(mail!)).toBe('Confirmez votre abonnement à notre newsletter');
       const text = partOf(mail!, 'text/plain');
       expect(text).toMatch(/\/fr\/newsletter\/confirm\?token=[\w.-]+/);
       const membership = await mailing.app.db.kysely
