@@ -121,7 +121,7 @@ export function DemoSlots({
           data-demo-zone-chosen={picker?.chosen ? '' : undefined}
           aria-invalid={errors.zone ? true : undefined}
           aria-describedby={errors.zone ? 'demo-zone-error' : undefined}
-          className="min-h-11 min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
+          className="min-h-11 w-full min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
         >
           {zones.map((name) => (
             <option key={name} value={name}>
