@@ -191,7 +191,7 @@ const inWords = {
   fr: {
     path: '/fr/calculator/calculate',
     customers: 'Nombre de clients',
-    cost: 'Coût annuel actuel (USD)',
+    cost: 'Coût annuel actuel, en dollars US',
     email: 'Adresse email',
     services: ['Campagnes email', 'Automatisation marketing', 'Emails transactionnels', 'Notifications push mobiles'],
     estimate: 'Estimer mes économies',
@@ -210,19 +210,19 @@ const expected = {
   },
   fr: {
     saving: [
-      'Aujourd’hui 12\u202f000,00\u00a0$US',
-      'Avec Growmail 1\u202f880,00\u00a0$US',
-      'Vous économisez 10\u202f120,00\u00a0$US',
+      'Aujourd’hui 12\u202f000,00\u00a0dollars US',
+      'Avec Growmail 1\u202f880,00\u00a0dollars US',
+      'Vous économisez 10\u202f120,00\u00a0dollars US',
     ],
     sentence:
-      'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0$US chaque année en confiant vos messages à Growmail.',
-    efficient: ['Aujourd’hui 140,00\u00a0$US', 'Avec Growmail 40,00\u00a0$US'],
-    efficientSentence: /^Votre configuration actuelle est déjà rentable\./,
+      'Vous pouvez économiser jusqu’à 10\u202f120,00\u00a0dollars US chaque année en confiant vos messages à Growmail.',
+    efficient: ['Aujourd’hui 140,00\u00a0dollars US', 'Avec Growmail 40,00\u00a0dollars US'],
+    efficientSentence: /^Vos coûts actuels sont déjà bien maîtrisés\./,
   },
 };
 
 /** The amount a picture's row or a sentence names, as written. */
-const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0\$US)/.exec(text)?.[1];
+const amountIn = (text: string) => /(\$[\d,.]+|[\d\u202f]+,\d\d\u00a0dollars US)/.exec(text)?.[1];
 
 // At a phone's width, where the picture is narrowest; the desktop's result is the same markup.
 describe.each(viewports.filter(({ name }) => name === 'mobile'))(
@@ -306,3 +306,78 @@ describe.each(viewports.filter(({ name }) => name === 'mobile'))(
     });
   },
 );
+
+/** A cost with cents as each language writes it, and an entry that could mean two numbers (issue 56). */
+const written = {
+  en: {
+    path: '/calculator',
+    customers: '10,000',
+    cost: '12,000.50',
+    rows: ['Today $12,000.50', 'With Growmail $1,880.00', 'You save $10,120.50'],
+    twoWays: '12.000',
+    askAgain: /^A number like 1\.500 can be read two ways/,
+  },
+  fr: {
+    path: '/fr/calculator',
+    customers: '10 000',
+    cost: '12\u00a0000,50',
+    rows: [
+      'Aujourd’hui 12\u202f000,50\u00a0dollars US',
+      'Avec Growmail 1\u202f880,00\u00a0dollars US',
+      'Vous économisez 10\u202f120,50\u00a0dollars US',
+    ],
+    twoWays: '12,000',
+    askAgain: /^Un nombre comme 1,500 ou 1\.500 peut se lire de deux façons/,
+  },
+} as const;
+
+describe.each(viewports.filter(({ name }) => name === 'mobile'))('numbers as written at $name size', (viewport) => {
+  describe.each([
+    { language: 'en', javaScript: true },
+    { language: 'en', javaScript: false },
+    { language: 'fr', javaScript: true },
+    { language: 'fr', javaScript: false },
+  ] as const)('in $language, JavaScript on: $javaScript', ({ language, javaScript }) => {
+    const words = inWords[language];
+    const typed = written[language];
+
+    // The page's own form, not the footer's newsletter box.
+    async function estimate(page: Page, inputs: { customers: string; cost: string; email: string }) {
+      const main = page.getByRole('main');
+      await main.getByLabel(words.customers, { exact: true }).fill(inputs.customers);
+      await main.getByLabel(words.cost, { exact: true }).fill(inputs.cost);
+      await main.getByLabel(words.email, { exact: true }).fill(inputs.email);
+      for (const name of words.services) await main.getByRole('checkbox', { name }).setChecked(true);
+      await main.getByRole('button', { name: words.estimate }).click();
+    }
+
+    it('reads the decimal sign of the page’s language, and asks again for a number that reads two ways', async () => {
+      const { page, context, problems } = await site.openPage(viewport, { javaScript });
+      page.setDefaultTimeout(15_000);
+      const open = () =>
+        javaScript ? gotoSettled(page, `${site.url}${typed.path}`) : page.goto(`${site.url}${typed.path}`);
+      const email = (name: string) => `written-${name}-${language}-${javaScript}@example.com`;
+
+      await open();
+      await estimate(page, { customers: typed.twoWays, cost: typed.twoWays, email: email('two-ways') });
+      await expect.poll(() => page.getByText(typed.askAgain).first().isVisible()).toBe(true);
+      expect(await page.getByLabel(words.cost, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel(words.customers, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('figure', { name: words.picture }).count()).toBe(0);
+
+      await open();
+      await estimate(page, { customers: typed.customers, cost: typed.cost, email: email('cents') });
+      if (!javaScript) await page.waitForURL(/\/sent\?/);
+      const figure = page.getByRole('figure', { name: words.picture });
+      await expect.poll(() => figure.isVisible()).toBe(true);
+      expect((await figure.getByRole('listitem').allTextContents()).map((row) => row.trim())).toEqual(typed.rows);
+      await expect
+        .poll(() => storedLeads(email('cents')))
+        .toEqual([expect.objectContaining({ contact_count: 10_000, current_cost: 12_000.5, savings: 10_120.5 })]);
+      expect(await storedLeads(email('two-ways'))).toEqual([]);
+      // Without script the form comes back with its problem, as a 400.
+      expect(problems).toEqual({ console: [], failed: javaScript ? [] : [`400 ${site.url}${typed.path}`] });
+      await context.close();
+    });
+  });
+});

@@ -27,7 +27,9 @@ const currencySymbol = String.raw`(?:\$|€|₦|GH₵|₵|K[sS]h|F[ \u00a0\u202f
  * without U+202F alone on its inner side. Then, after a digit: spaces of which one is not U+202F
  * before a group of exactly three digits (`1 000`, `1\u00a0000`); nothing, or a space other than
  * U+202F, before `%`, unless it is U+00A0 as `Intl` writes it; nothing, or a space other than
- * U+00A0, before a currency symbol.
+ * U+00A0, before a currency symbol. Then an hour as a clock writes it (`09:00`) or with other
+ * spaces than U+00A0 around its `h` (`9 h 00`, `9h00`): French writes `9\u00a0h\u00a000`. Then a
+ * straight apostrophe: the site's French writes ’ (U+2019).
  *
  * Left alone, as they are not a number split: a number written without a space (a year, `1500`);
  * digits on either side of a line break (the pages' text puts one between blocks, so a year may
@@ -44,6 +46,9 @@ const fault = new RegExp(
     String.raw`(?<=\d)[^\S\n]*[^\S\n\u202f][^\S\n]*(?=\d{3}(?!\d))`,
     String.raw`(?<=\d)(?:[^\S\n]*[^\S\n\u202f\u00a0][^\S\n]*)?%`,
     String.raw`(?<=\d)(?:[^\S\n]*[^\S\n\u00a0][^\S\n]*)?(?=${currencySymbol})`,
+    String.raw`(?<![\d:])\d{1,2}:\d{2}(?![\d:])`,
+    String.raw`(?<![\d\u00a0])\d{1,2}(?!\u00a0h\u00a0\d{2})[^\S\n]*h[^\S\n]*\d{2}(?!\d)`,
+    "'",
   ].join('|'),
   'gu',
 );

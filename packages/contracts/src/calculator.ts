@@ -33,6 +33,8 @@ export const calculatorMessages = {
   customers: 'Number of customers must be a whole number from 1 to 1,000,000,000.',
   annualCost: 'Current annual cost must be an amount from 0.01 to 1,000,000,000,000 US dollars.',
   email: 'Invalid email address.',
+  ambiguous:
+    'A number like 1.500 can be read two ways: one and a half, or fifteen hundred. Please write it again with a space between thousands, or none: 1 500 or 1500.',
 } as const;
 
 function assertAmount(name: string, value: number, max: number) {
@@ -97,14 +99,14 @@ export function recordedSavingsFigures(recorded: {
 
 /**
  * An amount of the calculator's, which counts in US dollars whatever the prices' currency (spec
- * "Business constants", D38): '$1,234.50', or as `Intl` writes dollars for the page's language
- * ('1 234,50 $US' in French). Not the pricing rules' `formatMoney`, which would bring them into
- * the forms' script.
+ * "Business constants", D38): '$1,234.50', or the number as `Intl` writes it for the page's
+ * language with the currency in words ('1 234,50 dollars US' in French, where `Intl` would
+ * write '$US'). Not the pricing rules' `formatMoney`, which would bring them into the forms' script.
  */
 export const formatDollars = (amount: number, language: Language = 'en'): string =>
   language === 'en'
     ? formatCents(amount, '$')
-    : new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(roundMoney(amount));
+    : `${new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roundMoney(amount))}\u00a0dollars US`;
 
 /** Whether the result says "you can save up to …" rather than "already cost efficient". */
 export const showsSavings = (savings: number): boolean => savings > savingsMessageThreshold;
@@ -121,30 +123,54 @@ export type CalculatorInput = { customers: number; annualCost: number; email: st
 export type CalculatorReading =
   { ok: true; value: CalculatorInput } | { ok: false; message: string; fields: CalculatorField[] };
 
-/** '12,000', ' $12000.50 ' and '12000' all read as numbers; anything else is NaN; blank is undefined. */
-export function readNumber(text: string): number | undefined {
-  const cleaned = text.replace(/[\s,]/g, '').replace(/^\$/, '');
-  if (cleaned === '') return undefined;
-  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
+/** What a typed number reads as: a number, blank (undefined), not a number (NaN), or one of two numbers. */
+export type NumberReading = number | undefined | 'ambiguous';
 
 /**
- * Reads the form as typed. Empty or zero fields give 'Please fill all fields.' (spec "Validation rules") and
- * nothing is calculated; other bad values give a message naming the field, from the page's
- * catalogue (English unless given another, D37).
+ * A number as typed on a page in `language`, read the same way in the browser and on the server.
+ * In English the comma groups digits and the point marks decimals: '12,000', ' $12,000.50 '. In
+ * French the comma marks decimals and spaces (also U+00A0, U+202F) group digits: '1 500,50'.
+ * An entry that could mean two numbers is read neither way: anywhere, a point followed by exactly
+ * three digits ('1.500'); in French, a comma followed by exactly three digits ('1,500'). After a
+ * lone 0 ('0.001') the sign can only mark decimals.
+ */
+export function readNumber(text: string, language: Language = 'en'): NumberReading {
+  const cleaned = text.replace(/\s/g, '').replace(/^\$|\$$/g, '');
+  if (cleaned === '') return undefined;
+  if (/(?<!^[-+]?0)\.\d{3}(?!\d)/.test(cleaned) || (language === 'fr' && /(?<!^[-+]?0),\d{3}(?!\d)/.test(cleaned)))
+    return 'ambiguous';
+  const plain = language === 'fr' ? cleaned.replace(',', '.') : groupedDigits(cleaned);
+  return plain !== undefined && /^[-+]?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : Number.NaN;
+}
+
+/** An English number without its grouping commas, each of which must stand before three digits; else undefined. */
+const groupedDigits = (text: string): string | undefined =>
+  /,(?!\d{3}(?!\d))/.test(text) ? undefined : text.replaceAll(',', '');
+
+/**
+ * Reads the form as typed, its numbers as written in the page's `language` (`readNumber`). Empty
+ * or zero fields give 'Please fill all fields.' (spec "Validation rules") and nothing is
+ * calculated; a number that could be read two ways asks to be written again; other bad values
+ * give a message naming the field, from the page's catalogue (English unless given another, D37).
  */
 export function readCalculatorForm(
   form: CalculatorForm,
   words: Wording<typeof calculatorMessages> = calculatorMessages,
+  language: Language = 'en',
 ): CalculatorReading {
-  const customers = readNumber(form.customers);
-  const annualCost = readNumber(form.annualCost);
+  const customers = readNumber(form.customers, language);
+  const annualCost = readNumber(form.annualCost, language);
   const email = form.email.trim();
   const missing: CalculatorField[] = [];
   if (customers === undefined || customers === 0) missing.push('customers');
   if (annualCost === undefined || annualCost === 0) missing.push('annualCost');
   if (email === '') missing.push('email');
   if (missing.length > 0) return { ok: false, message: words.missing, fields: missing };
+  if (customers === 'ambiguous' || annualCost === 'ambiguous') {
+    const read = { customers, annualCost };
+    const fields = (['customers', 'annualCost'] as const).filter((field) => read[field] === 'ambiguous');
+    return { ok: false, message: words.ambiguous, fields };
+  }
 
   if (
     customers === undefined ||

@@ -27,17 +27,20 @@ export const calculatorMessagesFr = {
   customers: `Le nombre de clients doit être un nombre entier de 1 à ${frenchNumber.format(1_000_000_000)}.`,
   annualCost: `Le coût annuel actuel doit être un montant de ${frenchNumber.format(0.01)} à ${frenchNumber.format(1_000_000_000_000)} dollars US.`,
   email: messagesFr.invalidEmail,
+  ambiguous:
+    'Un nombre comme 1,500 ou 1.500 peut se lire de deux façons\u202f: un et demi, ou mille cinq cents. Veuillez le réécrire en séparant les milliers par un espace, ou sans séparateur\u202f: 1\u202f500 ou 1500.',
 } as const satisfies Wording<typeof calculatorMessages>;
 
 export const bookingMessagesFr = {
-  slotRequired: 'Choisissez un horaire, ou «\u202fAucun de ces horaires ne me convient\u202f».',
-  slotUnknown: 'Cet horaire n’est pas proposé. Choisissez l’un des horaires affichés.',
-  slotGone: 'Désolé, quelqu’un vient de réserver cet horaire. Choisissez-en un autre.',
+  slotRequired: 'Choisissez un créneau ou cochez «\u202fAucun de ces créneaux ne me convient\u202f».',
+  slotUnknown: 'Ce créneau n’est pas proposé. Choisissez l’un des créneaux affichés.',
+  slotGone: 'Désolé, ce créneau vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.',
   zoneInvalid: 'Choisissez un fuseau horaire dans la liste.',
-  noTimes: 'Aucun horaire n’est libre dans les deux prochaines semaines. Envoyez votre demande, nous vous écrirons.',
-  timesUnavailable: 'Les horaires ne peuvent pas s’afficher pour le moment. Envoyez votre demande, nous vous écrirons.',
+  noTimes: 'Aucun créneau n’est libre dans les deux prochaines semaines. Envoyez votre demande et nous vous écrirons.',
+  timesUnavailable:
+    'Les créneaux ne peuvent pas s’afficher pour le moment. Envoyez votre demande et nous vous écrirons.',
   tooManyToday:
-    'Plus aucune démo ne peut être réservée depuis cette connexion aujourd’hui. Choisissez «\u202fAucun de ces horaires ne me convient\u202f» et nous vous écrirons pour convenir d’un moment.',
+    'Plus aucune démo ne peut être réservée depuis cette connexion aujourd’hui. Choisissez «\u202fAucun de ces créneaux ne me convient\u202f» et nous vous écrirons pour convenir d’un moment.',
 } as const satisfies Wording<typeof bookingMessages>;
 
 /** One language's words: what the forms, the services, the calculator and the demo picker say. */
@@ -60,32 +63,44 @@ export const catalogues: Record<Language, Catalogue> = {
 
 export const catalogueFor = (language: Language | undefined): Catalogue => catalogues[language ?? defaultLanguage];
 
-/** Pairs each English text with the text at the same key of the other catalogue. */
-function pairTexts(english: unknown, other: unknown, into: Map<string, string>): Map<string, string> {
-  if (typeof english === 'string' && typeof other === 'string') {
-    // Two keys may share English words (the demo's and startup's user count): the first keeps them.
-    if (!into.has(english)) into.set(english, other);
-  } else if (english && other && typeof english === 'object' && typeof other === 'object') {
-    for (const key of Object.keys(english)) pairTexts(english[key as never], other[key as never], into);
-  }
+/** Every text of a catalogue at its key's path: `messages.required.user_count` → its words. */
+export function textsByKey(catalogue: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+  if (typeof catalogue === 'string') into.set(path, catalogue);
+  else if (catalogue && typeof catalogue === 'object')
+    for (const [key, value] of Object.entries(catalogue)) textsByKey(value, path ? `${path}.${key}` : key, into);
   return into;
 }
 
-const translations: Record<Language, Map<string, string>> = {
-  en: new Map(),
-  fr: pairTexts(catalogues.en, catalogues.fr, new Map()),
+const keyedTexts: Record<Language, Map<string, string>> = {
+  en: textsByKey(catalogues.en),
+  fr: textsByKey(catalogues.fr),
 };
+
+/** The keys that hold each English text: two fields may share words (the demo's and startup's user count). */
+const keysOfEnglish = new Map<string, string[]>();
+for (const [key, text] of keyedTexts.en) keysOfEnglish.set(text, [...(keysOfEnglish.get(text) ?? []), key]);
+
+/** The key an English text was said from: the one of `field`'s name when several hold it. */
+function keyOf(text: string, field: string | undefined): string | undefined {
+  const keys = keysOfEnglish.get(text);
+  return keys?.find((key) => field !== undefined && key.endsWith(`.${field}`)) ?? keys?.[0];
+}
 
 const tooLongPattern = new RegExp(`^${tooLongMessage(messages, 0).replace('0', '(\\d+)').replaceAll('.', '\\.')}$`);
 
 /**
  * A message the shared schemas or services wrote in English, in `language`: the shared zod
  * schemas carry the English words, and the server says them in the request's language at its
- * edge. A field error keeps its path ("metadata.email: …"); a text no catalogue holds stays as it is.
+ * edge. The words are found by their catalogue key: a field's error is the one at that field's
+ * key, so two fields that share English words keep their own translations; a text said without a
+ * field is found by its English, which the catalogues' test keeps from naming two translations.
+ * A field error keeps its path ("metadata.email: …"), whose last name is the field; a text no
+ * catalogue holds stays as it is.
  */
-export function translated(text: string, language: Language | undefined): string {
+export function translated(text: string, language: Language | undefined, field?: string): string {
   if (!language || language === defaultLanguage) return text;
-  const known = translations[language].get(text);
+  const key = keyOf(text, field);
+  const known = key === undefined ? undefined : keyedTexts[language].get(key);
   if (known !== undefined) return known;
   const tooLong = tooLongPattern.exec(text);
   if (tooLong)
@@ -93,10 +108,10 @@ export function translated(text: string, language: Language | undefined): string
       tooLong[1]!,
       frenchNumber.format(Number(tooLong[1])),
     );
-  const field = /^([\w]+(?:\.[\w]+)*): (.+)$/s.exec(text);
-  if (field) {
-    const message = translated(field[2]!, language);
-    if (message !== field[2]) return `${field[1]}: ${message}`;
+  const path = /^([\w]+(?:\.[\w]+)*): (.+)$/s.exec(text);
+  if (path) {
+    const message = translated(path[2]!, language, path[1]!.split('.').at(-1));
+    if (message !== path[2]) return `${path[1]}: ${message}`;
   }
   return text;
 }
@@ -125,5 +140,5 @@ export function savingsOutcomeIn(savings: number, language: Language | undefined
   if (language !== 'fr') return savingsOutcomeEnglish(savings);
   return showsSavings(savings)
     ? `Vous pouvez économiser jusqu’à ${formatDollars(savings, 'fr')} chaque année en confiant vos messages à Growmail.`
-    : 'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
+    : 'Vos coûts actuels sont déjà bien maîtrisés. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.';
 }

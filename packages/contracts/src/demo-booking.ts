@@ -57,19 +57,31 @@ export type Booking = z.infer<typeof bookingSchema>;
  */
 export const demoBookingRequestSchema = z.extend(demoRequestSchema, { booking: z.optional(bookingSchema) });
 
-/**
- * The zones the demo form's select offers, by where prospects are: Africa first, then the
- * rest of the world west to east. A posted zone not listed here, such as a browser's own, is
- * added to the select when the page comes back.
- */
-export const bookingZones = [
-  'Africa/Lagos',
-  'Africa/Accra',
+/** The zones of the French-speaking countries of West and Central Africa, together (D43). */
+const francophoneZones: readonly string[] = [
   'Africa/Abidjan',
   'Africa/Dakar',
-  'Africa/Casablanca',
-  'Africa/Kinshasa',
+  'Africa/Bamako',
+  'Africa/Ouagadougou',
+  'Africa/Niamey',
+  'Africa/Lome',
+  'Africa/Porto-Novo',
   'Africa/Douala',
+  'Africa/Libreville',
+  'Africa/Ndjamena',
+  'Africa/Kinshasa',
+];
+
+/**
+ * The zones the demo form's select offers, by where prospects are: Africa first, the
+ * French-speaking countries together, then the rest of the world west to east. A posted zone
+ * not listed here, such as a browser's own, is added to the select when the page comes back.
+ */
+export const bookingZones: readonly string[] = [
+  'Africa/Lagos',
+  'Africa/Accra',
+  ...francophoneZones,
+  'Africa/Casablanca',
   'Africa/Cairo',
   'Africa/Johannesburg',
   'Africa/Kigali',
@@ -93,10 +105,13 @@ export const bookingZones = [
   'Asia/Singapore',
   'Asia/Tokyo',
   'Australia/Sydney',
-] as const;
-
-/** The zones a demo page in `language` offers: its first zone, then the others in their order. */
-export const bookingZonesFor = (language: Language): string[] => [
-  firstBookingZone[language],
-  ...bookingZones.filter((zone) => zone !== firstBookingZone[language]),
 ];
+
+/**
+ * The zones a demo page in `language` offers: its first zone, then the others in their order;
+ * on French pages the French-speaking countries come first, Abidjan's leading.
+ */
+export const bookingZonesFor = (language: Language): string[] => {
+  const first = language === 'fr' ? francophoneZones : [firstBookingZone[language]];
+  return [...first, ...bookingZones.filter((zone) => !first.includes(zone))];
+};

@@ -16,7 +16,7 @@ export const messagesFr = {
     company_name: 'Veuillez indiquer le nom de votre entreprise.',
     phone_number: 'Veuillez indiquer votre numéro de téléphone.',
     subscribers: 'Veuillez choisir le nombre de contacts.',
-    user_count: 'Veuillez choisir le nombre d’utilisateurs.',
+    user_count: 'Veuillez choisir le nombre d’utilisateurs de votre application.',
     annual_budget: 'Veuillez choisir votre budget annuel d’email marketing.',
   },
   invalidEmail: 'Cette adresse email n’est pas valide.',
@@ -25,13 +25,13 @@ export const messagesFr = {
   startupSubmitted: 'Votre candidature a bien été envoyée',
   formFailed: 'Une erreur s’est produite. Veuillez réessayer.',
   badConfirmationLink:
-    'Ce lien de confirmation n’est pas valide ou a expiré. Inscrivez-vous de nouveau pour en recevoir un autre.',
-  confirmFailed: 'Nous n’avons pas pu confirmer votre inscription. Veuillez réessayer.',
-  subscribeFailed: 'Nous n’avons pas pu vous inscrire. Veuillez réessayer.',
+    'Ce lien de confirmation n’est pas valide ou a expiré. Abonnez-vous de nouveau pour en recevoir un autre.',
+  confirmFailed: 'Nous n’avons pas pu confirmer votre abonnement. Veuillez réessayer.',
+  subscribeFailed: 'Votre abonnement n’a pas pu être enregistré. Veuillez réessayer.',
   preferencesSaved: 'Vos préférences sont enregistrées.',
   preferencesFailed: 'Vos préférences n’ont pas pu être enregistrées. Veuillez réessayer.',
   controlCharacters: 'Ce champ contient des caractères qui ne sont pas acceptés.',
-  errorSummary: 'Il y a un problème',
+  errorSummary: 'Le formulaire contient des erreurs',
   tooLong: '{max} caractères au maximum.',
 } as const satisfies Messages;
 

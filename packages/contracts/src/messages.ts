@@ -17,7 +17,7 @@ export const messages = {
     company_name: 'Company name is required.',
     phone_number: 'Phone number is required.',
     subscribers: 'Number of users is required.',
-    user_count: 'Number of users is required.',
+    user_count: 'Number of app users is required.',
     annual_budget: 'Annual email marketing budget is required.',
   },
   invalidEmail: 'Invalid email address.',

@@ -128,14 +128,15 @@ export const priceLabel = (amount: number, currency: CurrencyCode, language: Lan
 export type ContactBracket = { id: string; min: number; max: number | null; label: string };
 
 /**
- * 'min - max' with thousands separators (D10); an open-ended bracket reads '10,000,000+'. On a
- * French page the separators are French ones, as `Intl` writes them ('0 - 499 999', D37).
+ * 'min - max' with thousands separators (D10); an open-ended bracket reads '10,000,000+'. French
+ * writes a range with an en dash and no spaces, its numbers as `Intl` writes them ('0–499 999'),
+ * and the open bracket in words ('10 000 000 et plus', D10, D37).
  */
 export function bracketLabel(bracket: { min: number; max: number | null }, language: Language = 'en'): string {
   const format = language === 'en' ? wholeNumber : new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  return bracket.max === null
-    ? `${format.format(bracket.min)}+`
-    : `${format.format(bracket.min)} - ${format.format(bracket.max)}`;
+  const [min, max] = [bracket.min, bracket.max ?? 0].map((count) => format.format(count));
+  if (language === 'en') return bracket.max === null ? `${min}+` : `${min} - ${max}`;
+  return bracket.max === null ? `${min} et plus` : `${min}\u2013${max}`;
 }
 
 export function campaignModule(catalogue: Pick<Catalogue, 'modules'>): CatalogueModule {

@@ -5,10 +5,10 @@ export const serviceMessagesFr = {
   savingsReceived: 'Merci\u202f! Votre estimation d’économies est transmise à notre équipe.',
   enquiryReceived: 'Merci de nous avoir écrit\u202f! Nous vous répondons très vite.',
   subscribed:
-    'Votre inscription est confirmée. Notre prochaine newsletter arrivera bientôt dans votre boîte de réception.',
+    'Votre abonnement est confirmé. Notre prochaine newsletter arrivera bientôt dans votre boîte de réception.',
   confirmationSent:
-    'Merci\u202f! Ouvrez le lien que nous venons de vous envoyer par email pour confirmer votre inscription.',
-  alreadySubscribed: 'Votre adresse est déjà inscrite. Merci\u202f!',
+    'Merci\u202f! Pour confirmer votre abonnement, ouvrez le lien que nous venons de vous envoyer par email.',
+  alreadySubscribed: 'Cette adresse est déjà abonnée. Merci\u202f!',
   badApiKey: 'La clé d’API n’est pas valide.',
   badTrackingLink: 'Ce lien n’est pas valide.',
   tooManyRequests: 'Trop de demandes en peu de temps. Patientez une minute, puis réessayez.',

@@ -11,6 +11,7 @@ import {
   showsSavings,
   type CalculatorServices,
 } from '../src/calculator.ts';
+import { calculatorMessagesFr } from '../src/catalogues.ts';
 import { savingsLeadSchema } from '../src/leads.ts';
 
 const none: CalculatorServices = { campaign: false, automation: false, transactional: false, push: false };
@@ -131,15 +132,76 @@ describe('the result’s figures (issue 40’s picture)', () => {
 describe('reading the calculator form', () => {
   const form = { customers: '10000', annualCost: '12000', email: 'ada@example.com', services: all };
 
-  it('reads numbers with separators, spaces and a dollar sign', () => {
+  it('reads English numbers with grouping commas, spaces, a decimal point and a dollar sign', () => {
     expect(readNumber('12,000')).toBe(12000);
+    expect(readNumber('1,234,567.5', 'en')).toBe(1_234_567.5);
     expect(readNumber(' $1 234.50 ')).toBe(1234.5);
+    expect(readNumber('2500.75', 'en')).toBe(2500.75);
     expect(readNumber('.5')).toBe(0.5);
     expect(readNumber('')).toBeUndefined();
     expect(readNumber('   ')).toBeUndefined();
     expect(readNumber('twelve')).toBeNaN();
     expect(readNumber('1e5')).toBeNaN();
     expect(readNumber('12-3')).toBeNaN();
+    // A comma groups three digits in English, so one before any other count is no number.
+    expect(readNumber('2500,75', 'en')).toBeNaN();
+    expect(readNumber('1,5000', 'en')).toBeNaN();
+  });
+
+  it('reads French numbers with a decimal comma and spaces between thousands', () => {
+    expect(readNumber('2500,75', 'fr')).toBe(2500.75);
+    expect(readNumber('1 500,50', 'fr')).toBe(1500.5);
+    expect(readNumber('1\u00a0500,50', 'fr')).toBe(1500.5);
+    expect(readNumber('1\u202f500\u202f000', 'fr')).toBe(1_500_000);
+    expect(readNumber('12000', 'fr')).toBe(12000);
+    expect(readNumber('0,5', 'fr')).toBe(0.5);
+    expect(readNumber('12.5', 'fr')).toBe(12.5);
+    expect(readNumber('1,5,5', 'fr')).toBeNaN();
+    expect(readNumber(' ', 'fr')).toBeUndefined();
+  });
+
+  it.each([
+    ['1.500', 'en'],
+    ['1.500', 'fr'],
+    ['1,500.000', 'en'],
+    ['12.000,50', 'fr'],
+    ['1,500', 'fr'],
+    ['1 500,500', 'fr'],
+  ] as const)('reads %s in %s as neither of the two numbers it could mean', (text, language) => {
+    expect(readNumber(text, language)).toBe('ambiguous');
+  });
+
+  it('reads 1,500 as fifteen hundred in English and 1,5 as one and a half in French', () => {
+    expect(readNumber('1,500', 'en')).toBe(1500);
+    expect(readNumber('1,5', 'fr')).toBe(1.5);
+    expect(readNumber('1.5', 'en')).toBe(1.5);
+    expect(readNumber('0.001', 'en')).toBe(0.001);
+    expect(readNumber('0,500', 'fr')).toBe(0.5);
+  });
+
+  it('computes a French visitor’s decimal comma as the amount typed, not a hundred times it', () => {
+    expect(readCalculatorForm({ ...form, annualCost: '1 500,50' }, calculatorMessages, 'fr')).toEqual({
+      ok: true,
+      value: { customers: 10_000, annualCost: 1500.5, email: 'ada@example.com', services: all },
+    });
+    expect(
+      readCalculatorForm({ ...form, customers: '10 000', annualCost: '2500,75' }, calculatorMessagesFr, 'fr'),
+    ).toMatchObject({ ok: true, value: { customers: 10_000, annualCost: 2500.75 } });
+  });
+
+  it('asks for an entry that could mean two numbers to be written again, naming each such field', () => {
+    expect(readCalculatorForm({ ...form, customers: '1.500', annualCost: '2.000' })).toEqual({
+      ok: false,
+      message: calculatorMessages.ambiguous,
+      fields: ['customers', 'annualCost'],
+    });
+    expect(readCalculatorForm({ ...form, annualCost: '1,500' }, calculatorMessagesFr, 'fr')).toEqual({
+      ok: false,
+      message: calculatorMessagesFr.ambiguous,
+      fields: ['annualCost'],
+    });
+    // Left blank, a field is missing first: nothing else is said until every field is filled.
+    expect(readCalculatorForm({ ...form, customers: '1.500', email: '' })).toMatchObject({ fields: ['email'] });
   });
 
   it('accepts a filled form', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueFor, catalogues, preferredLanguage, savingsOutcomeIn, translated } from '../src/catalogues.ts';
+import {
+  catalogueFor,
+  catalogues,
+  preferredLanguage,
+  savingsOutcomeIn,
+  textsByKey,
+  translated,
+} from '../src/catalogues.ts';
 import { enquiryFieldError } from '../src/form-fields.ts';
 import { errorSummaryTitle } from '../src/form-posts.ts';
 import { enquirySchema } from '../src/forms.ts';
@@ -9,15 +16,7 @@ import { messagesFr } from '../src/messages-fr.ts';
 import { serviceMessages } from '../src/service-messages.ts';
 import { serviceMessagesFr } from '../src/service-messages-fr.ts';
 
-/** Every text of a catalogue, by its key path. */
-function texts(catalogue: object, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(catalogue)) {
-    if (typeof value === 'string') found.set(`${prefix}${key}`, value);
-    else for (const [path, text] of texts(value as object, `${prefix}${key}.`)) found.set(path, text);
-  }
-  return found;
-}
+const texts = (catalogue: object) => textsByKey(catalogue);
 
 describe('the French catalogues (D37)', () => {
   it.each(Object.entries(catalogues.fr))('%s has every English key, each in other words', (name, french) => {
@@ -33,9 +32,31 @@ describe('the French catalogues (D37)', () => {
     }
   });
 
+  it('never gives two keys the same English words with different French', () => {
+    const english = textsByKey(catalogues.en);
+    const french = textsByKey(catalogues.fr);
+    const frenchOf = new Map<string, { key: string; french: string | undefined }>();
+    for (const [key, text] of english) {
+      const first = frenchOf.get(text);
+      if (first) expect(french.get(key), `${key} and ${first.key} share "${text}"`).toBe(first.french);
+      else frenchOf.set(text, { key, french: french.get(key) });
+    }
+  });
+
+  it('says each field’s problem in its own French words, whichever form said it', () => {
+    expect(translated(`metadata.user_count: ${messages.required.user_count}`, 'fr')).toBe(
+      `metadata.user_count: ${messagesFr.required.user_count}`,
+    );
+    expect(translated(`metadata.subscribers: ${messages.required.subscribers}`, 'fr')).toBe(
+      `metadata.subscribers: ${messagesFr.required.subscribers}`,
+    );
+    expect(translated(messages.required.user_count, 'fr', 'user_count')).toBe(messagesFr.required.user_count);
+    expect(messagesFr.required.user_count).toMatch(/utilisateurs/);
+  });
+
   it('titles the error summary as the English pages do, and in French', () => {
     expect(errorSummaryTitle).toBe('There is a problem');
-    expect(messagesFr.errorSummary).toBe('Il y a un problème');
+    expect(messagesFr.errorSummary).toBe('Le formulaire contient des erreurs');
   });
 
   it('picks a catalogue by language, English by default', () => {
@@ -76,9 +97,9 @@ describe('the French catalogues (D37)', () => {
     expect(preferredLanguage('*')).toBe('en');
   });
 
-  it('writes the calculator’s outcome in French with Intl’s figures', () => {
+  it('writes the calculator’s outcome in French with Intl’s figures and the dollars in words', () => {
     expect(savingsOutcomeIn(12500, 'fr')).toBe(
-      `Vous pouvez économiser jusqu’à ${new Intl.NumberFormat('fr', { style: 'currency', currency: 'USD' }).format(12500)} chaque année en confiant vos messages à Growmail.`,
+      'Vous pouvez économiser jusqu’à 12\u202f500,00\u00a0dollars US chaque année en confiant vos messages à Growmail.',
     );
     expect(savingsOutcomeIn(12500, 'fr')).toContain('12\u202f500,00');
     expect(savingsOutcomeIn(12500, undefined)).toMatch(/^You can save up to \$12,500\.00/);

@@ -26,13 +26,21 @@ describe('the French typography check', () => {
     ['5\u202f000$', 1],
     ['12\u202f500 F\u202fCFA', 1],
     ['80,00 Ksh, 9,80 GH₵, 1 000,00 ₦', 4],
+    ['lundi 23 novembre à 09:00', 1],
+    ['de 9:30 à 17:00', 2],
+    ['à 9 h 00', 1],
+    ['à 9h30', 1],
+    ['à 9\u202fh\u202f30', 1],
+    ["l'offre Growth", 1],
   ])('finds the faults in %j', (text, count) => {
     expect(frenchSpacingFaults(text)).toHaveLength(count);
   });
 
   it.each([
     'Bonjour\u202f! Quoi\u202f?! Ainsi\u202f: oui\u202f; «\u202ftexte\u202f».',
-    'Le lundi à 14:30, un ratio de 3:1.',
+    'Un ratio de 3:1, ou 3:1:2.',
+    'Le lundi à 9\u00a0h\u00a000, puis à 14\u00a0h\u00a030, et à 3\u00a0h du matin, pendant 24\u00a0heures.',
+    'Aujourd’hui, l’offre Growth.',
     'Ouvrez https://growmail.io/fr/sent?form=enquiry ou mailto:hello@growmail.io',
     'Vos 1\u202f000 premiers crédits, 99,9\u202f% en boîte de réception, +16\u202f% d’ouvertures.',
     'De 1\u202f000 à 5\u202f000\u00a0$, 12\u202f500\u00a0F\u202fCFA, 80,00\u00a0Ksh, de 500 à 999 clients.',

@@ -123,9 +123,9 @@ describe('contact brackets (D10)', () => {
   });
 
   it('writes a bracket with French separators on a French page (D37)', () => {
-    expect(bracketLabel({ min: 0, max: 499_999 }, 'fr')).toBe('0 - 499\u202f999');
-    expect(bracketLabel({ min: 10_000_000, max: null }, 'fr')).toBe('10\u202f000\u202f000+');
-    expect(contactBrackets(catalogue, 'fr')[0]!.label).toMatch(/^0 - \d{3}\u202f999$/);
+    expect(bracketLabel({ min: 0, max: 499_999 }, 'fr')).toBe('0\u2013499\u202f999');
+    expect(bracketLabel({ min: 10_000_000, max: null }, 'fr')).toBe('10\u202f000\u202f000 et plus');
+    expect(contactBrackets(catalogue, 'fr')[0]!.label).toMatch(/^0\u2013\d{3}\u202f999$/);
   });
 
   it('throws when the catalogue has no campaign module', () => {

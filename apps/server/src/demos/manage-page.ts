@@ -33,7 +33,7 @@ export const pageMessages = {
     cancelled:
       'Cette démo a été annulée\u202f: elle ne peut plus être modifiée. Vous pouvez en réserver une autre sur notre page de démo.',
     past: 'Cette démo a déjà eu lieu\u202f: elle ne peut plus être modifiée.',
-    chooseTime: 'Choisissez le nouvel horaire de votre démo.',
+    chooseTime: 'Choisissez un nouveau créneau pour votre démo.',
     repeated: 'Chaque champ ne peut être envoyé qu’une fois. Veuillez renvoyer le formulaire depuis sa page.',
     booked: (when: string, host: string) => `Votre démo est réservée pour le ${when}, avec ${host}.`,
   },

@@ -32,6 +32,7 @@ const wording = {
     ours: 'For our team',
     with: 'With',
     moveOrCancel: (link: string) => `To move or cancel it: ${link}`,
+    signOff: [] as string[],
     booked: {
       subject: (when: string) => `Your Growmail demo: ${when}`,
       lead: 'Your 30-minute Growmail demo is booked.',
@@ -60,12 +61,14 @@ const wording = {
   },
   fr: {
     title: 'Démo Growmail',
-    description: (host: string) => `Une démo de Growmail de 30 minutes avec ${host}.`,
+    description: (host: string) => `Démo Growmail de 30 minutes avec ${host}.`,
     hello: (name: string) => `Bonjour ${name},`,
     when: 'Quand',
     ours: 'Pour notre équipe',
     with: 'Avec',
     moveOrCancel: (link: string) => `Pour la déplacer ou l’annuler\u202f: ${link}`,
+    // A French business mail closes with a formula; without one it reads abrupt, even automated.
+    signOff: ['Cordialement,', 'L’équipe Growmail', ''],
     booked: {
       subject: (when: string) => `Votre démo Growmail\u202f: ${when}`,
       lead: 'Votre démo Growmail de 30 minutes est réservée.',
@@ -77,19 +80,19 @@ const wording = {
     },
     held: {
       subject: (when: string) => `Votre démo Growmail est déjà réservée\u202f: ${when}`,
-      lead: 'Nous avons reçu une autre demande de démo depuis cette adresse. Une adresse ne peut réserver qu’une démo à la fois\u202f: aucun autre horaire n’a donc été réservé. Votre démo reste prévue ainsi\u202f:',
+      lead: 'Nous avons reçu une autre demande de démo depuis cette adresse. Une adresse ne peut réserver qu’une démo à la fois\u202f: aucun autre créneau n’a donc été réservé. Votre démo est maintenue comme suit\u202f:',
       move: (link: string) => `Pour la déplacer ou l’annuler\u202f: ${link}`,
       notYou: 'Si vous n’avez pas demandé d’autre démo, vous n’avez rien à faire.',
     },
     moved: {
       subject: (when: string) => `Déplacée\u202f: votre démo Growmail, ${when}`,
-      lead: 'Votre démo Growmail a été déplacée. Le nouvel horaire\u202f:',
+      lead: 'Votre démo Growmail a été déplacée. Voici son nouveau créneau\u202f:',
       attached: 'L’invitation mise à jour est jointe.',
     },
     cancelled: {
       subject: (when: string) => `Annulée\u202f: votre démo Growmail, ${when}`,
       lead: 'Votre démo Growmail a été annulée\u202f:',
-      next: 'Répondez à cet email, ou réservez un autre horaire sur notre page de démo.',
+      next: 'Répondez à cet email ou réservez un autre créneau sur notre page de démo.',
     },
   },
 } satisfies Record<Language, unknown>;
@@ -169,6 +172,7 @@ export function bookedMail(demo: BookedDemo, config: Config, link: string): Outb
       '',
       words.moveOrCancel(link),
       '',
+      ...words.signOff,
     ].join('\n'),
     icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
   };
@@ -191,6 +195,7 @@ export function reminderMail(demo: BookedDemo, link: string): OutboxMessage {
       '',
       words.moveOrCancel(link),
       '',
+      ...words.signOff,
     ].join('\n'),
   };
 }
@@ -218,6 +223,7 @@ export function heldBookingMail(demo: BookedDemo, link: string): OutboxMessage {
       '',
       words.held.notYou,
       '',
+      ...words.signOff,
     ].join('\n'),
   };
 }
@@ -241,6 +247,7 @@ export function movedMail(demo: BookedDemo, config: Config, link: string): Outbo
       '',
       words.moveOrCancel(link),
       '',
+      ...words.signOff,
     ].join('\n'),
     icalEvent: { method: 'REQUEST', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'REQUEST') },
   };
@@ -262,6 +269,7 @@ export function cancelledMail(demo: BookedDemo, config: Config): OutboxMessage {
       '',
       words.cancelled.next,
       '',
+      ...words.signOff,
     ].join('\n'),
     icalEvent: { method: 'CANCEL', filename: 'growmail-demo.ics', content: demoInvitation(demo, config, 'CANCEL') },
   };

@@ -1,4 +1,5 @@
 import {
+  calculatorMessages,
   calculatorServices,
   estimateSavings,
   readCalculatorForm,
@@ -45,7 +46,8 @@ export type PostedFormDefinition = {
   /** The routes the form posts to; each is the page sent back with its problems. */
   pages: readonly string[];
   fields: readonly string[];
-  read: (fields: Record<string, string>) => Reading;
+  /** Reads the fields as typed on a page in `language` (the calculator's numbers are written by language). */
+  read: (fields: Record<string, string>, language: Language) => Reading;
   /** The service call the read body makes. */
   call: (body: Record<string, unknown>, app: FastifyInstance) => ServiceCall;
   /** The form field a problem at this path of the body belongs to. */
@@ -203,16 +205,21 @@ export const postedForms: Record<PostedForm, PostedFormDefinition> = {
   savings: {
     pages: ['/calculator', '/calculator/calculate'],
     fields: [...calculatorFields, ...calculatorServices.map((service) => service.value)],
-    read: (values) => {
+    read: (values, language) => {
       const services = Object.fromEntries(
         calculatorServices.map((service) => [service.value, Boolean(values[service.value])]),
       ) as Parameters<typeof savingsLeadFor>[0]['services'];
-      const reading = readCalculatorForm({
-        customers: values.customers ?? '',
-        annualCost: values.annualCost ?? '',
-        email: values.email ?? '',
-        services,
-      });
+      // English words, said in the page's language at the edge like every form's (D37).
+      const reading = readCalculatorForm(
+        {
+          customers: values.customers ?? '',
+          annualCost: values.annualCost ?? '',
+          email: values.email ?? '',
+          services,
+        },
+        calculatorMessages,
+        language,
+      );
       if (!reading.ok)
         return { ok: false, errors: Object.fromEntries(reading.fields.map((field) => [field, reading.message])) };
       return { ok: true, body: savingsLeadFor(reading.value, estimateSavings(reading.value)) };

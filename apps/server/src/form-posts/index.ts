@@ -155,10 +155,10 @@ async function answerPost(
   if (definition.preview?.(posted)) return sendFormPage(app, reply, 200, sent, { values, errors: {} });
 
   const fields = Object.fromEntries(definition.fields.map((field) => [field, String(posted[field] ?? '').trim()]));
-  const reading = definition.read(fields);
+  const reading = definition.read(fields, language);
   if (!reading.ok) {
     const errors = Object.fromEntries(
-      Object.entries(reading.errors).map(([field, message]) => [field, translated(message, language)]),
+      Object.entries(reading.errors).map(([field, message]) => [field, translated(message, language, field)]),
     );
     return sendFormPage(app, reply, 400, sent, {
       values,

@@ -18,6 +18,13 @@ const what: Record<Language, Partial<Record<LeadKind, string>>> = {
   },
 };
 
+/** The French mail's opening sentence, its participle agreeing with what was sent. */
+const receivedFr: Partial<Record<LeadKind, string>> = {
+  enquiry: 'Votre message nous est bien parvenu',
+  demo: 'Votre demande de démo nous est bien parvenue',
+  startup: 'Votre candidature au programme startup nous est bien parvenue',
+};
+
 /** The reference a person can quote: GM- and the first eight characters of the lead's id. */
 export const leadReference = (leadId: string) => `GM-${leadId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 
@@ -40,20 +47,31 @@ export async function acknowledge(
   const address = normaliseEmail(email);
   const topic = `ack:${address}`;
   if (await mail.in(trx).queuedSince(topic, new Date(Date.now() - acknowledgementIntervalMs))) return;
-  await mail.in(trx).enqueue(topic, acknowledgementMail(address, subject, leadReference(leadId), language));
+  await mail.in(trx).enqueue(topic, acknowledgementMail(address, kind, subject, leadReference(leadId), language));
 }
 
-function acknowledgementMail(to: string, subject: string, reference: string, language: Language): OutboxMessage {
+function acknowledgementMail(
+  to: string,
+  kind: LeadKind,
+  subject: string,
+  reference: string,
+  language: Language,
+): OutboxMessage {
   if (language === 'fr')
     return {
       to,
       subject: `Nous avons bien reçu ${subject} (${reference})`,
       text: [
-        `Merci\u202f: nous avons bien reçu ${subject} sur le site de Growmail, et une personne de notre équipe vous répondra.`,
+        'Bonjour,',
         '',
-        `Votre référence est ${reference}. Rappelez-la si vous nous écrivez à ce sujet.`,
+        `Merci\u202f! ${receivedFr[kind] ?? ''} par le site de Growmail. Un membre de notre équipe vous répondra prochainement.`,
         '',
-        'Si vous ne nous avez pas écrit, quelqu’un a saisi votre adresse par erreur\u202f: vous n’avez rien à faire, et nous ne vous écrirons plus à ce sujet.',
+        `Votre référence est ${reference}. Merci de l’indiquer dans vos échanges avec nous à ce sujet.`,
+        '',
+        'Si vous ne nous avez pas écrit, quelqu’un a saisi votre adresse par erreur\u202f: vous n’avez rien à faire et nous ne vous écrirons plus à ce sujet.',
+        '',
+        'Cordialement,',
+        'L’équipe Growmail',
         '',
       ].join('\n'),
     };

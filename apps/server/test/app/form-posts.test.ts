@@ -161,9 +161,9 @@ describe('native form posts (D30)', () => {
       [
         '/fr/calculator/calculate',
         [
-          'Aujourd’hui 50\u202f000,00\u00a0$US',
-          'Avec Growmail 2\u202f040,00\u00a0$US',
-          'Vous économisez 47\u202f960,00\u00a0$US',
+          'Aujourd’hui 50\u202f000,00\u00a0dollars US',
+          'Avec Growmail 2\u202f040,00\u00a0dollars US',
+          'Vous économisez 47\u202f960,00\u00a0dollars US',
         ],
       ],
     ])('%s: draws the result beside its sentence on the outcome page (issue 40)', async (path, rows) => {
@@ -186,6 +186,46 @@ describe('native form posts (D30)', () => {
       expect(pictureOf(outcome.body)).toEqual([]);
     });
 
+    it.each([
+      ['/calculator/calculate', { customers: '30,000', annualCost: '$50,000.50' }],
+      ['/fr/calculator/calculate', { customers: '30 000', annualCost: '50\u202f000,50' }],
+      ['/fr/calculator', { customers: '30000', annualCost: '50000,5' }],
+    ])('%s: reads the numbers as written in the page’s language', async (path, typed) => {
+      const email = `decimal${path.length}-${typed.customers.length}@acme.test`;
+      const response = await post(path, { ...calculator, ...typed, email, form_stamp: stamp });
+      expect(response.statusCode).toBe(303);
+      const [lead] = await leadsFor(email);
+      expect(JSON.parse(lead!.metadata)).toMatchObject({
+        contact_count: 30000,
+        current_cost: 50000.5,
+        savings: 47960.5,
+      });
+    });
+
+    it.each([
+      ['/calculator/calculate', '1.500', 'A number like 1.500 can be read two ways'],
+      ['/fr/calculator/calculate', '1.500', 'Un nombre comme 1,500 ou 1.500 peut se lire de deux façons'],
+      ['/fr/calculator/calculate', '1,500', 'Un nombre comme 1,500 ou 1.500 peut se lire de deux façons'],
+    ])('%s: stores nothing for an annual cost of %s and asks for it again', async (path, annualCost, said) => {
+      const email = `ambiguous${path.length}-${annualCost}@acme.test`;
+      const response = await post(path, { ...calculator, annualCost, email, form_stamp: stamp });
+      expect(response.statusCode).toBe(400);
+      const html = page(response.body);
+      const links = html.querySelectorAll('[data-error-summary] a');
+      expect(links).toHaveLength(1);
+      expect(links[0]?.text).toMatch(new RegExp(`^${said}`));
+      expect(html.querySelector('input[name="annualCost"]')?.getAttribute('aria-invalid')).toBe('true');
+      expect(html.querySelector('input[name="customers"]')?.hasAttribute('aria-invalid')).toBe(false);
+      expect(await leadsFor(email)).toHaveLength(0);
+    });
+
+    it('reads 1,500 customers in English as fifteen hundred', async () => {
+      const email = 'grouped@acme.test';
+      const response = await post('/calculator', { ...calculator, customers: '1,500', email, form_stamp: stamp });
+      expect(response.statusCode).toBe(303);
+      expect(JSON.parse((await leadsFor(email))[0]!.metadata)).toMatchObject({ contact_count: 1500 });
+    });
+
     it('sends its own page back with the spec’s message on each empty field, the boxes kept', async () => {
       const response = await post('/calculator/calculate', { ...calculator, customers: '', email: '' });
       expect(response.statusCode).toBe(400);
@@ -205,6 +245,16 @@ describe('native form posts (D30)', () => {
         expect((await app.inject(`/sent?${query}`)).statusCode).toBe(200);
       }
     });
+  });
+
+  it.each([
+    ['/fr/demo', 'demo', 'subscribers', 'Veuillez choisir le nombre de contacts.'],
+    ['/fr/startup', 'startup', 'user_count', 'Veuillez choisir le nombre d’utilisateurs de votre application.'],
+  ])('%s without script names its own empty count in French (issue 56)', async (path, name, field, said) => {
+    const response = await post(path, { form_name: name, ...person, email: `${name}-count@acme.test`, [field]: '' });
+    expect(response.statusCode).toBe(400);
+    const summary = page(response.body).querySelector(`form[data-form="${name}"] [data-error-summary]`)!;
+    expect(summary.querySelectorAll('a').map((link) => link.text)).toContain(said);
   });
 
   describe('the pages a personal link opens', () => {

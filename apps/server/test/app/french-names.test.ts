@@ -1,6 +1,6 @@
 import { bookingZones } from '@growmail/contracts/demo-booking';
 import { formatDate } from '@growmail/contracts/dates';
-import { frenchZoneName } from '@growmail/contracts/zone-names';
+import { frenchZoneLabel, frenchZoneName, hasFrenchCity, steadyOffset } from '@growmail/contracts/zone-names';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,15 +32,43 @@ describe('the French names of currencies, zones and dates (D43)', () => {
     expect((await page('/fr/pricing')).querySelector('#pricing')?.text).not.toMatch(/F\s+CFA/);
   });
 
+  it('writes the contact brackets as French writes a range, and says the first in words (D10)', async () => {
+    const html = await page('/fr/pricing');
+    const options = html.querySelectorAll('#pricing-bracket option').map((option) => option.text);
+    expect(options[0]).toBe('0\u2013499\u202f999');
+    expect(options.join(' ')).not.toMatch(/\d - \d/);
+    expect(html.querySelector('#pricing [role="status"]')?.text).toMatch(/, jusqu’à 499\u202f999 contacts\.$/);
+    expect((await page('/pricing')).querySelector('#pricing [role="status"]')?.text).toMatch(
+      /, for 0 - 499,999 contacts\.$/,
+    );
+  });
+
   it('offers Abidjan’s time first, chosen, on the French demo page without JavaScript, each zone by its city', async () => {
     const options = (await page('/fr/demo')).querySelectorAll('select[name="zone"] option');
     expect(options[0]?.getAttribute('value')).toBe('Africa/Abidjan');
     expect(options[0]?.hasAttribute('selected')).toBe(true);
     const labels = options.map((option) => option.text);
-    expect(labels.slice(0, 4)).toEqual(['Heure d’Abidjan', 'Heure de Lagos', 'Heure d’Accra', 'Heure de Dakar']);
+    // The French-speaking capitals together, first, each zone without summer time with its offset.
+    expect(labels.slice(0, 12)).toEqual([
+      'Heure d’Abidjan (GMT)',
+      'Heure de Dakar (GMT)',
+      'Heure de Bamako (GMT)',
+      'Heure d’Ouagadougou (GMT)',
+      'Heure de Niamey (GMT+1)',
+      'Heure de Lomé (GMT)',
+      'Heure de Porto-Novo (GMT+1)',
+      'Heure de Douala, Yaoundé (GMT+1)',
+      'Heure de Libreville (GMT+1)',
+      'Heure de N’Djamena (GMT+1)',
+      'Heure de Kinshasa (GMT+1)',
+      'Heure de Lagos (GMT+1)',
+    ]);
     expect(labels).toContain('Heure du Caire');
-    expect(labels).toContain('Heure d’Addis-Abeba');
-    expect(labels).toContain('Heure UTC');
+    expect(labels).toContain('Heure d’Addis-Abeba (GMT+3)');
+    expect(labels).toContain('Temps universel (UTC)');
+    expect(labels).toContain('Heure de Paris');
+    expect(labels).toContain('Heure de New York');
+    expect(labels).toContain('Heure de Calcutta (GMT+5\u00a0h\u00a030)');
     expect(labels.join(' ')).not.toMatch(/Africa|America|Europe|Asia|Australia|_/);
     expect(labels).toHaveLength(bookingZones.length);
   });
@@ -59,6 +87,27 @@ describe('the French names of currencies, zones and dates (D43)', () => {
     expect(frenchZoneName('Europe/Istanbul')).toBe('heure d’Istanbul');
     expect(frenchZoneName('America/New_York')).toBe('heure de New York');
     expect(frenchZoneName('Africa/Ouagadougou')).toBe('heure d’Ouagadougou');
+    expect(frenchZoneName('Africa/Lome')).toBe('heure de Lomé');
+    expect(frenchZoneName('Africa/Algiers')).toBe('heure d’Alger');
+    expect(frenchZoneName('UTC')).toBe('temps universel');
+  });
+
+  // A browser may post any zone, and the list then shows it: never `heure de Lome`.
+  it.each(Intl.supportedValuesOf('timeZone').filter((zone) => zone.startsWith('Africa/')))(
+    'has a French name for %s',
+    (zone) => {
+      expect(hasFrenchCity(zone)).toBe(true);
+      expect(frenchZoneLabel(zone)).toMatch(/^Heure (?:de |d’|du )\p{Lu}/u);
+    },
+  );
+
+  it('gives an offset only to a zone that keeps it all year', () => {
+    expect(steadyOffset('Africa/Abidjan')).toBe('GMT');
+    expect(steadyOffset('Asia/Kolkata')).toBe('GMT+5:30');
+    expect(steadyOffset('Europe/Paris')).toBeUndefined();
+    expect(steadyOffset('America/New_York')).toBeUndefined();
+    // Morocco leaves GMT+1 during Ramadan.
+    expect(steadyOffset('Africa/Casablanca', 2026)).toBeUndefined();
   });
 
   it('writes the first of the month as “1er” in French, and every other day as Intl does', () => {

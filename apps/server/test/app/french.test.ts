@@ -6,6 +6,7 @@ import { formatDate } from '@growmail/contracts/dates';
 import { messagesFr } from '@growmail/contracts/messages-fr';
 import { serviceMessagesFr } from '@growmail/contracts/service-messages-fr';
 import { testApp, useMailingApp } from '@growmail/test-support/app';
+import { demoRequest, startupLead } from '@growmail/test-support/submissions';
 import { partOf, type ReceivedMail } from '@growmail/test-support/smtp';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -85,6 +86,16 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(unknown.json<{ error: string }>().error).toMatch(/^language: /);
     });
 
+    it.each([
+      ['/services/users/demos', demoRequest, 'subscribers'],
+      ['/services/sales/leads', startupLead, 'user_count'],
+    ] as const)('%s: say an empty count in its own field’s French words (issue 56)', async (url, lead, field) => {
+      const payload = { ...lead, metadata: { ...lead.metadata, [field]: '' } };
+      const response = await mailing.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': 'fr' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(`metadata.${field}: ${messagesFr.required[field]}`);
+    });
+
     it('say their outcome in French', async () => {
       const response = await send(
         { ...bad, email: 'outcome@example.sn', body: 'Bonjour, une question sur vos tarifs.' },
@@ -128,7 +139,10 @@ describe('Growmail en français: the server side (D37)', () => {
       await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
       const [acknowledgement] = mailsTo(email);
       expect(subjectOf(acknowledgement!)).toMatch(/^Nous avons bien reçu votre message \(GM-[0-9A-F]{8}\)$/);
-      expect(partOf(acknowledgement!, 'text/plain')).toContain('une personne de notre équipe vous répondra');
+      const acknowledged = partOf(acknowledgement!, 'text/plain');
+      expect(acknowledged).toMatch(/^Bonjour,\r?\n/);
+      expect(acknowledged).toContain('Un membre de notre équipe vous répondra');
+      expect(acknowledged).toMatch(/Cordialement,\r?\nL’équipe Growmail\s*$/);
 
       await expect
         .poll(() => mailing.receiver.accepted.find((event) => event.data.lead_id === reference), { timeout: 10_000 })
@@ -197,12 +211,8 @@ describe('Growmail en français: the server side (D37)', () => {
         new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Africa/Abidjan' }),
         new Date(slot),
       );
-      const time = new Intl.DateTimeFormat('fr', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone: 'Africa/Abidjan',
-      }).format(new Date(slot));
+      // Abidjan keeps UTC: the hour without its leading zero, an `h` between no-break spaces.
+      const time = `${new Date(slot).getUTCHours()}\u00a0h\u00a0${String(new Date(slot).getUTCMinutes()).padStart(2, '0')}`;
       const outcome = parse((await mailing.app.inject(location)).body).querySelector('#outcome-message')?.text;
       expect(outcome).toBe(
         `Votre démo est réservée pour le ${day} à ${time} (heure d’Abidjan). Nous avons hâte d’échanger avec vous.`,
@@ -222,7 +232,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(text).not.toMatch(/\b(When|With|Hello)\b/);
       const event = new ICAL.Component(ICAL.parse(partOf(invitation, 'text/calendar'))).getFirstSubcomponent('vevent')!;
       expect(event.getFirstPropertyValue('summary')).toBe('Démo Growmail');
-      expect(String(event.getFirstPropertyValue('description'))).toMatch(/^Une démo de Growmail de 30 minutes avec /);
+      expect(String(event.getFirstPropertyValue('description'))).toMatch(/^Démo Growmail de 30 minutes avec /);
 
       const booking = (await mailing.app.demos.upcoming(new Date())).find((row) => row.email === email)!;
       expect(booking.language).toBe('fr');
@@ -236,7 +246,7 @@ describe('Growmail en français: the server side (D37)', () => {
       expect(String(response.headers.location)).toMatch(/^\/fr\/sent\?form=newsletter/);
       await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1);
       const [mail] = mailsTo(email);
-      expect(subjectOf(mail!)).toBe('Confirmez votre inscription à notre newsletter');
+      expect(subjectOf(mail!)).toBe('Confirmez votre abonnement à notre newsletter');
       const text = partOf(mail!, 'text/plain');
       expect(text).toMatch(/\/fr\/newsletter\/confirm\?token=[\w.-]+/);
       const membership = await mailing.app.db.kysely

@@ -88,7 +88,7 @@ describe.each(await testDatabases())('POST /services/sales/leads on $name', ({ o
     [{ ...savings, metadata: { ...savings.metadata, contact_count: 'many' } }, 'metadata.contact_count'],
     [
       { ...startup, metadata: { ...startup.metadata, user_count: '1M' } },
-      'metadata.user_count: Number of users is required.',
+      'metadata.user_count: Number of app users is required.',
     ],
     [{ ...startup, metadata: { ...startup.metadata, firstname: '  ' } }, 'metadata.firstname: First name is required.'],
     [{ type: 'demo', metadata: {} }, "type must be 'savings' or 'startup'."],

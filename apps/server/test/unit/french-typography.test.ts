@@ -60,7 +60,7 @@ describe('French typography in what the server writes (D37)', () => {
     const texts = [
       ...stringsIn(postMessages.fr),
       ...stringsIn(pageMessages.fr),
-      pageMessages.fr.booked('mardi 1er décembre à 15:30 (heure de Douala)', 'Ada Obi'),
+      pageMessages.fr.booked('mardi 1er décembre à 15\u00a0h\u00a030 (heure de Douala)', 'Ada Obi'),
     ];
     expect(texts.flatMap(frenchSpacingFaults)).toEqual([]);
   });

@@ -34,11 +34,11 @@ const frenchPageCards: Readonly<Record<string, OgCard>> = {
   },
   '/fr/calculator': {
     eyebrow: 'Calculateur d’économies',
-    title: 'Voyez ce que vous économisez avec une seule plateforme.',
+    title: 'Calculez ce qu’une seule plateforme vous ferait économiser.',
   },
   '/fr/calculator/calculate': {
     eyebrow: 'Calculateur d’économies',
-    title: 'Voyez ce que vous économisez avec une seule plateforme.',
+    title: 'Calculez ce qu’une seule plateforme vous ferait économiser.',
   },
   '/fr/contact': { eyebrow: 'Nous contacter', title: 'Une question\u00a0? Parlez à l’équipe Growmail.' },
   '/fr/demo': { eyebrow: 'Réservez une démo', title: 'Une démo gratuite de Growmail, à l’heure qui vous convient.' },

@@ -42,14 +42,14 @@ export const formWordsFr: FormWords = {
       '5M+': 'Plus de 5 millions',
       '10:50K': '10\u202f000 à 50\u202f000',
       '50K:100K': '50\u202f000 à 100\u202f000',
-      '1K:5K': '1\u202f000 à 5\u202f000\u00a0$',
-      '5K:10K': '5\u202f000 à 10\u202f000\u00a0$',
+      '1K:5K': '1\u202f000 à 5\u202f000 dollars US',
+      '5K:10K': '5\u202f000 à 10\u202f000 dollars US',
     },
   },
   calculator: {
     form: 'Calculateur d’économies',
     customers: 'Nombre de clients',
-    annualCost: 'Coût annuel actuel (USD)',
+    annualCost: 'Coût annuel actuel, en dollars US',
     email: 'Adresse email',
     services: 'Services que vous payez aujourd’hui',
     serviceNames: {
@@ -60,11 +60,11 @@ export const formWordsFr: FormWords = {
     },
     estimate: 'Estimer mes économies',
     couldSave: 'Vous pourriez économiser',
-    efficient: 'Votre configuration est déjà rentable',
+    efficient: 'Vos coûts actuels sont déjà bien maîtrisés',
     saveUpTo: 'Vous pouvez économiser jusqu’à',
-    everyYear: 'chaque année en confiant vos messages à Growmail, et aussi\u202f:',
+    everyYear: 'chaque année en confiant vos messages à Growmail. Vous pourrez en outre\u202f:',
     efficientLead:
-      'Votre configuration actuelle est déjà rentable. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.',
+      'Vos coûts actuels sont déjà bien maîtrisés. Une démo peut tout de même vous montrer ce qu’apporte une seule plateforme pour tous vos messages.',
     benefits: [
       'Envoyer tous vos messages, des campagnes aux reçus, depuis un seul endroit',
       'Modifier vos contenus sans toucher au code',
@@ -97,7 +97,7 @@ export const formWordsFr: FormWords = {
     confirming: 'Confirmation…',
     confirm: 'Confirmer mon abonnement',
     noLink:
-      'Cette page s’ouvre depuis le lien de l’email de confirmation envoyé lors de votre inscription à la newsletter. Utilisez ce lien pour confirmer.',
+      'Pour confirmer votre abonnement à la newsletter, ouvrez le lien de l’email de confirmation que nous vous avons envoyé.',
   },
   closeError: 'Fermer le message d’erreur',
   honeypot: 'Laissez ce champ vide',

@@ -7,7 +7,12 @@ export const pricingWordsFr: PricingWords = {
   periods: { month: 'Mensuelle', year: 'Annuelle' },
   contacts: 'Contacts',
   show: 'Afficher les tarifs',
-  status: 'Tarifs en {currency}, facturation {billed}, pour {bracket} contacts.',
+  status: 'Tarifs en {currency}, facturation {billed}, {bracket}.',
+  bracketPhrases: {
+    first: 'jusqu’à {max} contacts',
+    range: 'de {min} à {max} contacts',
+    last: '{min} contacts et plus',
+  },
   billed: { month: 'mensuelle', year: 'annuelle' },
   currencies: {
     NGN: 'nairas nigérians',

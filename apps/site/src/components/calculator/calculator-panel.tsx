@@ -14,7 +14,7 @@ const words = {
     title: 'Calculateur d’économies',
     lead: 'Estimez ce que vous pourriez économiser chaque année en confiant vos messages à Growmail.',
     bareTitle: 'Estimez vos économies',
-    bareLead: 'Voyez ce que vous pourriez économiser chaque année en confiant vos messages à Growmail.',
+    bareLead: 'Estimez ce que vous économiseriez chaque année en confiant vos messages à Growmail.',
   },
 } satisfies Record<Language, Record<string, string>>;
 

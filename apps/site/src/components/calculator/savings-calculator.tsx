@@ -119,7 +119,7 @@ export function SavingsCalculator({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearSummary();
-    const reading = readCalculatorForm(form, wording);
+    const reading = readCalculatorForm(form, wording, language);
     if (!reading.ok) {
       setError({ message: reading.message, fields: reading.fields });
       const first = reading.fields[0];

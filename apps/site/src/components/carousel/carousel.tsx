@@ -5,6 +5,11 @@ import { carouselTiming } from './carousel-timing';
 type Props = {
   /** Names the carousel for assistive technology. */
   label: string;
+  /**
+   * The pause button's names while it plays and once paused, each a whole phrase in the page's
+   * language: a verb glued to the label reads wrong in French ("Mettre en pause logos…").
+   */
+  control: { pause: string; play: string };
   /** One short name per slide, for its announcement and its dot. */
   slideLabels: readonly string[];
   /** The language of its controls' names (D37); English when unset. */
@@ -15,13 +20,11 @@ type Props = {
 };
 
 const words = {
-  en: { of: 'of', colon: ':', showing: 'Showing', play: 'Play', pause: 'Pause', show: 'Show', slide: 'slide' },
+  en: { of: 'of', colon: ':', showing: 'Showing', show: 'Show', slide: 'slide' },
   fr: {
     of: 'sur',
     colon: '\u202f:',
     showing: 'Affiché\u202f:',
-    play: 'Lire',
-    pause: 'Mettre en pause',
     show: 'Afficher',
     slide: 'diapositive',
   },
@@ -56,6 +59,7 @@ const maxSlidesInView = 5;
  */
 export function Carousel({
   label,
+  control,
   slideLabels,
   language = 'en',
   className = '',
@@ -163,7 +167,7 @@ export function Carousel({
           className={`mr-1 flex h-8 w-8 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 ${
             reducedMotion ? 'invisible' : ''
           }`}
-          aria-label={`${pausedByVisitor ? text.play : text.pause} ${label.toLowerCase()}`}
+          aria-label={pausedByVisitor ? control.play : control.pause}
           aria-pressed={pausedByVisitor}
           onClick={() => setPausedByVisitor(!pausedByVisitor)}
         >

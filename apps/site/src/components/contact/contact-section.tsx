@@ -17,7 +17,7 @@ const words = {
     lead: 'Offres, migration, délivrabilité ou autre chose\u202f: posez votre question. Une personne de notre équipe répond à chaque message, en général sous un jour ouvré.',
     email: 'Vous préférez l’email\u202f? Écrivez à',
     whatsApp: 'Bonjour Growmail, j’ai une question',
-    chat: 'Plutôt discuter\u202f?',
+    chat: 'Envie d’échanger en direct\u202f?',
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -10,8 +10,8 @@ import {
 import { formatDate } from '@growmail/contracts/dates';
 import type { FormPageState } from '@growmail/contracts/form-posts';
 import type { SlotPicker } from '@growmail/contracts/on-demand';
-import { slotDayFormat, slotTakenNotes, slotTimeFormat } from '@growmail/contracts/slot-labels';
-import { frenchZoneName } from '@growmail/contracts/zone-names';
+import { dayHeading, slotDayFormat, slotTakenNotes, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { frenchZoneLabel } from '@growmail/contracts/zone-names';
 import type { ReactNode } from 'react';
 
 /**
@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
  */
 const zoneLabels: Record<Language, (zone: string) => string> = {
   en: (zone) => zone.replaceAll('_', ' ').replaceAll('/', ' / '),
-  fr: (zone) => frenchZoneName(zone).replace(/^h/, 'H'),
+  fr: frenchZoneLabel,
 };
 
 /** The id of a slot's radio: the n-th time offered. */
@@ -44,11 +44,11 @@ const words = {
     show: 'Show times',
   },
   fr: {
-    legend: 'Choisissez l’horaire de votre démo',
+    legend: 'Choisissez le créneau de votre démo',
     call: 'Un appel vidéo de 30 minutes avec notre équipe.',
     showIn: 'Fuseau horaire',
-    none: 'Aucun de ces horaires ne me convient',
-    show: 'Afficher les horaires',
+    none: 'Aucun de ces créneaux ne me convient',
+    show: 'Afficher les créneaux',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -95,7 +95,7 @@ export function DemoSlots({
   const timeFormat = slotTimeFormat(zone, locale);
   const days = Map.groupBy(
     (slots ?? []).map((slot, index) => ({ ...slot, index, at: new Date(slot.start) })),
-    (slot) => formatDate(dayFormat, slot.at),
+    (slot) => dayHeading(formatDate(dayFormat, slot.at)),
   );
   const openDay = [...days].find(([, times]) => times.some((slot) => slot.start === chosen))?.[0];
   const note = slots === null ? messages.timesUnavailable : slots.length === 0 ? messages.noTimes : null;
@@ -121,7 +121,7 @@ export function DemoSlots({
           data-demo-zone-chosen={picker?.chosen ? '' : undefined}
           aria-invalid={errors.zone ? true : undefined}
           aria-describedby={errors.zone ? 'demo-zone-error' : undefined}
-          className="min-h-11 min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
+          className="min-h-11 w-full min-w-0 rounded-lg border border-ink-300 bg-white px-3 text-ink-900"
         >
           {zones.map((name) => (
             <option key={name} value={name}>

@@ -45,7 +45,7 @@ export function ManageBooking({ booking, picker, served, language = 'en' }: Prop
           <input type="hidden" name="token" value={booking.token} />
           <DemoSlots
             {...bookingLanguage(language)}
-            legend={fr ? 'La déplacer à un autre horaire' : 'Move it to another time'}
+            legend={fr ? 'Choisir un autre créneau pour votre démo' : 'Move it to another time'}
             withNone={false}
             picker={picker}
             served={served}

@@ -1,5 +1,5 @@
 import { formatDate } from '@growmail/contracts/dates';
-import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
+import { dayHeading, slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
 
 /**
  * The demo picker with JavaScript (D32): the times show in the browser's own zone when the
@@ -37,7 +37,7 @@ function regroup(picker: Element, zone: string) {
   const groups = new Map<string, Element>();
   for (const input of days.querySelectorAll('input')) {
     const start = new Date(input.value);
-    const label = formatDate(dayFormat, start);
+    const label = dayHeading(formatDate(dayFormat, start));
     let day = groups.get(label);
     if (!day) {
       day = template.cloneNode(true) as Element;

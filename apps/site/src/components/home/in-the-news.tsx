@@ -19,7 +19,7 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
       id="in-the-news"
       className="scroll-mt-24"
       containerClassName="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24"
-      title={fr ? 'On parle de nous.' : 'In The News.'}
+      title={fr ? 'Growmail dans la presse' : 'In The News.'}
       titleClassName="text-3xl font-bold tracking-tight text-ink-900 md:text-4xl"
     >
       <ul className="mt-10 grid gap-8 md:grid-cols-3">

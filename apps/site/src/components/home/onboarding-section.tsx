@@ -9,7 +9,7 @@ export function OnboardingSection({ language = 'en' }: { language?: Language }) 
       id="how-it-works"
       className="scroll-mt-24 bg-ink-50"
       containerClassName="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24"
-      title={language === 'fr' ? 'Prêt en trois étapes' : 'Up and running in three steps'}
+      title={language === 'fr' ? 'Lancez-vous en trois étapes' : 'Up and running in three steps'}
       titleClassName="text-center text-3xl font-bold tracking-tight text-ink-900 md:text-4xl"
     >
       <ol className="mt-12 grid gap-6 md:grid-cols-3">

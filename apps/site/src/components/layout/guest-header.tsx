@@ -14,7 +14,7 @@ export function GuestHeader({ language = 'en', path }: { language?: Language | u
         <a
           href={inLanguage('/', language)}
           className="rounded-lg"
-          aria-label={`${siteConfig.name} ${fr ? 'accueil' : 'home'}`}
+          aria-label={fr ? `Accueil ${siteConfig.name}` : `${siteConfig.name} home`}
         >
           <BrandLogo />
         </a>

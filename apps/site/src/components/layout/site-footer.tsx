@@ -31,7 +31,7 @@ const words = {
   },
   fr: {
     products: 'Produits',
-    company: 'Entreprise',
+    company: 'Société',
     pricing: 'Tarifs',
     calculator: 'Calculateur d’économies',
     startup: 'Programme startup',

@@ -14,7 +14,7 @@ const words = {
   en: {
     demo: 'Get a demo',
     start: 'Get started free',
-    home: 'home',
+    home: `${siteConfig.name} home`,
     main: 'Main',
     products: 'Products',
     learnMore: 'Learn More',
@@ -26,14 +26,14 @@ const words = {
   fr: {
     demo: 'Demander une démo',
     start: 'Commencer gratuitement',
-    home: 'accueil',
+    home: `Accueil ${siteConfig.name}`,
     main: 'Principale',
     products: 'Produits',
     learnMore: 'En savoir plus',
     learnMoreDetail: 'sur le programme startup',
     pricing: 'Tarifs',
     calculator: 'Calculateur d’économies',
-    blog: 'Blog',
+    blog: 'Blog (en anglais)',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -65,7 +65,7 @@ export function SiteHeader({ language = 'en', path }: Props) {
   return (
     <header className="relative z-30 border-b border-ink-100 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:h-20 lg:px-8">
-        <a href={local('/')} className="rounded-lg" aria-label={`${siteConfig.name} ${text.home}`}>
+        <a href={local('/')} className="rounded-lg" aria-label={text.home}>
           <BrandLogo compact />
         </a>
         <nav aria-label={text.main} className={roomy ? 'hidden lg:block' : 'hidden md:block'}>
@@ -98,7 +98,7 @@ export function SiteHeader({ language = 'en', path }: Props) {
               </a>
             </li>
             <li>
-              <a href={runtime.urls.blog} className="nav-link">
+              <a href={runtime.urls.blog} hrefLang="en" className="nav-link">
                 {text.blog}
               </a>
             </li>

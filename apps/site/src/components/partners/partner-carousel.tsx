@@ -11,6 +11,11 @@ export function PartnerCarousel({ partners, language }: { partners: readonly Par
   return (
     <Carousel
       label={language === 'fr' ? 'Logos des partenaires' : 'Partner logos'}
+      control={
+        language === 'fr'
+          ? { pause: 'Mettre en pause le défilement des logos', play: 'Reprendre le défilement des logos' }
+          : { pause: 'Pause partner logos', play: 'Play partner logos' }
+      }
       language={language}
       slideLabels={partners.map((partner) => partner.name)}
       className="mt-6"

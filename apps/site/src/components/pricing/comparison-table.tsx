@@ -38,7 +38,7 @@ const words = {
     notIncluded: 'Non inclus',
     title: 'Comparer les offres',
     caption: 'Ce que comprennent les offres Flex, Growth et Enterprise',
-    feature: 'Fonction',
+    feature: 'Fonctionnalité',
   },
 } satisfies Record<Language, Record<string, string>>;
 

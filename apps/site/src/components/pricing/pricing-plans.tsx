@@ -6,6 +6,7 @@ import {
   currencies,
   flexPricePer1000,
   growthTotal,
+  type ContactBracket,
   type PeriodPrice,
 } from '@growmail/contracts/pricing';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -49,6 +50,14 @@ type Props = {
 };
 
 /** Refreshes prices from the modules service; on any failure the built catalogue stays (spec "Calls made": on error nothing is done). */
+/** The bracket as the status line says it: its label, or the language's phrase for it with its numbers. */
+function bracketInWords(bracket: ContactBracket, phrases: PricingWords['bracketPhrases'], language: Language) {
+  if (!phrases) return bracket.label;
+  const count = (value: number | null) => new Intl.NumberFormat(language).format(value ?? 0);
+  const phrase = bracket.max === null ? phrases.last : bracket.min === 0 ? phrases.first : phrases.range;
+  return fillIn(phrase, { min: count(bracket.min), max: count(bracket.max) });
+}
+
 function useCatalogue(builtCatalogue: string, modulesUrl: string): Catalogue {
   const [catalogue, setCatalogue] = useState(() => JSON.parse(builtCatalogue) as Catalogue);
   useEffect(() => {
@@ -152,7 +161,7 @@ export function PricingPlans({
         {fillIn(text.status, {
           currency: currencyLabel ?? currency,
           billed: text.billed[period] ?? period,
-          bracket: bracket.label,
+          bracket: bracketInWords(bracket, text.bracketPhrases, language),
         })}
       </p>
       <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -11,8 +11,13 @@ export const englishPricingWords = {
   periods: { month: 'Monthly', year: 'Annually' } as Record<string, string>,
   contacts: 'Contacts',
   show: 'Show prices',
-  /** `{currency}`, `{billed}` (a word of `billed`) and `{bracket}` are filled in. */
+  /** `{currency}`, `{billed}` (a word of `billed`) and `{bracket}` (its label, or its `bracketPhrases`) are filled in. */
   status: 'Prices in {currency}, billed {billed}, for {bracket} contacts.',
+  /**
+   * The bracket in the status line's sentence, where a language says a range otherwise than its
+   * label (French: `jusqu’à 499 999 contacts`); `{min}` and `{max}` are filled in. Left out in English.
+   */
+  bracketPhrases: undefined as { first: string; range: string; last: string } | undefined,
   billed: { month: 'monthly', year: 'annually' } as Record<string, string>,
   currencies: {} as Record<string, string>,
   /** A currency's name in the choice, by code; without one the choice reads its symbol and code (`₦ NGN`). */

@@ -26,10 +26,10 @@ const eligibility: Record<Language, readonly string[]> = {
     'A user-based application',
   ],
   fr: [
-    'Entre 10\u202f000 et 100\u202f000 utilisateurs',
+    'Entre 10\u202f000 et 100\u202f000 utilisateurs de votre application',
     'Moins de 5 ans d’existence',
-    'Autofinancée, ou moins de 500\u202f000\u00a0$ levés',
-    'Une application qui a des utilisateurs',
+    'Financement propre, ou levée de fonds inférieure à 500\u202f000 dollars US',
+    'Une application en service, avec ses propres utilisateurs',
   ],
 };
 
@@ -39,11 +39,13 @@ export function StartupProgram({ language = 'en' }: { language?: Language | unde
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
       <div>
-        <h2 className="text-xl font-semibold text-ink-900">{fr ? 'Ce que vous obtenez' : 'What you get'}</h2>
+        <h2 className="text-xl font-semibold text-ink-900">{fr ? 'Ce que comprend le programme' : 'What you get'}</h2>
         <CheckList items={tools[language]} className="mt-4 flex flex-col gap-3 text-ink-700" />
       </div>
       <div>
-        <h2 className="text-xl font-semibold text-ink-900">{fr ? 'Qui peut candidater' : 'Who can apply'}</h2>
+        <h2 className="text-xl font-semibold text-ink-900">
+          {fr ? 'Conditions d’accès au programme' : 'Who can apply'}
+        </h2>
         <CheckList items={eligibility[language]} className="mt-4 flex flex-col gap-3 text-ink-700" />
       </div>
     </div>

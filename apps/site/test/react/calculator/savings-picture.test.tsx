@@ -65,9 +65,9 @@ describe('the savings picture (issue 40)', () => {
       />,
     );
     expect(rowsOf('Votre coût annuel, aujourd’hui et avec Growmail')).toEqual([
-      'Aujourd’hui 12\u202f000,00\u00a0$US',
-      'Avec Growmail 1\u202f880,00\u00a0$US',
-      'Vous économisez 10\u202f120,00\u00a0$US',
+      'Aujourd’hui 12\u202f000,00\u00a0dollars US',
+      'Avec Growmail 1\u202f880,00\u00a0dollars US',
+      'Vous économisez 10\u202f120,00\u00a0dollars US',
     ]);
   });
 

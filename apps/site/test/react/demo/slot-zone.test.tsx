@@ -32,8 +32,8 @@ afterEach(() => {
 describe('the demo picker relabelled in another zone in the browser (D32, D43)', () => {
   it('writes the days and the taken note in French on a French page, the first of the month as “1er”', () => {
     const shown = inLagos(renderToStaticMarkup(<DemoSlots language="fr" locale="fr" picker={picker} />));
-    expect(shown.days).toEqual(['mardi 1er décembre']);
-    expect(shown.times).toEqual(['10:00', '11:00 (réservé entre-temps)']);
+    expect(shown.days).toEqual(['Mardi 1er décembre']);
+    expect(shown.times).toEqual(['10\u00a0h\u00a000', '11\u00a0h\u00a000 (réservé entre-temps)']);
   });
 
   it('keeps an English page’s days and note in British English', () => {
