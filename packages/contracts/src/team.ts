@@ -33,8 +33,7 @@ export const memberPasskeyParams = z.object({ id: recordParams.shape.id, passkey
  * An admin's removal of a member's passkey, or of the member: the first post asks, the one with
  * `confirm=yes` removes (D44: nothing is removed in one tap).
  */
-export const passkeyRemovalSchema = z.object({ confirm: z.optional(z.literal('yes')) });
-export const memberRemovalSchema = passkeyRemovalSchema;
+export const removalSchema = z.object({ confirm: z.optional(z.literal('yes')) });
 
 /** A member's new role, as an admin gives it. */
 export const memberRoleSchema = z.object({ role: z.enum(teamRoles, 'Choose a role.') });

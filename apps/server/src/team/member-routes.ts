@@ -2,10 +2,9 @@ import {
   auditQuerySchema,
   invitationSchema,
   memberPasskeyParams,
-  memberRemovalSchema,
+  removalSchema,
   memberRoleSchema,
   passkeyParams,
-  passkeyRemovalSchema,
   passkeyRenameSchema,
   recordParams,
   type TeamPage,
@@ -141,7 +140,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
   // first post shows what will happen, and only the confirming one removes it: nothing is removed in one tap.
   routes.post(
     '/members/:id/passkeys/:passkey/remove',
-    { schema: { params: memberPasskeyParams, body: passkeyRemovalSchema } },
+    { schema: { params: memberPasskeyParams, body: removalSchema } },
     async (request, reply) => {
       const [member, passkey] = await Promise.all([
         data.team.member(request.params.id),
@@ -169,7 +168,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
   // Removing a member is not undone by a tap either: the first post says what goes, the confirming one removes.
   routes.post(
     '/members/:id/remove',
-    { schema: { params: recordParams, body: memberRemovalSchema } },
+    { schema: { params: recordParams, body: removalSchema } },
     async (request, reply) => {
       if (request.body.confirm !== 'yes') {
         const member = await data.team.member(request.params.id);

@@ -600,6 +600,7 @@ const consoleFields = [
   'hours',
   'id',
   'confirm',
+  'confirmed',
   'token',
   'before',
   'done',

@@ -14,7 +14,7 @@ function dayHeading(iso: string, zone: string, now: number): string {
 }
 
 /** A number to dial, or nothing when the role sees it masked. */
-const dialable = (phone: string) => (/^\+?[\d\s().-]{6,}$/.test(phone) ? phone.replace(/[^\d+]/g, '') : undefined);
+const numberToDial = (phone: string) => (/^\+?[\d\s().-]{6,}$/.test(phone) ? phone.replace(/[^\d+]/g, '') : undefined);
 
 /** Time off as dates when it is whole days ("Friday 4 December"), else its times. */
 function offInWords(block: Page['blocks'][number], zone: string): string {
@@ -62,8 +62,8 @@ export function DemosPage(props: Props) {
                     {booking.phone && (
                       <>
                         {' · '}
-                        {dialable(booking.phone) ? (
-                          <a href={`tel:${dialable(booking.phone)}`} className="team-link">
+                        {numberToDial(booking.phone) ? (
+                          <a href={`tel:${numberToDial(booking.phone)}`} className="team-link">
                             {booking.phone}
                           </a>
                         ) : (
