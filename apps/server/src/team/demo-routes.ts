@@ -196,7 +196,13 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         const problem = 'Keep the message to 1,000 characters.';
         return page(request, reply, { problem, cancel: id }, 400);
       }
-      if (body?.confirm !== 'yes') return page(request, reply, { cancel: id });
+      if (body?.confirm !== 'yes') {
+        const booking = await data.demos.booking(id);
+        const live = booking?.status === 'booked' && Date.parse(booking.starts_at) > Date.now();
+        return live
+          ? page(request, reply, { cancel: id })
+          : page(request, reply, { problem: moveProblems.unchangeable }, 400);
+      }
       if (!(await cancelBooking(data, app.config, id, new Date(), actorOf(request), body.reason ?? ''))) {
         return page(request, reply, { problem: moveProblems.unchangeable }, 400);
       }

@@ -162,6 +162,10 @@ describe('moving and cancelling a booking from the Demos page', () => {
     const again = await post(`/team/demos/${id}/cancel`, { confirm: 'yes' });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('it cannot move');
+    // Nor is a cancelled demo offered for a confirmation.
+    const asked = await post(`/team/demos/${id}/cancel`);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.body).not.toContain('name="confirm"');
     expect(await audited(id)).toHaveLength(2);
   });
 
