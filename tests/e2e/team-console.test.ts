@@ -331,6 +331,57 @@ describe('the team console', () => {
     expect(await page.locator('#hours-hours-problem').textContent()).toBe('17:00-09:00 ends before it starts.');
     expect(await axeViolations(page)).toEqual([]);
 
+    // A demo is cancelled only after a confirmation that says who is mailed, with the team’s message.
+    const [host] = await site.app.demos.hosts();
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    start.setUTCHours(10, 0, 0, 0);
+    const id = (await site.app.demos.take({
+      hostId: host!.id,
+      start,
+      end: new Date(start.getTime() + 1_800_000),
+      leadId: null,
+      email: 'awa@dakar.example',
+      name: 'Awa Diop',
+      zone: 'Africa/Dakar',
+      language: 'fr',
+    }))!;
+    await page.goto(`${site.url}/team/demos`);
+    await page.getByRole('link', { name: 'Cancel the demo with Awa Diop…' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /^Cancel the demo with Awa Diop/ }).count()).toBe(1);
+    expect(await page.locator('#cancel').textContent()).toContain('is mailed the cancellation in French');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await site.app.demos.booking(id)).toMatchObject({ status: 'booked' });
+    await page.getByLabel('Message to them (optional)').fill('Our host is ill; please book again.');
+    await page.getByRole('button', { name: 'Cancel the demo and mail them' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Cancelled. The prospect gets the cancellation.');
+    expect(await site.app.demos.booking(id)).toMatchObject({ status: 'cancelled' });
+
+    // Moving one: the times by day with the weekday, its own time chosen, and a same-time move mails no one.
+    const moving = (await site.app.demos.take({
+      hostId: host!.id,
+      start,
+      end: new Date(start.getTime() + 1_800_000),
+      leadId: null,
+      email: 'moussa@dakar.example',
+      name: 'Moussa Fall',
+      zone: 'Africa/Dakar',
+    }))!;
+    await page.goto(`${site.url}/team/demos`);
+    await page.getByRole('link', { name: 'Move the demo with Moussa Fall' }).click();
+    const slot = page.getByLabel(/^New time/);
+    expect(await slot.inputValue()).toBe(start.toISOString());
+    expect(await slot.locator('optgroup').first().getAttribute('label')).toMatch(
+      /^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+$/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    const mails = await site.app.db.kysely.selectFrom('outbox').select('id').execute();
+    await page.getByRole('button', { name: 'Move the demo' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('nobody was mailed');
+    expect(await site.app.db.kysely.selectFrom('outbox').select('id').execute()).toEqual(mails);
+    expect(await site.app.demos.booking(moving)).toMatchObject({ starts_at: start.toISOString(), sequence: 0 });
+
     // Sales staff use phones: at 360 px no console page scrolls sideways.
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of [
@@ -524,6 +575,17 @@ describe('the team console', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Passkey removed');
     expect(await site.app.team.passkeys(ike.id)).toEqual([]);
     expect(await site.app.team.sessions(ike.id)).toEqual([]);
+
+    // Removing the member asks too, and says nobody is mailed.
+    await page.getByRole('button', { name: 'Remove Ike Obi…' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Remove Ike Obi (sales) from the team?' }).count())
+      .toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await site.app.team.member(ike.id)).toBeDefined();
+    await page.getByRole('button', { name: 'Remove Ike Obi', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Member removed');
+    expect(await site.app.team.member(ike.id)).toBeUndefined();
     await context.close();
   });
 });

@@ -29,8 +29,11 @@ export const passkeyParams = z.object({ id: passkeyId });
 /** A member's passkey, as an admin removes it. */
 export const memberPasskeyParams = z.object({ id: recordParams.shape.id, passkey: passkeyId });
 
-/** An admin's removal of a member's passkey: the first post asks, the one with `confirm=yes` removes it. */
-export const passkeyRemovalSchema = z.object({ confirm: z.optional(z.literal('yes')) });
+/**
+ * An admin's removal of a member's passkey, or of the member: the first post asks, the one with
+ * `confirm=yes` removes (D44: nothing is removed in one tap).
+ */
+export const removalSchema = z.object({ confirm: z.optional(z.literal('yes')) });
 
 /** A member's new role, as an admin gives it. */
 export const memberRoleSchema = z.object({ role: z.enum(teamRoles, 'Choose a role.') });
@@ -201,6 +204,8 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
       /** A passkey an admin asked to remove, shown to confirm before it goes. */
       confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
+      /** A member an admin asked to remove, shown to confirm before they go, with their open leads. */
+      confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
   | {
@@ -218,6 +223,8 @@ export type TeamPage =
       notice?: string | undefined;
       /** The erase form refused, with each problem by its field and what was typed. */
       form?: FormProblems | undefined;
+      /** The address asked to be erased, shown to confirm before anything is erased. */
+      confirmErasure?: { email: string } | undefined;
     }
   | { view: 'problem'; status: number; title: string; message: string };
 
@@ -367,6 +374,9 @@ export type AgendaRow = {
   zone: string;
   host: string;
   leadId: string | null;
+  /** From its lead's form, masked as the role sees contacts; empty when the form had none. */
+  company: string;
+  phone: string;
 };
 
 /** Held posts a quarantine page lists, and so the most one post of its form can name. */
@@ -375,9 +385,10 @@ export const heldPageSize = 100;
 const tickOne = 'Tick at least one post, then choose release or delete.';
 const heldId = z.string().check(z.regex(/^[0-9a-f-]{36}$/, tickOne));
 
-/** The quarantine's form: the posts ticked, and whether to release or delete them. */
+/** The quarantine's form: the posts ticked, and whether to release or delete them; a delete is confirmed first. */
 export const heldSelectionSchema = z.object({
   action: z.enum(['release', 'delete'], 'Choose to release or to delete the ticked posts.'),
+  confirm: z.optional(z.literal('yes')),
   ids: z.union(
     [
       heldId,
@@ -406,16 +417,48 @@ export type QuarantinePage = {
    * when a choice was refused, its problem and the slot chosen.
    */
   pick?: { id: string; name: string; asked: string; slots: string[]; form?: FormProblems | undefined } | undefined;
+  /** The ticked posts a delete would remove, shown to confirm first. */
+  confirmDelete?: Array<{ id: string; name: string; form: LeadKind }> | undefined;
 };
 
 export type DemosPage = {
   view: 'demos';
+  /** When the page was made (ISO): what its Today and Tomorrow are read from. */
+  now: string;
   bookings: AgendaRow[];
-  /** The booking being moved (`?move=<id>`), with the open slots it may move to, the notice waived (ISO instants). */
-  moving?: { id: string; name: string; start: string; slots: string[] } | undefined;
+  /**
+   * The booking being moved (`?move=<id>`), with the open slots it may move to, the notice waived
+   * (ISO instants); `hostChoice` when its host is busy at the time chosen and others are free.
+   */
+  moving?:
+    | {
+        id: string;
+        name: string;
+        start: string;
+        host: string;
+        slots: string[];
+        hostChoice?: { slot: string; free: Array<{ id: string; name: string }> } | undefined;
+      }
+    | undefined;
+  /** The booking whose cancellation waits for a confirmation, with who will be mailed. */
+  cancelling?:
+    | { id: string; name: string; email: string; start: string; zone: string; language: Language; host: string }
+    | undefined;
   hours: { zone: string; text: string };
   hosts: Array<{ id: string; name: string; email: string | null }>;
-  blocks: Array<{ id: string; from: string; to: string; host: string; reason: string }>;
+  /**
+   * Time off to come: whole days as their first and last dates (`YYYY-MM-DD`, in the hours' zone),
+   * and the live demos already booked in it.
+   */
+  blocks: Array<{
+    id: string;
+    from: string;
+    to: string;
+    days?: { first: string; last: string } | undefined;
+    host: string;
+    reason: string;
+    demos: Array<{ id: string; name: string; start: string }>;
+  }>;
   /** A form refused, shown again with its problems and what was typed. */
   form?: ({ name: DemosForm } & FormProblems) | undefined;
   notice?: string | undefined;
@@ -423,10 +466,26 @@ export type DemosPage = {
 };
 
 /** The Demos page's address: the notice after a change (a key), and the booking being moved. */
-export const demosPageQuery = z.object({ done: z.optional(z.string()), move: z.optional(recordId) });
+export const demosPageQuery = z.object({
+  done: z.optional(z.string()),
+  move: z.optional(recordId),
+  /** The booking whose cancellation to confirm. */
+  cancel: z.optional(recordId),
+  /** The time off just saved, whose notice says what /demo still offers in it. */
+  block: z.optional(recordId),
+});
 
-/** Sales moving a booking: the open slot chosen, as an ISO instant. */
-export const bookingMoveSchema = z.object({ slot: z.iso.datetime() });
+/** Sales moving a booking: the open slot chosen, as an ISO instant, and another host when its own is busy then. */
+export const bookingMoveSchema = z.object({
+  slot: z.iso.datetime(),
+  host: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/))),
+});
+
+/** Sales cancelling a booking: the first post asks, the one with `confirm=yes` cancels, with the team's reason if any. */
+export const bookingCancelSchema = z.object({
+  confirm: z.optional(z.literal('yes')),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'Keep the message to 1,000 characters.'))),
+});
 
 /** The Demos page's forms of availability. */
 export type DemosForm = 'dayOff' | 'hours' | 'host';
@@ -441,4 +500,6 @@ export const erasureSchema = z.object({
     z.string().check(z.refine(isEmail, 'Enter the address whose data to erase.')),
   ),
   confirm: z.literal('erase', 'Type erase to confirm: this cannot be undone.'),
+  /** Sent by the confirmation page only: the first post shows what will be erased. */
+  confirmed: z.optional(z.literal('yes')),
 });

@@ -169,7 +169,7 @@ async function run(args: DemosArgs, data: DataAccess, config: Config, now: Date)
         if (!(await removeDayOff(data, args.id, actor))) throw new Error(`No block has the id ${args.id}.`);
         return `Removed block ${args.id}.\n`;
       }
-      const { id, start, end, host } = refused(await addDayOff(data, args.dayOff, actor));
+      const { id, start, end, host } = refused(await addDayOff(data, args.dayOff, actor, now));
       return `Blocked ${start.toISOString()} to ${end.toISOString()} for ${host ?? 'everyone'}: ${id}\n`;
     }
     case 'hosts': {

@@ -70,14 +70,19 @@ function dayOffRange(input: DayOffInput, zone: string): { start: Date; end: Date
   return { start: start.toJSDate(), end: end.toJSDate() };
 }
 
-/** Blocks time off for one host, or for everyone, in the team's zone. */
+/** Blocks time off for one host, or for everyone, in the team's zone; a day already past is refused. */
 export async function addDayOff(
   data: DataAccess,
   input: DayOffInput,
   actor: Actor,
+  now = new Date(),
 ): Promise<{ id: string; start: Date; end: Date; host: string | null } | Refusal> {
-  const range = dayOffRange(input, await teamZone(data));
+  const zone = await teamZone(data);
+  const range = dayOffRange(input, zone);
   if ('problems' in range) return range;
+  if (DateTime.fromISO(input.from, { zone }) < DateTime.fromJSDate(now, { zone }).startOf('day')) {
+    return refuse('from', `${input.from} has passed. Give today or a day to come.`);
+  }
   const host = input.host || null;
   if (host && !(await data.demos.hosts()).some((row) => row.id === host)) {
     return refuse('host', `No host has the id ${host}. Choose one of the hosts, or everyone.`);

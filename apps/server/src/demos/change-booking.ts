@@ -36,9 +36,9 @@ async function auditChange(
 
 /**
  * Cancels a live booking that has not started, freeing its slot, and in the same transaction
- * queues the prospect's cancellation (its iCalendar CANCEL) and the `demo.cancelled` event, and
- * writes the audit row of a member's or a command's cancel. False when it is cancelled, past or
- * unknown, and then nothing is written.
+ * queues the prospect's cancellation (its iCalendar CANCEL, with the team's reason when one is
+ * given) and the `demo.cancelled` event, and writes the audit row of a member's or a command's
+ * cancel. False when it is cancelled, past or unknown, and then nothing is written.
  */
 export async function cancelBooking(
   data: DataAccess,
@@ -46,13 +46,14 @@ export async function cancelBooking(
   id: string,
   now: Date,
   by: BookingChanger,
+  reason = '',
 ): Promise<boolean> {
   return data.db.kysely.transaction().execute(async (trx) => {
     if (!(await data.demos.in(trx).cancel(id, now))) return false;
     const demo = await bookedDemo(data.demos.in(trx), config, id);
-    await data.mail.in(trx).enqueue('demo:cancelled', cancelledMail(demo, config));
+    await data.mail.in(trx).enqueue('demo:cancelled', cancelledMail(demo, config, reason));
     await recordEvent(data, trx, config, 'demo.cancelled', demoEventData(demo, demo.leadId));
-    await auditChange(data, trx, by, 'demo.cancelled', id);
+    await auditChange(data, trx, by, 'demo.cancelled', id, reason ? { reason: true } : undefined);
     return true;
   });
 }
@@ -81,8 +82,13 @@ export async function queueReminders(data: DataAccess, config: Config, now: Date
   return queued;
 }
 
-/** What became of a request to move a booking. */
-export type MoveResult = 'moved' | 'unchangeable' | 'unknown' | 'gone';
+/**
+ * What became of a request to move a booking. `unchanged`: it is already at that time, so
+ * nothing was written and nobody mailed. `host-busy`: the team asked for a time its host is
+ * not free at, naming no other host; the route asks which of `freeHosts` should take it.
+ */
+export type MoveResult =
+  'moved' | 'unchanged' | 'unchangeable' | 'unknown' | 'gone' | { hostBusy: string; freeHosts: string[] };
 
 /** Whether an error is the database refusing a second live booking of a host's slot. */
 const isSlotTaken = (error: unknown) => {
@@ -97,6 +103,11 @@ const isSlotTaken = (error: unknown) => {
  * new one is taken. The unique index refuses a host whose slot a rival took first, and the next
  * host is tried. The prospect's link needs the configured notice; the team moves a booking to
  * any open slot within the hours, the notice waived (D41).
+ *
+ * The booking keeps its host whenever that host is free at the new time. The prospect's own
+ * move then falls back to any free host, as their mail names the host; the team's never
+ * changes the host unless it names the new one (`host`), so no member moves a colleague's demo
+ * to someone else without being asked.
  */
 export async function rescheduleBooking(
   data: DataAccess,
@@ -105,19 +116,31 @@ export async function rescheduleBooking(
   start: Date,
   now: Date,
   by: BookingChanger,
+  host?: string,
 ): Promise<MoveResult> {
   const options = by === 'prospect' ? config.demos : { noticeMinutes: 0 };
   const booking = await data.demos.booking(id);
   if (!booking || booking.status !== 'booked' || Date.parse(booking.starts_at) <= now.getTime()) return 'unchangeable';
+  if (Date.parse(booking.starts_at) === start.getTime() && (host ?? booking.host_id) === booking.host_id) {
+    return 'unchanged';
+  }
   const availability = await readAvailability(data.demos, now);
   const slot = findSlot(openSlots(availability, now, options), start);
   if (!slot) {
     const unbooked = { ...availability, busy: availability.busy.filter((busy) => !busy.booked) };
     return findSlot(openSlots(unbooked, now, options), start) ? 'gone' : 'unknown';
   }
+  const sameHost = slot.hostIds.includes(booking.host_id);
+  const hosts =
+    by === 'prospect'
+      ? [...(sameHost ? [booking.host_id] : []), ...slot.hostIds.filter((hostId) => hostId !== booking.host_id)]
+      : [host ?? booking.host_id].filter((hostId) => slot.hostIds.includes(hostId));
+  if (hosts.length === 0) {
+    return host ? 'gone' : { hostBusy: booking.host_id, freeHosts: slot.hostIds };
+  }
   const end = new Date(start.getTime() + slotRules.minutes * 60_000);
   const secret = await linkSecret(data, config);
-  for (const hostId of slot.hostIds) {
+  for (const hostId of hosts) {
     try {
       const moved = await data.db.kysely.transaction().execute(async (trx) => {
         if (!(await data.demos.in(trx).move(id, { hostId, start, end }))) return false;
@@ -125,7 +148,8 @@ export async function rescheduleBooking(
         const link = manageBookingLink(config, secret, id);
         await data.mail.in(trx).enqueue('demo:moved', movedMail(demo, config, link));
         await recordEvent(data, trx, config, 'demo.rescheduled', demoEventData(demo, demo.leadId));
-        await auditChange(data, trx, by, 'demo.moved', id, { to: start.toISOString() });
+        const detail = { to: start.toISOString(), ...(hostId === booking.host_id ? {} : { host: hostId }) };
+        await auditChange(data, trx, by, 'demo.moved', id, detail);
         return true;
       });
       return moved ? 'moved' : 'unchangeable';

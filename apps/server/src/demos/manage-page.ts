@@ -168,7 +168,9 @@ export function manageBookingPages(app: FastifyInstance) {
         app.deliverWebhooks();
         return again();
       }
-      if (moved === 'unchangeable')
+      // Already at that time: nothing was written and nobody is mailed.
+      if (moved === 'unchanged') return again();
+      if (moved === 'unchangeable' || typeof moved === 'object')
         return sendPage(app, reply, 409, { status: (await describeBooking(app, id, now)).status, language });
       const message = moved === 'gone' ? words.slotGone : words.slotUnknown;
       const slot = start.toISOString();

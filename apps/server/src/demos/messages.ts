@@ -57,6 +57,7 @@ const wording = {
       subject: (when: string) => `Cancelled: your Growmail demo, ${when}`,
       lead: 'Your Growmail demo has been cancelled:',
       next: 'Reply to this email, or book another time on our demo page.',
+      reason: 'A message from our team:',
     },
   },
   fr: {
@@ -93,6 +94,7 @@ const wording = {
       subject: (when: string) => `Annulée\u202f: votre démo Growmail, ${when}`,
       lead: 'Votre démo Growmail a été annulée\u202f:',
       next: 'Répondez à cet email ou réservez un autre créneau sur notre page de démo.',
+      reason: 'Un message de notre équipe\u202f:',
     },
   },
 } satisfies Record<Language, unknown>;
@@ -253,8 +255,24 @@ export function movedMail(demo: BookedDemo, config: Config, link: string): Outbo
   };
 }
 
+/**
+ * The team's reason, as the prospect reads it: in the team's own words, which may not be the
+ * prospect's language, so it is quoted and marked as the team's, inside the mail in theirs (D37).
+ */
+const teamMessage = (reason: string, language: BookedDemo['language']) =>
+  reason.trim()
+    ? [
+        wording[language].cancelled.reason,
+        ...reason
+          .trim()
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`.trimEnd()),
+        '',
+      ]
+    : [];
+
 /** The mail a prospect gets when sales cancels their demo, taking it out of their calendar. */
-export function cancelledMail(demo: BookedDemo, config: Config): OutboxMessage {
+export function cancelledMail(demo: BookedDemo, config: Config, reason = ''): OutboxMessage {
   const words = wording[demo.language];
   return {
     to: demo.prospect.email,
@@ -267,6 +285,7 @@ export function cancelledMail(demo: BookedDemo, config: Config): OutboxMessage {
       '',
       ...times(demo),
       '',
+      ...teamMessage(reason, demo.language),
       words.cancelled.next,
       '',
       ...words.signOff,

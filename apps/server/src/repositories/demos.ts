@@ -178,6 +178,20 @@ const demoQueries = (db: Executor) => ({
       .execute();
   },
 
+  /** `upcoming`, with each booking's lead's fields (JSON text), for the agenda's company and phone. */
+  agenda(after: Date) {
+    return db
+      .selectFrom('demo_bookings')
+      .leftJoin('leads', 'leads.id', 'demo_bookings.lead_id')
+      .selectAll('demo_bookings')
+      .select('leads.metadata as lead_fields')
+      .where('demo_bookings.status', '=', 'booked')
+      .where('demo_bookings.ends_at', '>', after.toISOString())
+      .orderBy('demo_bookings.starts_at')
+      .orderBy('demo_bookings.host_id')
+      .execute();
+  },
+
   /** The open booking of an address (lower-cased): live and still to come. */
   openBookingOf(address: string, now: Date) {
     return db

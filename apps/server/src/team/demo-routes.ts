@@ -1,10 +1,17 @@
 import { dayOffSchema, hostParams, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
-import { bookingMoveSchema, demosPageQuery, recordParams, type DemosPage } from '@growmail/contracts/team';
+import {
+  bookingCancelSchema,
+  bookingMoveSchema,
+  demosPageQuery,
+  recordParams,
+  type DemosPage,
+} from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
 import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
+import { dayOffNotice, wholeDays } from '../demos/day-off-text.ts';
 import { describeHours } from '../demos/hours-text.ts';
 import { contactsFor } from '../people/masking.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
@@ -19,6 +26,19 @@ const moveProblems = {
   gone: 'That time was taken meanwhile. Choose another.',
 } as const;
 
+/** A form's text field, if the lead's form had it. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The company and phone a booking's lead gave, from its fields as stored (JSON text). */
+function contactOf(leadFields: string | null): { company: string; phone: string } {
+  const fields = leadFields ? (JSON.parse(leadFields) as Record<string, unknown>) : {};
+  const phoneField = Object.keys(fields).find((name) => /phone/i.test(name));
+  return {
+    company: textOf(fields.company ?? fields.company_name),
+    phone: phoneField ? textOf(fields[phoneField]) : '',
+  };
+}
+
 /**
  * Demos (D32, D41): the agenda in the member's zone and the prospect's; sales moves and cancels
  * bookings, sets the hours, days off and hosts, with the code the commands and the prospect's
@@ -29,72 +49,108 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
   async function page(
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: Partial<DemosPage> & { move?: string } = {},
+    extra: Partial<DemosPage> & {
+      move?: string | undefined;
+      cancel?: string | undefined;
+      block?: string | undefined;
+      hostChoice?: NonNullable<DemosPage['moving']>['hostChoice'];
+    } = {},
     status = 200,
   ) {
     const now = new Date();
-    const { move, ...shown } = extra;
+    const { move, cancel, block, hostChoice, ...shown } = extra;
     const contacts = contactsFor(request.teamSession!.role);
+    const works = mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move');
     const [bookings, hosts, hours, blocks] = await Promise.all([
-      data.demos.upcoming(now),
+      data.demos.agenda(now),
       data.demos.hosts(),
       data.demos.hours(),
       data.demos.blocks(now),
     ]);
+    const names = new Map(hosts.map((host) => [host.id, host.name]));
+    const hostName = (id: string) => names.get(id) ?? id;
+    const zone = hours[0]?.zone ?? defaultZone;
     // Only the booking being moved is offered the open times: a list per booking would weigh
     // tens of kilobytes each on a phone.
-    const moved =
-      move && mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move')
-        ? bookings.find((row) => row.id === move)
-        : undefined;
+    const moved = move && works ? bookings.find((row) => row.id === move) : undefined;
     const moving = moved && {
       id: moved.id,
-      name: moved.name,
+      name: contacts.text(moved.name),
       start: moved.starts_at,
+      host: hostName(moved.host_id),
       slots: (await currentSlots(data.demos, now, { noticeMinutes: 0 })).map((slot) => slot.start.toISOString()),
+      hostChoice,
     };
-    const names = new Map(hosts.map((host) => [host.id, host.name]));
-    const zone = hours[0]?.zone ?? defaultZone;
+    const cancelled = cancel && works ? bookings.find((row) => row.id === cancel) : undefined;
+    const cancelling = cancelled && {
+      id: cancelled.id,
+      name: contacts.text(cancelled.name),
+      email: contacts.address(cancelled.email),
+      start: cancelled.starts_at,
+      zone: cancelled.zone,
+      language: cancelled.language,
+      host: hostName(cancelled.host_id),
+    };
+    const justBlocked = block && blocks.find((row) => row.id === block);
+    const notice = justBlocked
+      ? dayOffNotice(justBlocked, zone, names, await currentSlots(data.demos, now))
+      : shown.notice;
     return sendTeamPage(
       reply,
       {
         view: 'demos',
+        now: now.toISOString(),
         bookings: bookings.map((booking) => ({
           id: booking.id,
           start: booking.starts_at,
           name: contacts.text(booking.name),
           email: contacts.address(booking.email),
           zone: booking.zone,
-          host: names.get(booking.host_id) ?? booking.host_id,
+          host: hostName(booking.host_id),
           leadId: booking.lead_id,
+          ...(({ company, phone }) => ({ company: contacts.text(company), phone: contacts.field('phone', phone) }))(
+            contactOf(booking.lead_fields),
+          ),
         })),
         moving,
+        cancelling,
         hours: { zone, text: describeHours(hours, zone).trim() },
         hosts: hosts.map((host) => ({
           id: host.id,
           name: host.name,
           email: host.email && contacts.address(host.email),
         })),
-        blocks: blocks.map((block) => ({
-          id: block.id,
-          from: block.starts_at,
-          to: block.ends_at,
-          host: block.host_id ? (names.get(block.host_id) ?? block.host_id) : 'Everyone',
-          reason: contacts.text(block.reason ?? ''),
+        blocks: blocks.map((row) => ({
+          id: row.id,
+          from: row.starts_at,
+          to: row.ends_at,
+          days: wholeDays(row, zone),
+          host: row.host_id ? hostName(row.host_id) : 'Everyone',
+          reason: contacts.text(row.reason ?? ''),
+          demos: bookings
+            .filter(
+              (booking) =>
+                (!row.host_id || row.host_id === booking.host_id) &&
+                booking.starts_at < row.ends_at &&
+                booking.ends_at > row.starts_at,
+            )
+            .map((booking) => ({ id: booking.id, name: contacts.text(booking.name), start: booking.starts_at })),
         })),
         ...shown,
+        notice,
       },
       status,
     );
   }
 
-  const done = (reply: FastifyReply, notice: NoticeKey<'demos'>) => {
+  const done = (reply: FastifyReply, notice: NoticeKey<'demos'>, block?: string) => {
     app.demoPage.changed();
-    return reply.redirect(noticeUrl('/team/demos', 'demos', notice), 303);
+    const url = noticeUrl('/team/demos', 'demos', notice);
+    return reply.redirect(block ? `${url}&${new URLSearchParams({ block })}` : url, 303);
   };
   routes.get('/demos', { schema: { querystring: demosPageQuery } }, async (request, reply) => {
-    const { move } = request.query;
-    return page(request, reply, { notice: noticeFor('demos', request.query), ...(move ? { move } : {}) });
+    const { move, cancel, block } = request.query;
+    return page(request, reply, { notice: noticeFor('demos', request.query), move, cancel, block });
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
@@ -107,27 +163,52 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
       const { id } = request.params;
       if (refused) return page(request, reply, { problem: 'Choose a new time for the booking.', move: id }, 400);
-      const moved = await rescheduleBooking(
-        data,
-        app.config,
-        id,
-        new Date(request.body.slot),
-        new Date(),
-        actorOf(request),
-      );
+      const { slot, host } = request.body;
+      const moved = await rescheduleBooking(data, app.config, id, new Date(slot), new Date(), actorOf(request), host);
+      if (moved === 'unchanged') return reply.redirect(noticeUrl('/team/demos', 'demos', 'unchanged'), 303);
+      if (typeof moved === 'object') {
+        // Its host is busy then: say so, and let the member choose another host, or another time.
+        const hosts = new Map((await data.demos.hosts()).map((row) => [row.id, row.name]));
+        const busy = hosts.get(moved.hostBusy) ?? moved.hostBusy;
+        const free = moved.freeHosts.map((hostId) => ({ id: hostId, name: hosts.get(hostId) ?? hostId }));
+        const problem = `${busy} is not free at that time. Choose another time, or give the demo to another host.`;
+        return page(request, reply, { problem, move: id, hostChoice: { slot, free } }, 409);
+      }
       if (moved !== 'moved') {
         return page(request, reply, { problem: moveProblems[moved], move: id }, moved === 'gone' ? 409 : 400);
       }
-      return done(reply, 'moved');
+      return done(reply, host ? 'moved-host' : 'moved');
     },
   );
 
-  routes.post('/demos/:id/cancel', { schema: { params: recordParams } }, async (request, reply) => {
-    if (!(await cancelBooking(data, app.config, request.params.id, new Date(), actorOf(request)))) {
-      return page(request, reply, { problem: moveProblems.unchangeable }, 400);
-    }
-    return done(reply, 'cancelled');
-  });
+  // Cancelling mails the prospect, so it is never one tap (D44): a post without `confirm=yes`, or
+  // the Cancel link, shows what will happen and who is mailed, and only the confirming post cancels.
+  routes.post(
+    '/demos/:id/cancel',
+    { schema: { params: recordParams, body: bookingCancelSchema }, attachValidation: true },
+    async (request, reply) => {
+      const refused = request.validationError;
+      if (refused?.validationContext === 'params')
+        return sendProblem(reply, 404, 'Not found', 'There is no booking with this id.');
+      const { id } = request.params;
+      const body = refused ? undefined : request.body;
+      if (refused) {
+        const problem = 'Keep the message to 1,000 characters.';
+        return page(request, reply, { problem, cancel: id }, 400);
+      }
+      if (body?.confirm !== 'yes') {
+        const booking = await data.demos.booking(id);
+        const live = booking?.status === 'booked' && Date.parse(booking.starts_at) > Date.now();
+        return live
+          ? page(request, reply, { cancel: id })
+          : page(request, reply, { problem: moveProblems.unchangeable }, 400);
+      }
+      if (!(await cancelBooking(data, app.config, id, new Date(), actorOf(request), body.reason ?? ''))) {
+        return page(request, reply, { problem: moveProblems.unchangeable }, 400);
+      }
+      return done(reply, 'cancelled');
+    },
+  );
 
   // Time off in the team's zone, whole days or part of one: for one host, or for everyone.
   const dayOffFields = ['from', 'to', 'fromTime', 'toTime', 'host', 'reason'] as const;
@@ -138,7 +219,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       const values = refused?.values ?? typedValues(request.body, dayOffFields);
       return page(request, reply, { form: { name: 'dayOff', problems: added.problems, values } }, 400);
     }
-    return done(reply, 'blocked');
+    return done(reply, 'blocked', added.id);
   });
 
   routes.post('/demos/blocks/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {

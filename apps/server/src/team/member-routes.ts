@@ -2,9 +2,9 @@ import {
   auditQuerySchema,
   invitationSchema,
   memberPasskeyParams,
+  removalSchema,
   memberRoleSchema,
   passkeyParams,
-  passkeyRemovalSchema,
   passkeyRenameSchema,
   recordParams,
   type TeamPage,
@@ -28,7 +28,10 @@ import {
 import { cursorOf, memberRows, readCursor } from './views.ts';
 
 type AccountExtra = Pick<Extract<TeamPage, { view: 'account' }>, 'problem' | 'rename'>;
-type MembersExtra = Pick<Extract<TeamPage, { view: 'members' }>, 'problems' | 'values' | 'confirmRemoval'>;
+type MembersExtra = Pick<
+  Extract<TeamPage, { view: 'members' }>,
+  'problems' | 'values' | 'confirmRemoval' | 'confirmMemberRemoval'
+>;
 
 const memberNotChanged = (reply: FastifyReply, why: 'missing' | 'last-admin') =>
   why === 'missing'
@@ -137,7 +140,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
   // first post shows what will happen, and only the confirming one removes it: nothing is removed in one tap.
   routes.post(
     '/members/:id/passkeys/:passkey/remove',
-    { schema: { params: memberPasskeyParams, body: passkeyRemovalSchema } },
+    { schema: { params: memberPasskeyParams, body: removalSchema } },
     async (request, reply) => {
       const [member, passkey] = await Promise.all([
         data.team.member(request.params.id),
@@ -162,11 +165,31 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     },
   );
 
-  routes.post('/members/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {
-    const removed = await removeMember(data, request.params.id, actorOf(request));
-    if (removed !== 'done') return memberNotChanged(reply, removed);
-    return membersDone(reply, 'removed');
-  });
+  // Removing a member is not undone by a tap either: the first post says what goes, the confirming one removes.
+  routes.post(
+    '/members/:id/remove',
+    { schema: { params: recordParams, body: removalSchema } },
+    async (request, reply) => {
+      if (request.body.confirm !== 'yes') {
+        const member = await data.team.member(request.params.id);
+        if (!member) return memberNotChanged(reply, 'missing');
+        // The team's only admin cannot go: say so now rather than after a confirmation.
+        if (member.role === 'admin' && (await data.team.countAdmins()) === 1) {
+          return memberNotChanged(reply, 'last-admin');
+        }
+        const confirmMemberRemoval = {
+          memberId: member.id,
+          memberName: member.name,
+          email: member.email,
+          role: member.role,
+        };
+        return sendTeamPage(reply, await membersPage(request, { confirmMemberRemoval }));
+      }
+      const removed = await removeMember(data, request.params.id, actorOf(request));
+      if (removed !== 'done') return memberNotChanged(reply, removed);
+      return membersDone(reply, 'removed');
+    },
+  );
 
   routes.get('/audit', { schema: { querystring: auditQuerySchema } }, async (request, reply) => {
     const rows = await data.audit.list(101, readCursor(request.query.before));

@@ -70,9 +70,11 @@ const notices = {
     noted: 'Note added.',
   },
   demos: {
-    moved: 'Moved. The prospect gets the updated invitation.',
+    moved: 'Moved, with the same host. The prospect gets the updated invitation.',
+    'moved-host': 'Moved, to the host you chose. The prospect gets the updated invitation, naming them.',
+    unchanged: 'The demo is already at that time: nothing changed, and nobody was mailed.',
     cancelled: 'Cancelled. The prospect gets the cancellation.',
-    blocked: 'Time off saved: /demo no longer offers it.',
+    blocked: 'Time off saved.',
     unblocked: 'Time off removed.',
     hours: 'Hours saved.',
     host: 'Host saved.',

@@ -62,6 +62,10 @@ export function peopleRoutes(app: FastifyInstance, data: DataAccess) {
   routes.post('/people/erase', { schema: { body: erasureSchema }, attachValidation: true }, async (request, reply) => {
     const form = refusedForm(request, erasureFields);
     if (form) return sendTeamPage(reply, { view: 'people', form }, 400);
+    // Typing "erase" says what the admin means; the page after it says what that will do, once more (D44).
+    if (request.body.confirmed !== 'yes') {
+      return sendTeamPage(reply, { view: 'people', confirmErasure: { email: request.body.email } });
+    }
     await erasePerson(data, request.body.email, actorOf(request));
     app.demoPage.changed();
     return reply.redirect(noticeUrl('/team/people', 'people', 'erased'), 303);

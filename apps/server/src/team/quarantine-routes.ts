@@ -91,6 +91,17 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
         return page(request, reply, { selection }, 400);
       }
       const ids = [request.body.ids].flat();
+      // A delete cannot be undone, so the first post only shows what would go (D44).
+      if (request.body.action === 'delete' && request.body.confirm !== 'yes') {
+        const held = (await Promise.all(ids.map((id) => data.quarantine.find(id)))).filter((row) => row !== undefined);
+        if (held.length === 0) return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', 'handled'), 303);
+        const role = sessionOf(request).role;
+        const confirmDelete = held.map((row) => {
+          const shown = heldRow(row, role);
+          return { id: shown.id, name: shown.name || shown.email, form: shown.form };
+        });
+        return page(request, reply, { confirmDelete });
+      }
       const actor = actorOf(request);
       const outcome = { released: 0, booked: 0, kept: 0, deleted: 0 };
       for (const [index, id] of ids.entries()) {

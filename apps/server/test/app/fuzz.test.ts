@@ -601,6 +601,7 @@ const consoleFields = [
   'hours',
   'id',
   'confirm',
+  'confirmed',
   'token',
   'before',
   'done',

@@ -156,6 +156,24 @@ describe('signing in and out of the console', () => {
     );
   });
 
+  it('asks before removing a member, saying what ends and that nobody is mailed, and removes on the confirming post', async () => {
+    const admin = await signedIn(app, 'admin');
+    const { member, ...browser } = await signedIn(app, 'sales');
+    const asked = await post(app, `/team/members/${member.id}/remove`, admin);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Remove A sales (sales) from the team?');
+    expect(asked.body).toContain('Nobody is mailed, not even them.');
+    expect(asked.body).toContain(`${member.email}`);
+    expect(await app.team.member(member.id)).toBeDefined();
+    expect((await app.inject({ url: '/team/leads', cookies: browser.cookies })).statusCode).toBe(200);
+    expect((await app.audit.forRecord('member', member.id)).map((row) => row.action)).toEqual([]);
+
+    const removed = await post(app, `/team/members/${member.id}/remove`, admin, { confirm: 'yes' });
+    expect([removed.statusCode, removed.headers.location]).toEqual([303, '/team/members?done=removed']);
+    expect(await app.team.member(member.id)).toBeUndefined();
+    expect((await post(app, `/team/members/${member.id}/remove`, admin)).statusCode).toBe(404);
+  });
+
   it('refuses a member’s passkey removal by someone who is not an admin with a passkey', async () => {
     const sales = await signedIn(app, 'sales');
     const byLink = await signedIn(app, 'admin', 'link');

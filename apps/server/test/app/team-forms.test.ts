@@ -88,6 +88,27 @@ describe('the account’s and the quarantine’s forms answer bad input by the f
     expect(await app.quarantine.list(10)).toHaveLength(2);
   });
 
+  it('asks before deleting held posts, naming them, and deletes only on the confirming post', async () => {
+    await app.quarantine.insert('enquiry', 'third@spam.example', { fullname: 'Third Held' }, ['mostly_links']);
+    const third = (await app.quarantine.list(10)).find((row) => row.email === 'third@spam.example')!.id;
+    const asked = await post('/team/quarantine', [
+      ['ids', third],
+      ['action', 'delete'],
+    ]);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Delete this held post?');
+    expect(asked.body).toContain('Third Held');
+    expect(asked.body).toContain('Nobody is mailed');
+    expect(await app.quarantine.find(third)).toBeDefined();
+    const deleted = await post('/team/quarantine', [
+      ['ids', third],
+      ['confirm', 'yes'],
+      ['action', 'delete'],
+    ]);
+    expect(deleted.headers.location).toBe('/team/quarantine?done=handled&deleted=1');
+    expect(await app.quarantine.find(third)).toBeUndefined();
+  });
+
   it('shows a release’s refused time under its field', async () => {
     await app.quarantine.insert(
       'demo',

@@ -244,7 +244,16 @@ describe('the console checks every route on the server (D41)', () => {
     expect(input(badAddress.body, 'erase-email')).toContain('value="nneka at erase"');
     expect(await app.leads.find(theirs!.id)).toBeDefined();
 
-    const erased = await post(admin, '/team/people/erase', { email: person, confirm: 'erase' });
+    // Typing "erase" only brings the page that says what will go, and that nobody is mailed (D44).
+    const asked = await post(admin, '/team/people/erase', { email: person, confirm: 'erase' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(`Erase everything about ${person}?`);
+    expect(asked.body).toContain('Nobody is mailed');
+    expect(asked.body).toContain('name="confirmed" value="yes"');
+    expect(await app.leads.find(theirs!.id)).toBeDefined();
+    expect(await app.audit.forRecord('person', 'erased')).toEqual([]);
+
+    const erased = await post(admin, '/team/people/erase', { email: person, confirm: 'erase', confirmed: 'yes' });
     expect(erased.statusCode).toBe(303);
     expect(erased.headers.location).toBe('/team/people?done=erased');
     expect((await app.inject({ url: erased.headers.location, cookies: admin.cookies })).body).toContain(

@@ -87,6 +87,44 @@ describe.each(await testDatabases())('cancelling and moving a booking on $name',
     expect((await state()).audit).toEqual(audited);
   });
 
+  it('moves nothing to the time it has, keeps its host, and never gives it to another host unasked', async () => {
+    await data.demos.saveHost({ id: 'wanjiru', name: 'Wanjiru', email: 'wanjiru@growmail.test' });
+    const bothFree = (await currentSlots(data.demos, new Date())).filter((slot) => slot.hostIds.length === 2);
+    const [first, second, third] = bothFree.map((slot) => slot.start);
+    const id = await booking('kojo@acme.test', first!);
+    const host = (await data.demos.booking(id))!.host_id;
+    const other = host === 'wanjiru' ? 'sales' : 'wanjiru';
+
+    let before = await state();
+    expect(await rescheduleBooking(data, config, id, first!, new Date(), ada)).toBe('unchanged');
+    expect(await rescheduleBooking(data, config, id, first!, new Date(), 'prospect')).toBe('unchanged');
+    expect(await state()).toEqual(before);
+
+    expect(await rescheduleBooking(data, config, id, second!, new Date(), ada)).toBe('moved');
+    expect(await data.demos.booking(id)).toMatchObject({ host_id: host, starts_at: second!.toISOString() });
+
+    const end = new Date(third!.getTime() + 1_800_000);
+    await data.demos.take({
+      hostId: host,
+      start: third!,
+      end,
+      leadId: null,
+      email: 'x@acme.test',
+      name: 'X',
+      zone: 'UTC',
+    });
+    before = await state();
+    expect(await rescheduleBooking(data, config, id, third!, new Date(), ada)).toEqual({
+      hostBusy: host,
+      freeHosts: [other],
+    });
+    expect(await state()).toEqual(before);
+    expect(await rescheduleBooking(data, config, id, third!, new Date(), ada, other)).toBe('moved');
+    expect(await data.demos.booking(id)).toMatchObject({ host_id: other, starts_at: third!.toISOString() });
+    const [moved] = (await data.audit.forRecord('demo', id)).slice(-1);
+    expect(moved?.detail).toBe(JSON.stringify({ to: third!.toISOString(), host: other }));
+  });
+
   it('keeps no move or cancel whose audit row cannot be written', async () => {
     const [first, second] = await openSlots();
     const id = await booking('abena@acme.test', first!);

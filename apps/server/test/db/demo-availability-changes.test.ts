@@ -34,7 +34,12 @@ describe.each(await testDatabases())('changing the demo availability on $name', 
   it('writes each change with its audit row, naming who made it', async () => {
     await setHours(data, { hours: 'mon-fri 09:00-12:00', zone: 'europe/london' }, ada);
     await saveHost(data, { id: 'ada', name: 'Ada Obi', email: 'ada@growmail.io' }, ada);
-    const block = await addDayOff(data, { from: '2026-11-24', fromTime: '10:00', toTime: '11:00', host: 'ada' }, ada);
+    const block = await addDayOff(
+      data,
+      { from: '2026-11-24', fromTime: '10:00', toTime: '11:00', host: 'ada' },
+      ada,
+      monday,
+    );
     expect(block).toMatchObject({
       start: new Date('2026-11-24T10:00:00Z'),
       end: new Date('2026-11-24T11:00:00Z'),
@@ -75,19 +80,27 @@ describe.each(await testDatabases())('changing the demo availability on $name', 
     [{ from: '2026-02-30' }, 'from'],
     [{ from: '2026-11-24', host: 'nobody' }, 'host'],
   ])('refuses the time off %j by its field', async (input, field) => {
-    const result = await addDayOff(data, input, ada);
+    const result = await addDayOff(data, input, ada, monday);
     expect(Object.keys((result as { problems: object }).problems)).toEqual([field]);
     expect(await data.demos.blocks(monday)).toEqual([]);
   });
 
+  it('refuses time off on a day already past in the team’s zone, and takes today', async () => {
+    const past = await addDayOff(data, { from: '2026-11-21' }, ada, monday);
+    expect(past).toEqual({ problems: { from: '2026-11-21 has passed. Give today or a day to come.' } });
+    expect(await data.demos.blocks(monday)).toEqual([]);
+    expect(await addDayOff(data, { from: '2026-11-23' }, ada, monday)).toMatchObject({ host: null });
+    await db.kysely.deleteFrom('demo_blocks').execute();
+  });
+
   it('keeps no change whose audit row cannot be written', async () => {
     await saveHost(data, { id: 'kofi', name: 'Kofi', email: '' }, ada);
-    const block = await addDayOff(data, { from: '2026-11-27' }, ada);
+    const block = await addDayOff(data, { from: '2026-11-27' }, ada, monday);
     const before = await availability(data);
     const changes: (() => Promise<unknown>)[] = [
       () => setHours(data, { hours: 'sat 10:00-12:00' }, ada),
       () => saveHost(data, { id: 'wanjiru', name: 'Wanjiru' }, ada),
-      () => addDayOff(data, { from: '2026-11-25' }, ada),
+      () => addDayOff(data, { from: '2026-11-25' }, ada, monday),
       () => removeDayOff(data, (block as { id: string }).id, ada),
       () => removeHost(data, 'kofi', monday, ada),
     ];

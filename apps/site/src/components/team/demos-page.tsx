@@ -1,31 +1,41 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
+import { CancelConfirmation, dayName, MoveForm } from './demo-changes';
 import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** "Today", "Tomorrow", or the day's name, in the member's zone. */
+function dayHeading(iso: string, zone: string, now: number): string {
+  const day = dayName(iso, zone);
+  if (day === dayName(new Date(now).toISOString(), zone)) return `Today, ${day}`;
+  if (day === dayName(new Date(now + 86_400_000).toISOString(), zone)) return `Tomorrow, ${day}`;
+  return day;
+}
 
-/** A day's heading in the member's zone. */
-function dayOf(iso: string, zone: string): string {
-  let formatter = dayFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
-    dayFormatters.set(zone, formatter);
-  }
-  return formatter.format(new Date(iso));
+/** A number to dial, or nothing when the role sees it masked. */
+const numberToDial = (phone: string) => (/^\+?[\d\s().-]{6,}$/.test(phone) ? phone.replace(/[^\d+]/g, '') : undefined);
+
+/** Time off as dates when it is whole days ("Friday 4 December"), else its times. */
+function offInWords(block: Page['blocks'][number], zone: string): string {
+  if (!block.days) return `${formatTime(block.from, zone)} to ${formatTime(block.to, zone)}`;
+  const first = dayName(`${block.days.first}T12:00:00Z`, 'UTC');
+  const last = dayName(`${block.days.last}T12:00:00Z`, 'UTC');
+  return block.days.first === block.days.last ? first : `${first} to ${last}`;
 }
 
 /**
  * Demos (D32, D41): the agenda by day, in the member's zone and the prospect's; for sales, a
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
-export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks, form, notice, problem }: Props) {
+export function DemosPage(props: Props) {
+  const { csrf, viewer, bookings, moving, cancelling, hours, hosts, blocks, form, notice, problem } = props;
   const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
+  const now = Date.parse(props.now);
   for (const booking of bookings) {
-    const key = dayOf(booking.start, viewer.zone);
+    const key = dayHeading(booking.start, viewer.zone, now);
     days.set(key, [...(days.get(key) ?? []), booking]);
   }
   return (
@@ -33,39 +43,8 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
       <PageTitle>Demos</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       {problem && <Problem>{problem}</Problem>}
-      {moving && works && (
-        <form
-          method="post"
-          action={`/team/demos/${moving.id}/move`}
-          id="move"
-          className="team-card mb-6 grid gap-3"
-          aria-labelledby="move-heading"
-        >
-          <h2 id="move-heading" className="text-lg font-semibold">
-            Move the demo with {moving.name}, now {formatTime(moving.start, viewer.zone)}
-          </h2>
-          <p className="text-ink-700">Any open time within the hours; the two-hour notice does not apply.</p>
-          <CsrfField csrf={csrf} />
-          <div>
-            <label htmlFor="move-slot" className="team-label">
-              New time
-            </label>
-            <select id="move-slot" name="slot" className="team-input">
-              {moving.slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {formatTime(slot, viewer.zone)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <button className="team-button">Move the demo</button>
-            <a href="/team/demos" className="team-button-quiet">
-              Keep it
-            </a>
-          </div>
-        </form>
-      )}
+      {moving && works && <MoveForm moving={moving} zone={viewer.zone} csrf={csrf} />}
+      {cancelling && works && <CancelConfirmation cancelling={cancelling} zone={viewer.zone} csrf={csrf} />}
       <section aria-labelledby="agenda-heading" className="mb-6">
         <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
           Agenda, in {viewer.zone} time
@@ -78,8 +57,20 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
               {rows.map((booking) => (
                 <li key={booking.id} className="team-card grid gap-2">
                   <p>
-                    <span className="font-semibold">{formatTime(booking.start, viewer.zone)}</span> · {booking.name} ·{' '}
-                    {booking.email}
+                    <span className="font-semibold">{formatTime(booking.start, viewer.zone)}</span> · {booking.name}
+                    {booking.company && ` · ${booking.company}`} · {booking.email}
+                    {booking.phone && (
+                      <>
+                        {' · '}
+                        {numberToDial(booking.phone) ? (
+                          <a href={`tel:${numberToDial(booking.phone)}`} className="team-link">
+                            {booking.phone}
+                          </a>
+                        ) : (
+                          booking.phone
+                        )}
+                      </>
+                    )}
                   </p>
                   <p className="text-sm text-ink-700">
                     Their time: {formatTime(booking.start, booking.zone)} ({booking.zone}) · host {booking.host}
@@ -101,12 +92,13 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
                       >
                         Move
                       </a>
-                      <form method="post" action={`/team/demos/${booking.id}/cancel`}>
-                        <CsrfField csrf={csrf} />
-                        <button className="team-button-quiet" aria-label={`Cancel the demo with ${booking.name}`}>
-                          Cancel
-                        </button>
-                      </form>
+                      <a
+                        href={`/team/demos?cancel=${booking.id}#cancel`}
+                        className="team-button-quiet"
+                        aria-label={`Cancel the demo with ${booking.name}…`}
+                      >
+                        Cancel…
+                      </a>
                     </div>
                   )}
                 </li>
@@ -125,7 +117,7 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
             {blocks.map((block) => (
               <li key={block.id} className="flex flex-wrap items-center gap-2">
                 <span>
-                  {block.host}: {formatTime(block.from, hours.zone)} to {formatTime(block.to, hours.zone)}
+                  {block.host}: {offInWords(block, hours.zone)}
                   {block.reason && ` (${block.reason})`}
                 </span>
                 {works && (
@@ -133,11 +125,32 @@ export function DemosPage({ csrf, viewer, bookings, moving, hours, hosts, blocks
                     <CsrfField csrf={csrf} />
                     <button
                       className="team-button-quiet"
-                      aria-label={`Remove the time off from ${formatTime(block.from, hours.zone)}`}
+                      aria-label={`Remove the time off of ${block.host}: ${offInWords(block, hours.zone)}`}
                     >
                       Remove
                     </button>
                   </form>
+                )}
+                {block.demos.length > 0 && (
+                  <ul className="w-full text-sm" aria-label={`Demos booked in this time off`}>
+                    {block.demos.map((demo) => (
+                      <li key={demo.id} className="flex flex-wrap items-center gap-2">
+                        <span className="text-red-900">
+                          Booked in it: {demo.name}, {formatTime(demo.start, viewer.zone)}
+                        </span>
+                        {works && (
+                          <>
+                            <a href={`/team/demos?move=${demo.id}#move`} className="team-link">
+                              Move<span className="sr-only"> the demo with {demo.name}</span>
+                            </a>
+                            <a href={`/team/demos?cancel=${demo.id}#cancel`} className="team-link">
+                              Cancel…<span className="sr-only"> the demo with {demo.name}</span>
+                            </a>
+                          </>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </li>
             ))}

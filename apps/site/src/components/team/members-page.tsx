@@ -9,6 +9,7 @@ type Props = {
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
   confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
+  confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: string } | undefined;
 };
 
 const fields = [
@@ -18,7 +19,8 @@ const fields = [
 ] as const;
 
 /** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
-export function MembersPage({ csrf, viewer, members, notice, problems, values, confirmRemoval }: Props) {
+export function MembersPage(props: Props) {
+  const { csrf, viewer, members, notice, problems, values, confirmRemoval, confirmMemberRemoval } = props;
   const changes = viewer.method === 'passkey';
   return (
     <>
@@ -43,6 +45,29 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
             <button className="team-button">Remove the passkey</button>
             <a href="/team/members" className="team-link">
               Keep it
+            </a>
+          </PostForm>
+        </section>
+      )}
+      {confirmMemberRemoval && (
+        <section className="team-card mb-6 border-red-300" aria-labelledby="confirm-member-heading">
+          <h2 id="confirm-member-heading" className="mb-2 text-lg font-semibold">
+            {`Remove ${confirmMemberRemoval.memberName} (${confirmMemberRemoval.role}) from the team?`}
+          </h2>
+          <p className="mb-4 text-ink-700">
+            {confirmMemberRemoval.memberName} ({confirmMemberRemoval.email}) can no longer sign in: their passkeys,
+            sessions and any sign-in link end at once, and the leads assigned to them become unassigned. The audit keeps
+            their name. Nobody is mailed, not even them. To bring them back, invite them again.
+          </p>
+          <PostForm
+            action={`/team/members/${confirmMemberRemoval.memberId}/remove`}
+            csrf={csrf}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove {confirmMemberRemoval.memberName}</button>
+            <a href="/team/members" className="team-link">
+              Keep them
             </a>
           </PostForm>
         </section>
@@ -105,8 +130,8 @@ export function MembersPage({ csrf, viewer, members, notice, problems, values, c
                   </PostForm>
                 )}
                 <PostForm action={`/team/members/${member.id}/remove`} csrf={csrf}>
-                  <button className="team-button-quiet" aria-label={`Remove ${member.name}`}>
-                    Remove
+                  <button className="team-button-quiet" aria-label={`Remove ${member.name}…`}>
+                    Remove…
                   </button>
                 </PostForm>
               </div>

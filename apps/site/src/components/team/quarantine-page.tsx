@@ -9,7 +9,7 @@ type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer
  * The quarantine (D41): each held post with why it was held. Sales ticks posts and releases or
  * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
  */
-export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pick }: Props) {
+export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pick, confirmDelete }: Props) {
   const works = mayUseRoute(viewer, 'POST /team/quarantine');
   const ticked = new Set(selection?.ticked);
   const pickProblem = pick?.form?.problems.slot;
@@ -21,6 +21,36 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pi
       {notice && <Notice>{notice}</Notice>}
       <FormProblems refused={pick?.form} what="time" />
       {selection && selectionProblem && <FormProblems refused={selection} what="selection" />}
+      {confirmDelete && (
+        <section id="confirm-delete" className="team-card mb-6 border-red-300" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="mb-2 text-lg font-semibold">
+            {confirmDelete.length === 1 ? 'Delete this held post?' : `Delete these ${confirmDelete.length} held posts?`}
+          </h2>
+          <ul className="mb-2 list-disc pl-5">
+            {confirmDelete.map((post) => (
+              <li key={post.id} className="break-words">
+                {post.name} · {post.form}
+              </li>
+            ))}
+          </ul>
+          <p className="mb-4 text-ink-700">
+            They are deleted now, not after 30 days, and never become leads. Nobody is mailed: the senders were never
+            told their posts were held. This cannot be undone.
+          </p>
+          <PostForm action="/team/quarantine" csrf={csrf} className="flex flex-wrap items-center gap-3">
+            {confirmDelete.map((post) => (
+              <input key={post.id} type="hidden" name="ids" value={post.id} />
+            ))}
+            <input type="hidden" name="confirm" value="yes" />
+            <button name="action" value="delete" className="team-button">
+              Delete for good
+            </button>
+            <a href="/team/quarantine" className="team-link">
+              Keep them
+            </a>
+          </PostForm>
+        </section>
+      )}
       {pick && (
         <PostForm
           action={`/team/quarantine/${pick.id}/release`}
@@ -123,7 +153,7 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pi
                 Release the ticked posts
               </button>
               <button name="action" value="delete" className="team-button-quiet">
-                Delete the ticked posts
+                Delete the ticked posts…
               </button>
             </div>
           )}
