@@ -87,6 +87,23 @@ export const inboxQuerySchema = z.object({
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
+/**
+ * The inbox's ready-made views (issue 54): open leads received since midnight in the member's zone,
+ * open leads nobody has, the member's open leads, handled leads, and every lead.
+ */
+export const inboxViews = ['new-today', 'unassigned', 'mine', 'handled', 'all'] as const;
+export type InboxView = (typeof inboxViews)[number];
+
+/**
+ * The inbox's URL: a view and the filters that narrow it (D31: none is personal). The lead page
+ * takes the same query, so its way back and its next lead keep the view.
+ */
+export const inboxPageQuerySchema = z.object({ ...inboxQuerySchema.shape, view: optionalText(z.enum(inboxViews)) });
+export type InboxPageQuery = z.infer<typeof inboxPageQuerySchema>;
+
+/** A lead's page: the inbox's view it was opened from; any other field (a notice's) is left for the page to read. */
+export const leadPageQuerySchema = z.looseObject(inboxPageQuerySchema.shape);
+
 /** The filters with empty fields dropped. */
 export type InboxFilters = {
   form?: LeadKind;
@@ -136,7 +153,23 @@ export type InboxRow = {
   source: string | null;
   /** ISO instant. */
   receivedAt: string;
+  /** What they want in a line: their message's start, or what they chose; masked as the rest. */
+  preview: string;
+  /** The demo time they asked for (ISO instant), which the page shows in the member's zone. */
+  demoAt?: string | undefined;
 };
+
+/** A field of a lead in words: the form's label, and its value, or a list of values (services). */
+export type LeadFieldText = { label: string; value: string | string[] };
+
+/** How to reach a lead in one tap; no link for a role that sees contacts masked (D41). */
+export type LeadReach = {
+  email: { text: string; href?: string | undefined };
+  phone?: { text: string; href?: string | undefined; whatsapp?: string | undefined } | undefined;
+};
+
+/** One line of a lead's history, as a sentence's parts: who, what they did, when, and a note's text. */
+export type LeadEvent = { at: string; who: string; did: string; note?: string | undefined };
 
 export type TeamMemberRow = {
   id: string;
@@ -166,6 +199,10 @@ export type TeamPage =
       view: 'leads';
       /** The filters as the form shows them: every field a string. */
       query: Record<string, string>;
+      /** The view shown; absent on a search's answer. */
+      inboxView?: InboxView | undefined;
+      /** Each view's count, at most 1,000 read ("999+" above). */
+      counts?: Record<InboxView, number> | undefined;
       rows: InboxRow[];
       /** The next page's cursor, when there are more. */
       next?: string | undefined;
@@ -176,11 +213,21 @@ export type TeamPage =
     }
   | {
       view: 'lead';
-      lead: InboxRow & { fields: Array<[string, string]> };
+      lead: InboxRow & {
+        fields: LeadFieldText[];
+        reach: LeadReach;
+        /** The demo time they asked for, and the zone they asked in. */
+        asked?: { start: string; zone: string } | undefined;
+        /** Where they came from (issue 40): campaign, source, medium, landing and form pages, those known. */
+        origin: Array<[string, string]>;
+      };
+      /** The inbox's view the lead was opened from, as its query: the way back and the next lead keep it. */
+      back: string;
+      /** The next lead in that view, when there is one. */
+      next?: string | undefined;
+      events: LeadEvent[];
       /** Its demo booking, if it booked one (D32): when, in the prospect's zone, and whether it still stands. */
       booking?: { start: string; zone: string; status: 'booked' | 'cancelled' } | undefined;
-      notes: Array<{ at: string; who: string; text: string }>;
-      history: HistoryRow[];
       members: TeamMemberRow[];
       notice?: string | undefined;
       problem?: string | undefined;

@@ -1,6 +1,6 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
-import type { InboxFilters, LeadStatus } from '@growmail/contracts/team';
+import type { InboxFilters, InboxView, LeadStatus } from '@growmail/contracts/team';
 import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source';
 import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
@@ -160,6 +160,35 @@ const leadQueries = (db: Executor) => ({
     if (filters.from) query = query.where('created_at', '>=', filters.from);
     if (filters.to) query = query.where('created_at', '<', filters.to);
     return query.execute();
+  },
+
+  /**
+   * How many leads each inbox view holds (issue 54), each counted to at most `cap` rows, so a
+   * million leads cost no more than a thousand: every view is served by an index that starts with
+   * its condition. `since` is midnight in the member's zone, as an ISO instant.
+   */
+  async viewCounts(memberId: string, since: string, cap: number): Promise<Record<InboxView, number>> {
+    const leads = db.selectFrom('leads').select(sql<number>`1`.as('one'));
+    const open = leads.where('status', '=', 'new');
+    const views = {
+      'new-today': open.where('created_at', '>=', since),
+      unassigned: open.where('assignee_id', 'is', null),
+      mine: open.where('assignee_id', '=', memberId),
+      handled: leads.where('status', '=', 'handled'),
+      all: leads,
+    };
+    const counted = await Promise.all(
+      Object.values(views).map((view) =>
+        db
+          .selectFrom(view.limit(cap).as('capped'))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    return Object.fromEntries(Object.keys(views).map((name, index) => [name, Number(counted[index]!.n)])) as Record<
+      InboxView,
+      number
+    >;
   },
 
   /**

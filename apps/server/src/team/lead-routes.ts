@@ -1,6 +1,7 @@
 import {
   inboxFilters,
-  inboxQuerySchema,
+  inboxPageQuerySchema,
+  leadPageQuerySchema,
   leadAssignmentSchema,
   leadNoteSchema,
   leadSearchSchema,
@@ -8,6 +9,8 @@ import {
   recordParams,
   type FormProblems,
   type InboxFilters,
+  type InboxPageQuery,
+  type InboxView,
 } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,11 +22,36 @@ import { marketRegions } from '../submissions/phone.ts';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
-import { contactsFor } from '../people/masking.ts';
-import { cursorOf, inboxRow, leadFields, memberNames, memberRows, nextDay, readCursor, type LeadRow } from './views.ts';
+import {
+  askedOf,
+  cursorOf,
+  eventsOf,
+  inboxRow,
+  leadFields,
+  memberNames,
+  memberRows,
+  nextDay,
+  originOf,
+  reachOf,
+  readCursor,
+  startOfToday,
+  viewFilters,
+  type LeadRow,
+} from './views.ts';
 
 /** Leads a page shows. */
 const pageSize = 50;
+/** The most a view's count reads: above it the inbox says "999+". */
+const countCap = 1000;
+
+/** The view's query as the inbox's URL and the lead page's carry it (D31: nothing personal), without its cursor. */
+const viewQuery = (query: InboxPageQuery) =>
+  Object.fromEntries(
+    Object.keys(inboxPageQuerySchema.shape).flatMap((name) => {
+      const value = query[name as keyof InboxPageQuery];
+      return name !== 'after' && typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
+  ) as Record<string, string>;
 
 type LeadPageExtra = { notice?: string; problem?: string; noteForm?: FormProblems };
 
@@ -44,7 +72,12 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     reply: FastifyReply,
     rows: LeadRow[],
     query: Record<string, string>,
-    extra: { search?: { q: string; problem?: string }; notice?: string },
+    extra: {
+      search?: { q: string; problem?: string };
+      notice?: string;
+      inboxView?: InboxView;
+      counts?: Record<InboxView, number>;
+    },
     status = 200,
   ) {
     const session = sessionOf(request);
@@ -65,18 +98,38 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
+  /** The leads a view and its filters ask for, after a cursor; a filter narrows the view, and wins where both name a field. */
+  async function viewRows(
+    request: FastifyRequest,
+    query: InboxPageQuery,
+    view: InboxView,
+    after: string | undefined,
+    limit: number,
+  ) {
+    const session = sessionOf(request);
+    const filters: InboxFilters = inboxFilters(query);
+    const applied = {
+      ...viewFilters(view, session.id, startOfToday(new Date(), session.zone)),
+      ...filters,
+      ...(filters.assignee === 'mine' ? { assignee: session.id } : {}),
+    };
+    if (filters.to) applied.to = nextDay(filters.to);
+    return (await data.leads.inbox(applied, readCursor(after), limit)) as LeadRow[];
+  }
+
   routes.get(
     '/leads',
-    { schema: { querystring: inboxQuerySchema }, attachValidation: true },
+    { schema: { querystring: inboxPageQuerySchema }, attachValidation: true },
     async (request, reply) => {
       if (request.validationError)
         return sendProblem(reply, 400, 'Not understood', 'These filters are not ones the inbox offers.');
-      const filters: InboxFilters = inboxFilters(request.query);
       const session = sessionOf(request);
-      const applied = { ...filters, ...(filters.assignee === 'mine' ? { assignee: session.id } : {}) };
-      if (applied.to) applied.to = nextDay(applied.to);
-      const rows = (await data.leads.inbox(applied, readCursor(request.query.after), pageSize + 1)) as LeadRow[];
-      return inboxPage(request, reply, rows, filters as Record<string, string>, {});
+      const counts = await data.leads.viewCounts(session.id, startOfToday(new Date(), session.zone), countCap);
+      // With no view named, a member lands on their own open leads, or else on those nobody has.
+      const view = request.query.view || (counts.mine > 0 ? 'mine' : 'unassigned');
+      const rows = await viewRows(request, request.query, view, request.query.after, pageSize + 1);
+      const query = { ...viewQuery(request.query), view };
+      return inboxPage(request, reply, rows, query, { inboxView: view, counts });
     },
   );
 
@@ -104,13 +157,25 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     },
   );
 
-  routes.get('/leads/:id', { schema: { params: recordParams }, attachValidation: true }, async (request, reply) => {
-    const lead = request.validationError
-      ? undefined
-      : ((await data.leads.find(request.params.id)) as LeadRow | undefined);
-    if (!lead) return goneLead(reply);
-    return leadPage(request, reply, lead, { notice: noticeFor('lead', request.query) });
-  });
+  routes.get(
+    '/leads/:id',
+    { schema: { params: recordParams, querystring: leadPageQuerySchema }, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError?.validationContext === 'querystring')
+        return sendProblem(reply, 400, 'Not understood', 'These filters are not ones the inbox offers.');
+      const lead = request.validationError
+        ? undefined
+        : ((await data.leads.find(request.params.id)) as LeadRow | undefined);
+      if (!lead) return goneLead(reply);
+      return leadPage(request, reply, lead, { notice: noticeFor('lead', request.query) });
+    },
+  );
+
+  /** The inbox's view a lead was opened from, read from the lead's URL; any other is the default view. */
+  const backQuery = (request: FastifyRequest): InboxPageQuery => {
+    const parsed = leadPageQuerySchema.safeParse(request.query);
+    return parsed.success ? parsed.data : {};
+  };
 
   async function leadPage(
     request: FastifyRequest,
@@ -120,29 +185,31 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     status = 200,
   ) {
     const session = sessionOf(request);
-    const [members, notes, history, booking] = await Promise.all([
+    const query = backQuery(request);
+    const back = viewQuery(query);
+    const [members, notes, history, booking, next] = await Promise.all([
       data.team.members(),
       data.leads.notes(lead.id),
       data.audit.forRecord('lead', lead.id),
       data.demos.bookingOfLead(lead.id),
+      query.view ? viewRows(request, query, query.view, cursorOf(lead), 1) : Promise.resolve([]),
     ]);
     const names = memberNames(members);
-    const shown = contactsFor(session.role);
     return sendTeamPage(
       reply,
       {
         view: 'lead',
-        lead: { ...inboxRow(lead, session.role, names), fields: leadFields(lead, session.role) },
+        lead: {
+          ...inboxRow(lead, session.role, names),
+          fields: leadFields(lead, session.role),
+          reach: reachOf(lead, session.role),
+          asked: askedOf(lead),
+          origin: originOf(lead, session.role),
+        },
+        back: new URLSearchParams(back).toString(),
+        next: next[0]?.id,
         booking: booking && { start: booking.starts_at, zone: booking.zone, status: booking.status },
-        notes: notes.map((note) => ({ at: note.created_at, who: note.member_name, text: shown.text(note.text) })),
-        history: history.map((row) => ({
-          at: row.at,
-          who: row.member_name,
-          method: row.method,
-          action: row.action,
-          record: row.record_id,
-          detail: row.detail === '{}' ? '' : shown.text(row.detail),
-        })),
+        events: eventsOf(session.role, notes, history),
         members: memberRows(members, session.role),
         ...extra,
       },
@@ -157,9 +224,22 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     return leadPage(request, reply, lead, extra, 400);
   }
 
-  /** After a change, the lead's page with its notice (post-redirect-get); the problem page when the lead is gone. */
-  const answer = (reply: FastifyReply, leadId: string, change: LeadChange, notice: NoticeKey<'lead'>) =>
-    change === 'gone' ? goneLead(reply) : reply.redirect(noticeUrl(`/team/leads/${leadId}`, 'lead', notice), 303);
+  /**
+   * After a change, the lead's page with its notice (post-redirect-get), in the view it was opened
+   * from, the notice in focus; the problem page when the lead is gone.
+   */
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    leadId: string,
+    change: LeadChange,
+    notice: NoticeKey<'lead'>,
+  ) => {
+    if (change === 'gone') return goneLead(reply);
+    const back = new URLSearchParams(viewQuery(backQuery(request))).toString();
+    const url = noticeUrl(`/team/leads/${leadId}`, 'lead', notice);
+    return reply.redirect(`${url}${back ? `&${back}` : ''}#notice`, 303);
+  };
 
   routes.post(
     '/leads/:id/assign',
@@ -172,7 +252,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       const member = wanted === 'nobody' ? null : await data.team.member(wanted === 'me' ? session.id : wanted);
       if (member === undefined) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
       const assignee = member && { id: member.id, name: member.name };
-      return answer(reply, id, await assignLead(data, id, assignee, actorOf(request)), 'assigned');
+      return answer(request, reply, id, await assignLead(data, id, assignee, actorOf(request)), 'assigned');
     },
   );
 
@@ -182,7 +262,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     async (request, reply) => {
       const { status } = request.body;
       const change = await setLeadStatus(data, request.params.id, status, actorOf(request));
-      return answer(reply, request.params.id, change, status === 'handled' ? 'handled' : 'reopened');
+      return answer(request, reply, request.params.id, change, status === 'handled' ? 'handled' : 'reopened');
     },
   );
 
@@ -194,7 +274,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       const noteForm = refusedForm(request, ['text']);
       if (noteForm) return refused(request, reply, id, { noteForm });
       const change = await addLeadNote(data, id, request.body.text, actorOf(request));
-      return answer(reply, id, change, 'noted');
+      return answer(request, reply, id, change, 'noted');
     },
   );
 }

@@ -1,10 +1,12 @@
+import { leadFieldLabels } from '@growmail/contracts/lead-labels';
+
 /** The savings calculator's words in English (D37; the French are in lib/form-words-fr.ts). */
 export const calculatorWords = {
   form: 'Savings calculator',
-  customers: 'Number of customers',
-  annualCost: 'Current annual cost (USD)',
+  customers: leadFieldLabels.contact_count as string,
+  annualCost: leadFieldLabels.current_cost as string,
   email: 'Email Address',
-  services: 'Services you pay for today',
+  services: leadFieldLabels.services as string,
   serviceNames: {} as Readonly<Record<string, string>>,
   estimate: 'Estimate your savings',
   couldSave: 'You could save',

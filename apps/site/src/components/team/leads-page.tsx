@@ -1,4 +1,4 @@
-import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
+import type { InboxView, TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { may, mayUseRoute } from '@growmail/contracts/team-access';
 import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
@@ -12,6 +12,57 @@ const forms = [
 ] as const;
 
 const formLabel = Object.fromEntries(forms) as Record<string, string>;
+
+const views: ReadonlyArray<readonly [InboxView, string]> = [
+  ['new-today', 'New today'],
+  ['unassigned', 'Unassigned'],
+  ['mine', 'Mine'],
+  ['handled', 'Handled'],
+  ['all', 'All'],
+];
+
+/** A view's count as read: at most 1,000 rows are counted. */
+const shownCount = (count: number) => (count > 999 ? '999+' : String(count));
+
+const ago = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+/** How long ago, in words ("3 hours ago"); the exact time in the member's zone is its tooltip and datetime. */
+function howLongAgo(iso: string, now: number): string {
+  const minutes = Math.round((Date.parse(iso) - now) / 60_000);
+  if (minutes > -60) return ago.format(Math.min(minutes, 0), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return ago.format(hours, 'hour');
+  return ago.format(Math.round(hours / 24), 'day');
+}
+
+function ViewTabs({
+  current,
+  counts,
+  query,
+}: {
+  current: InboxView;
+  counts: Record<InboxView, number>;
+  query: Record<string, string>;
+}) {
+  const narrowed = Object.keys(query).some((name) => name !== 'view');
+  return (
+    <nav aria-label="Views" className="mb-3">
+      <ul className="flex flex-wrap gap-2">
+        {views.map(([view, label]) => (
+          <li key={view}>
+            <a
+              href={`/team/leads?view=${view}`}
+              className={`inline-flex min-h-11 items-center gap-1 rounded-full border px-3 ${view === current ? 'border-brand-700 bg-brand-700 text-white' : 'border-ink-400 bg-white text-ink-900'}`}
+              {...(view === current ? { 'aria-current': 'page' as const } : {})}
+            >
+              {label} <span className="text-sm">({shownCount(counts[view])})</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {narrowed && <p className="mt-1 text-sm text-ink-700">The filters below narrow this view.</p>}
+    </nav>
+  );
+}
 
 function Choice({
   name,
@@ -45,13 +96,17 @@ function Choice({
  * The leads inbox (D41): newest first, a page at a time. The filters are a GET form, so a view
  * can be shared by its URL; a search is a POST, so nothing typed in it reaches a URL (D31).
  */
-export function LeadsPage({ csrf, viewer, query, rows, next, search, members, notice }: Props) {
+export function LeadsPage({ csrf, viewer, query, inboxView, counts, rows, next, search, members, notice }: Props) {
   const nextQuery = next ? new URLSearchParams({ ...query, after: next }).toString() : '';
+  const back = search ? '' : `?${new URLSearchParams(query).toString()}`;
+  const filtered = Object.keys(query).some((name) => name !== 'view');
+  const now = Date.now();
   return (
     <>
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
       {notice && <Notice>{notice}</Notice>}
-      <div className="mb-6 grid gap-4 lg:grid-cols-3">
+      {inboxView && counts && <ViewTabs current={inboxView} counts={counts} query={query} />}
+      <div className="mb-4 grid gap-3 lg:grid-cols-3">
         {mayUseRoute(viewer, 'POST /team/leads/search') && (
           <PostForm
             action="/team/leads/search"
@@ -83,85 +138,92 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
             <button className="team-button w-full">Search</button>
           </PostForm>
         )}
-        <form
-          method="get"
-          action="/team/leads"
-          className="team-card grid gap-3 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-3"
-          aria-label="Filters"
-        >
-          <Choice name="form" label="Form" value={query.form} options={forms} />
-          <Choice
-            name="status"
-            label="Status"
-            value={query.status}
-            options={[
-              ['new', 'New'],
-              ['handled', 'Handled'],
-            ]}
-          />
-          <Choice
-            name="assignee"
-            label="Assigned to"
-            value={query.assignee}
-            options={[
-              ['mine', 'Me'],
-              ['nobody', 'Nobody'],
-              ...members.map((member) => [member.id, member.name] as const),
-            ]}
-          />
-          <Choice
-            name="language"
-            label="Language"
-            value={query.language}
-            options={[
-              ['en', 'English'],
-              ['fr', 'French'],
-            ]}
-          />
-          <div>
-            <label htmlFor="filter-source" className="team-label">
-              Source
-            </label>
-            <input
-              id="filter-source"
-              name="source"
-              type="text"
-              defaultValue={query.source ?? ''}
-              className="team-input"
-              aria-describedby="filter-source-hint"
+        {/* Folded, so on a phone the leads come first; open while a filter is set. Works without script. */}
+        <details className="team-card lg:col-span-2" open={filtered}>
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">
+            Filters{filtered ? ' (set)' : ''}
+          </summary>
+          <form
+            method="get"
+            action="/team/leads"
+            className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label="Filters"
+          >
+            {inboxView && <input type="hidden" name="view" value={inboxView} />}
+            <Choice name="form" label="Form" value={query.form} options={forms} />
+            <Choice
+              name="status"
+              label="Status"
+              value={query.status}
+              options={[
+                ['new', 'New'],
+                ['handled', 'Handled'],
+              ]}
             />
-            <p id="filter-source-hint" className="mt-1 text-sm text-ink-700">
-              As on the Marketing page: newsletter, direct, api…
-            </p>
-          </div>
-          <div>
-            <label htmlFor="filter-from" className="team-label">
-              From
-            </label>
-            <input id="filter-from" name="from" type="date" defaultValue={query.from ?? ''} className="team-input" />
-          </div>
-          <div>
-            <label htmlFor="filter-to" className="team-label">
-              To
-            </label>
-            <input id="filter-to" name="to" type="date" defaultValue={query.to ?? ''} className="team-input" />
-          </div>
-          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
-            <button className="team-button">Show leads</button>
-            <a href="/team/leads" className="team-button-quiet">
-              Clear
-            </a>
-            {mayUseRoute(viewer, 'GET /team/leads/export') && (
-              <a
-                href={`/team/leads/export?${new URLSearchParams(query).toString()}`}
-                className="team-button-quiet"
-                download
-              >
-                Export these leads (CSV)
+            <Choice
+              name="assignee"
+              label="Assigned to"
+              value={query.assignee}
+              options={[
+                ['mine', 'Me'],
+                ['nobody', 'Nobody'],
+                ...members.map((member) => [member.id, member.name] as const),
+              ]}
+            />
+            <Choice
+              name="language"
+              label="Language"
+              value={query.language}
+              options={[
+                ['en', 'English'],
+                ['fr', 'French'],
+              ]}
+            />
+            <div>
+              <label htmlFor="filter-source" className="team-label">
+                Source
+              </label>
+              <input
+                id="filter-source"
+                name="source"
+                type="text"
+                defaultValue={query.source ?? ''}
+                className="team-input"
+                aria-describedby="filter-source-hint"
+              />
+              <p id="filter-source-hint" className="mt-1 text-sm text-ink-700">
+                As on the Marketing page: newsletter, direct, api…
+              </p>
+            </div>
+            <div>
+              <label htmlFor="filter-from" className="team-label">
+                From
+              </label>
+              <input id="filter-from" name="from" type="date" defaultValue={query.from ?? ''} className="team-input" />
+            </div>
+            <div>
+              <label htmlFor="filter-to" className="team-label">
+                To
+              </label>
+              <input id="filter-to" name="to" type="date" defaultValue={query.to ?? ''} className="team-input" />
+            </div>
+            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
+              <button className="team-button">Show leads</button>
+              <a href={`/team/leads${inboxView ? `?view=${inboxView}` : ''}`} className="team-button-quiet">
+                Clear
               </a>
-            )}
-          </div>
-        </form>
+              {mayUseRoute(viewer, 'GET /team/leads/export') && (
+                <a
+                  href={`/team/leads/export?${new URLSearchParams(query).toString()}`}
+                  className="team-button-quiet"
+                  download
+                >
+                  Export these leads (CSV)
+                </a>
+              )}
+            </div>
+          </form>
+        </details>
       </div>
       {rows.length === 0 ? (
         <p className="team-card text-ink-700">{search?.problem ? 'Nothing was searched.' : 'No leads match.'}</p>
@@ -170,26 +232,30 @@ export function LeadsPage({ csrf, viewer, query, rows, next, search, members, no
           {rows.map((row) => (
             <li key={row.id} className="team-card grid gap-1 sm:grid-cols-[1fr_auto]">
               <div className="min-w-0">
-                <a href={`/team/leads/${row.id}`} className="team-link break-words">
+                <a href={`/team/leads/${row.id}${back}`} className="team-link break-words">
                   {row.name || row.email}
                 </a>
-                <p className="text-sm break-words text-ink-700">
-                  {row.email}
-                  {row.company && ` · ${row.company}`}
+                <span className="text-ink-700">
+                  {row.company && ` · ${row.company}`} · {row.email}
+                </span>
+                <p className="truncate text-sm text-ink-900" lang={row.language}>
+                  {row.demoAt ? `Demo asked for ${formatTime(row.demoAt, viewer.zone)}` : row.preview}
                 </p>
               </div>
-              <div className="text-sm text-ink-700 sm:text-right">
-                <p>
-                  {formLabel[row.form]} ·{' '}
-                  <span lang={row.language}>{row.language === 'fr' ? 'Français' : 'English'}</span>
-                </p>
-                <p>
-                  {row.status === 'handled' ? 'Handled' : 'New'} ·{' '}
-                  {row.assignee ? `Assigned to ${row.assignee}` : 'Unassigned'}
-                </p>
-                <p>Source: {row.source ?? 'not known'}</p>
-                <p>{formatTime(row.receivedAt, viewer.zone)}</p>
-              </div>
+              <p className="text-sm text-ink-700 sm:text-right">
+                {formLabel[row.form]} · {row.source ?? 'source not known'} ·{' '}
+                <time dateTime={row.receivedAt} title={formatTime(row.receivedAt, viewer.zone)}>
+                  {howLongAgo(row.receivedAt, now)}
+                </time>
+                <br />
+                {row.status === 'handled' ? 'Handled' : 'New'} · {row.assignee ? row.assignee : 'Unassigned'}
+                {row.language === 'fr' && (
+                  <>
+                    {' · '}
+                    <span lang="fr">Français</span>
+                  </>
+                )}
+              </p>
             </li>
           ))}
         </ol>

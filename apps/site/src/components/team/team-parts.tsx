@@ -34,8 +34,14 @@ export function formatTime(iso: string, zone: string): string {
   return formatter.format(date);
 }
 
+/** A change's outcome; a redirect to `#notice` brings focus to it (tabIndex -1), so a keyboard or screen reader starts there. */
 export const Notice = ({ children }: { children: ReactNode }) => (
-  <p role="status" className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900">
+  <p
+    role="status"
+    id="notice"
+    tabIndex={-1}
+    className="mb-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-900"
+  >
     {children}
   </p>
 );
