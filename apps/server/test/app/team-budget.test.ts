@@ -1,0 +1,62 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import { teamRoutes } from '@growmail/contracts/team-access';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '@growmail/test-support/app';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { signedIn } from './console-session.ts';
+
+const KB = 1024;
+/** Issue 54's budget: every console page at most 10 KB of HTML as sent compressed. */
+const budget = 10 * KB;
+
+/** The console's pages: every GET in the routes table but the downloads, the catch-all and the link pages, which need a token. */
+const pages = Object.keys(teamRoutes)
+  .filter((route) => route.startsWith('GET '))
+  .map((route) => route.slice(4))
+  .filter((path) => !/export|csv|\*|\/link$|\/enrol$|^\/team$/.test(path));
+
+describe('the console’s page budget', () => {
+  let app: Awaited<ReturnType<typeof testApp>>;
+  let leadId: string;
+
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: 'http://localhost:4010' });
+    const data = dataAccess(app.db);
+    // More leads than a page shows, each with a long message and a company, as a busy inbox has.
+    for (let index = 0; index < 60; index++)
+      leadId = await data.leads.insert('enquiry', `person${index}@company${index}.test`, {
+        fullname: `Person Number ${index} Okonkwo-Adebayo`,
+        email: `person${index}@company${index}.test`,
+        company: `Company ${index} Holdings Limited`,
+        subject: `Question ${index} about pricing for our ${index * 1000} customers`,
+        body: `We send about ${index * 5000} messages a month across email and SMS, and want to know what moving would cost. `.repeat(
+          4,
+        ),
+      });
+  });
+  afterAll(() => app.close());
+
+  it('keeps every console page within 10 KB compressed, as an admin sees it with a full inbox', async () => {
+    const { cookies, member } = await signedIn(app, 'admin');
+    const data = dataAccess(app.db);
+    for (let index = 0; index < 5; index++)
+      await data.leads.addNote(leadId, { id: member.id, name: member.name }, `Called them, note ${index}.`);
+    const sizes: string[] = [];
+    const over: string[] = [];
+    for (const path of pages) {
+      const url = path.replace(':id', leadId);
+      const answer = await app.inject({ url, cookies, headers: { 'accept-encoding': 'br' } });
+      expect([url, answer.statusCode]).toEqual([url, 200]);
+      expect(answer.headers['content-type'], url).toContain('text/html');
+      const bytes =
+        answer.headers['content-encoding'] === 'br'
+          ? answer.rawPayload.length
+          : brotliCompressSync(answer.rawPayload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+      sizes.push(`${url} ${(bytes / KB).toFixed(2)}`);
+      if (bytes > budget) over.push(`${url}: ${(bytes / KB).toFixed(2)} KB`);
+    }
+    console.log(`Console pages, KB compressed:\n${sizes.join('\n')}`);
+    expect(pages.length).toBeGreaterThan(8);
+    expect(over).toEqual([]);
+  });
+});
