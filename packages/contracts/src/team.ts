@@ -201,6 +201,8 @@ export type TeamPage =
       query: Record<string, string>;
       /** The view shown; absent on a search's answer. */
       inboxView?: InboxView | undefined;
+      /** When the page was read (ISO instant), which a row's "how long ago" counts from. */
+      now: string;
       /** Each view's count, at most 1,000 read ("999+" above). */
       counts?: Record<InboxView, number> | undefined;
       rows: InboxRow[];

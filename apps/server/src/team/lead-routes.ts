@@ -89,6 +89,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       {
         view: 'leads',
         query,
+        now: new Date().toISOString(),
         rows: shown.map((row) => inboxRow(row, session.role, names)),
         next,
         members: memberRows(members, session.role),

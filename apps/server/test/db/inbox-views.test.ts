@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '@growmail/test-support/databases';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 import type { Db } from '../../src/db/index.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 
@@ -17,11 +18,9 @@ describe.each(await testDatabases())('the inbox’s views on $name', ({ open }) 
     ).id;
     const lead = async (at: string, status: 'new' | 'handled', assignee: string | null) => {
       const id = await data.leads.insert('enquiry', `p${Math.random()}@acme.test`, { fullname: 'P' });
-      await db.kysely
-        .updateTable('leads')
-        .set({ created_at: at, status, assignee_id: assignee })
-        .where('id', '=', id)
-        .execute();
+      await fixturesRepository(db.kysely).backdateLead(id, at);
+      await data.leads.setStatus(id, status);
+      await data.leads.assign(id, assignee);
     };
     // Yesterday: two open and nobody's, one handled; today: three open and nobody's, one mine.
     await lead('2026-03-02T10:00:00.000Z', 'new', null);

@@ -96,11 +96,10 @@ function Choice({
  * The leads inbox (D41): newest first, a page at a time. The filters are a GET form, so a view
  * can be shared by its URL; a search is a POST, so nothing typed in it reaches a URL (D31).
  */
-export function LeadsPage({ csrf, viewer, query, inboxView, counts, rows, next, search, members, notice }: Props) {
+export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, next, search, members, notice }: Props) {
   const nextQuery = next ? new URLSearchParams({ ...query, after: next }).toString() : '';
   const back = search ? '' : `?${new URLSearchParams(query).toString()}`;
   const filtered = Object.keys(query).some((name) => name !== 'view');
-  const now = Date.now();
   return (
     <>
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
@@ -245,7 +244,7 @@ export function LeadsPage({ csrf, viewer, query, inboxView, counts, rows, next, 
               <p className="text-sm text-ink-700 sm:text-right">
                 {formLabel[row.form]} · {row.source ?? 'source not known'} ·{' '}
                 <time dateTime={row.receivedAt} title={formatTime(row.receivedAt, viewer.zone)}>
-                  {howLongAgo(row.receivedAt, now)}
+                  {howLongAgo(row.receivedAt, Date.parse(now))}
                 </time>
                 <br />
                 {row.status === 'handled' ? 'Handled' : 'New'} · {row.assignee ? row.assignee : 'Unassigned'}
