@@ -1,14 +1,9 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { CsrfField, formatTime, leadFormNames, Notice, PageTitle, Problem } from './team-parts';
 
-const formNames: Record<string, string> = {
-  enquiry: 'Enquiry',
-  demo: 'Demo request',
-  startup: 'Startup programme',
-  savings: 'Savings estimate',
-};
+const formNames = Object.fromEntries(leadFormNames) as Record<string, string>;
 
 type Props = Omit<Extract<TeamPage, { view: 'lead' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 

@@ -1,15 +1,10 @@
 import type { InboxView, TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { may, mayUseRoute } from '@growmail/contracts/team-access';
-import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
+import { formatTime, leadFormNames, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
-const forms = [
-  ['enquiry', 'Enquiry'],
-  ['demo', 'Demo request'],
-  ['startup', 'Startup programme'],
-  ['savings', 'Savings estimate'],
-] as const;
+const forms = leadFormNames;
 
 const formLabel = Object.fromEntries(forms) as Record<string, string>;
 
