@@ -3,6 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
+import { searchKeys } from '../../src/submissions/lead-search.ts';
+import type { LeadKind } from '@growmail/contracts/form-names';
+import type { Language } from '@growmail/contracts/language';
+import type { LeadSource } from '@growmail/contracts/lead-source';
+
+/** A lead stored as a form post stores it, with its search keys. */
+const insertLead = (
+  data: DataAccess,
+  kind: LeadKind,
+  email: string,
+  fields: Record<string, unknown>,
+  ...rest: [language?: Language, source?: LeadSource | null]
+) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
 
 /** The inbox as a sales rep and a viewer use it, and a lead read in words (issue 54). */
 describe('the inbox’s views and a lead in words', () => {
@@ -16,7 +29,7 @@ describe('the inbox’s views and a lead in words', () => {
   beforeAll(async () => {
     app = await testApp({ PUBLIC_URL: origin });
     data = dataAccess(app.db);
-    savingsId = await data.leads.insert('savings', 'sam@save.test', {
+    savingsId = await insertLead(data, 'savings', 'sam@save.test', {
       type: 'savings',
       email: 'sam@save.test',
       contact_count: 25000,
@@ -24,13 +37,14 @@ describe('the inbox’s views and a lead in words', () => {
       savings: 3000,
       services: { campaign: true, automation: false, transactional: true, push: false },
     });
-    enquiryId = await data.leads.insert('enquiry', 'kofi@acme.test', {
+    enquiryId = await insertLead(data, 'enquiry', 'kofi@acme.test', {
       fullname: 'Kofi Mensah',
       email: 'kofi@acme.test',
       subject: 'Pricing for schools',
       body: 'Call me on +234 803 555 0101 about 40 schools.',
     });
-    demoId = await data.leads.insert(
+    demoId = await insertLead(
+      data,
       'demo',
       'funmi@shoplagos.test',
       {
