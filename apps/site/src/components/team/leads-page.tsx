@@ -40,16 +40,16 @@ function ViewTabs({
 }) {
   const narrowed = Object.keys(query).some((name) => name !== 'view');
   return (
-    <nav aria-label="Views" className="mb-3">
-      <ul className="flex flex-wrap gap-2">
+    <nav aria-label="Views" className="mb-2">
+      <ul className="flex flex-wrap gap-1.5">
         {views.map(([view, label]) => (
           <li key={view}>
             <a
               href={`/team/leads?view=${view}`}
-              className={`inline-flex min-h-11 items-center gap-1 rounded-full border px-3 ${view === current ? 'border-brand-700 bg-brand-700 text-white' : 'border-ink-400 bg-white text-ink-900'}`}
+              className={`inline-flex min-h-9 items-center gap-1 rounded-full border px-3 text-sm ${view === current ? 'border-brand-700 bg-brand-700 text-white' : 'border-ink-400 bg-white text-ink-900'}`}
               {...(view === current ? { 'aria-current': 'page' as const } : {})}
             >
-              {label} <span className="text-sm">({shownCount(counts[view])})</span>
+              {label} ({shownCount(counts[view])})
             </a>
           </li>
         ))}
@@ -100,7 +100,7 @@ export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, n
       <PageTitle>{search ? 'Search results' : 'Leads'}</PageTitle>
       {notice && <Notice>{notice}</Notice>}
       {inboxView && counts && <ViewTabs current={inboxView} counts={counts} query={query} />}
-      <div className="mb-4 grid gap-3 lg:grid-cols-3">
+      <div className="mb-3 grid gap-2 lg:grid-cols-3">
         {mayUseRoute(viewer, 'POST /team/leads/search') && (
           <PostForm
             action="/team/leads/search"
@@ -133,14 +133,14 @@ export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, n
           </PostForm>
         )}
         {/* Folded, so on a phone the leads come first; open while a filter is set. Works without script. */}
-        <details className="team-card lg:col-span-2" open={filtered}>
+        <details className="rounded-xl border border-ink-100 bg-white px-4 py-1 sm:px-6 lg:col-span-2" open={filtered}>
           <summary className="min-h-11 cursor-pointer content-center font-semibold">
             Filters{filtered ? ' (set)' : ''}
           </summary>
           <form
             method="get"
             action="/team/leads"
-            className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            className="mt-3 mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
             aria-label="Filters"
           >
             {inboxView && <input type="hidden" name="view" value={inboxView} />}
