@@ -182,7 +182,7 @@ describe('the team console', () => {
       payload: { ...enquiry, email: address, fullname: 'Kemi Adeyemi' },
     });
     expect(posted.statusCode).toBeLessThan(300);
-    await page.getByLabel('Address or @domain').fill(address);
+    await page.getByLabel('Search', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Search' }).click();
     expect(page.url()).not.toContain('kemi');
     expect(await axeViolations(page)).toEqual([]);

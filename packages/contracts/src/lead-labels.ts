@@ -2,9 +2,10 @@ import { calculatorServices } from './calculator.ts';
 import { demoSubscriberOptions, startupBudgets, startupUserCounts } from './form-options.ts';
 
 /**
- * The English label of each field the lead forms send, as the forms show it. The forms' own
- * words (the site's `contact-words.ts`, `lead-words.ts`, `calculator-words.ts`) take theirs from
- * here, so the console reads a lead with the words the visitor saw (issue 54).
+ * The English label of each field the lead forms send, as the forms show it, so the console
+ * reads a lead with the words the visitor saw (issue 54). The forms' own words (the site's
+ * `contact-words.ts`, `lead-words.ts`, `calculator-words.ts`) keep theirs as literals, which their
+ * islands carry on every page, and a test holds the two equal (apps/site/test/lib/lead-labels.test.ts).
  */
 export const leadFieldLabels = {
   fullname: 'Full name',

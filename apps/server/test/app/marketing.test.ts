@@ -273,10 +273,8 @@ describe('the inbox by source (issue 40)', () => {
         .querySelectorAll('ol[aria-label="Leads, newest first"] > li')
         .map((row) => ({
           name: row.querySelector('a')!.text,
-          source: row
-            .querySelectorAll('p')
-            .find((line) => line.text.startsWith('Source: '))
-            ?.text.slice('Source: '.length),
+          // The row's last line: its form, its source, how long ago.
+          source: row.querySelectorAll('p').at(-1)?.text.split(' · ')[1],
         }));
     expect(await rowsOf('/team/leads?source=newsletter')).toEqual([{ name: 'Awa Diop', source: 'newsletter' }]);
     expect(await rowsOf('/team/leads?source=api')).toEqual([{ name: 'Ada Obi', source: 'api' }]);

@@ -1,6 +1,7 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
+import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
 import { searchKeys } from '../../src/submissions/lead-search.ts';
@@ -75,6 +76,13 @@ describe('the inbox’s views and a lead in words', () => {
         },
       },
     );
+    // Newest first: the demo, the enquiry, then the savings lead, a minute apart. Written within
+    // one millisecond, their order would fall to their random ids.
+    const fixtures = fixturesRepository(app.db.kysely);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await fixtures.backdateLead(savingsId, minutesAgo(3));
+    await fixtures.backdateLead(enquiryId, minutesAgo(2));
+    await fixtures.backdateLead(demoId, minutesAgo(1));
   });
   afterAll(() => app.close());
 

@@ -1,12 +1,10 @@
-import { leadFieldLabels } from '@growmail/contracts/lead-labels';
-
 /** The savings calculator's words in English (D37; the French are in lib/form-words-fr.ts). */
 export const calculatorWords = {
   form: 'Savings calculator',
-  customers: leadFieldLabels.contact_count as string,
-  annualCost: leadFieldLabels.current_cost as string,
+  customers: 'Number of customers',
+  annualCost: 'Current annual cost (USD)',
   email: 'Email Address',
-  services: leadFieldLabels.services as string,
+  services: 'Services you pay for today',
   serviceNames: {} as Readonly<Record<string, string>>,
   estimate: 'Estimate your savings',
   couldSave: 'You could save',

@@ -1,19 +1,17 @@
-import { leadFieldLabels } from '@growmail/contracts/lead-labels';
-
 /** The demo and startup forms's words in English (D37; the French are in lib/form-words-fr.ts). */
 export const leadWords = {
-  firstname: leadFieldLabels.firstname as string,
-  lastname: leadFieldLabels.lastname as string,
-  company_name: leadFieldLabels.company_name as string,
+  firstname: 'First name',
+  lastname: 'Last name',
+  company_name: 'Company name',
   email: 'Company email',
-  phone_number: leadFieldLabels.phone_number as string,
-  users: leadFieldLabels.subscribers as string,
+  phone_number: 'Phone number',
+  users: 'Number of users',
   /**
    * The demo form's question on the size of the audience, where a language names contacts apart
    * from seats (French: "Nombre de contacts", D43); without it the form asks `users`, as the spec does.
    */
   audience: undefined as string | undefined,
-  budget: leadFieldLabels.annual_budget as string,
+  budget: 'Annual email marketing budget',
   select: 'Select…',
   submitting: 'Submitting…',
   demo: 'Request a demo',
