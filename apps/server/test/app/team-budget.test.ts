@@ -4,20 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
-import { searchKeys } from '../../src/submissions/lead-search.ts';
-import type { LeadKind } from '@growmail/contracts/form-names';
-import type { Language } from '@growmail/contracts/language';
-import type { LeadSource } from '@growmail/contracts/lead-source';
-import type { DataAccess } from '../../src/repositories/index.ts';
-
-/** A lead stored as a form post stores it, with its search keys. */
-const insertLead = (
-  data: DataAccess,
-  kind: LeadKind,
-  email: string,
-  fields: Record<string, unknown>,
-  ...rest: [language?: Language, source?: LeadSource | null]
-) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
+import { storedLead } from '@growmail/test-support/leads';
 
 const KB = 1024;
 /** Issue 54's budget: every console page at most 10 KB of HTML as sent compressed. */
@@ -38,7 +25,7 @@ describe('the console’s page budget', () => {
     const data = dataAccess(app.db);
     // More leads than a page shows, each with a long message and a company, as a busy inbox has.
     for (let index = 0; index < 60; index++)
-      leadId = await insertLead(data, 'enquiry', `person${index}@company${index}.test`, {
+      leadId = await storedLead(data, 'enquiry', `person${index}@company${index}.test`, {
         fullname: `Person Number ${index} Okonkwo-Adebayo`,
         email: `person${index}@company${index}.test`,
         company: `Company ${index} Holdings Limited`,

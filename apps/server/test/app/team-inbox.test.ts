@@ -4,19 +4,7 @@ import { testApp } from '@growmail/test-support/app';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
-import { searchKeys } from '../../src/submissions/lead-search.ts';
-import type { LeadKind } from '@growmail/contracts/form-names';
-import type { Language } from '@growmail/contracts/language';
-import type { LeadSource } from '@growmail/contracts/lead-source';
-
-/** A lead stored as a form post stores it, with its search keys. */
-const insertLead = (
-  data: DataAccess,
-  kind: LeadKind,
-  email: string,
-  fields: Record<string, unknown>,
-  ...rest: [language?: Language, source?: LeadSource | null]
-) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
+import { storedLead } from '@growmail/test-support/leads';
 
 /** The inbox as a sales rep and a viewer use it, and a lead read in words (issue 54). */
 describe('the inbox’s views and a lead in words', () => {
@@ -30,7 +18,7 @@ describe('the inbox’s views and a lead in words', () => {
   beforeAll(async () => {
     app = await testApp({ PUBLIC_URL: origin });
     data = dataAccess(app.db);
-    savingsId = await insertLead(data, 'savings', 'sam@save.test', {
+    savingsId = await storedLead(data, 'savings', 'sam@save.test', {
       type: 'savings',
       email: 'sam@save.test',
       contact_count: 25000,
@@ -38,13 +26,13 @@ describe('the inbox’s views and a lead in words', () => {
       savings: 3000,
       services: { campaign: true, automation: false, transactional: true, push: false },
     });
-    enquiryId = await insertLead(data, 'enquiry', 'kofi@acme.test', {
+    enquiryId = await storedLead(data, 'enquiry', 'kofi@acme.test', {
       fullname: 'Kofi Mensah',
       email: 'kofi@acme.test',
       subject: 'Pricing for schools',
       body: 'Call me on +234 803 555 0101 about 40 schools.',
     });
-    demoId = await insertLead(
+    demoId = await storedLead(
       data,
       'demo',
       'funmi@shoplagos.test',
@@ -76,13 +64,17 @@ describe('the inbox’s views and a lead in words', () => {
         },
       },
     );
-    // Newest first: the demo, the enquiry, then the savings lead, a minute apart. Written within
-    // one millisecond, their order would fall to their random ids.
+    // Newest first: the demo, the enquiry, then the savings lead, a second apart. Written within
+    // one millisecond, their order would fall to their random ids. They stay after midnight in
+    // Lagos (UTC+1 all year), where the member's "New today" starts, whenever the test runs.
     const fixtures = fixturesRepository(app.db.kysely);
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    await fixtures.backdateLead(savingsId, minutesAgo(3));
-    await fixtures.backdateLead(enquiryId, minutesAgo(2));
-    await fixtures.backdateLead(demoId, minutesAgo(1));
+    const day = 86_400_000;
+    const lagosMidnight = Math.floor((Date.now() + 3_600_000) / day) * day - 3_600_000;
+    const secondsAgo = (seconds: number) =>
+      new Date(Math.max(Date.now() - seconds * 1000, lagosMidnight + (4 - seconds) * 1000)).toISOString();
+    await fixtures.backdateLead(savingsId, secondsAgo(3));
+    await fixtures.backdateLead(enquiryId, secondsAgo(2));
+    await fixtures.backdateLead(demoId, secondsAgo(1));
   });
   afterAll(() => app.close());
 
