@@ -1,6 +1,6 @@
 import type { TeamRole } from '@growmail/contracts/team';
 import type { Config } from '../config.ts';
-import { auditActor, type Actor } from '../lib/actor.ts';
+import { auditActor, memberActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { TeamMember } from '../repositories/team.ts';
 import type { NewPasskey } from './passkeys.ts';
@@ -253,9 +253,7 @@ export async function enrolWithLink(
     await team.addPasskey(passkey);
     const token = await openSession({ team }, member.id, 'passkey');
     await data.audit.in(trx).record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'passkey',
+      ...auditActor(memberActor(member, 'passkey')),
       action: 'passkey.added',
       recordType: 'member',
       recordId: member.id,
