@@ -101,8 +101,14 @@ export type InboxView = (typeof inboxViews)[number];
 export const inboxPageQuerySchema = z.object({ ...inboxQuerySchema.shape, view: optionalText(z.enum(inboxViews)) });
 export type InboxPageQuery = z.infer<typeof inboxPageQuerySchema>;
 
-/** A lead's page: the inbox's view it was opened from; any other field (a notice's) is left for the page to read. */
-export const leadPageQuerySchema = z.looseObject(inboxPageQuerySchema.shape);
+/**
+ * A lead's page: the inbox's view it was opened from, or `list=search` when it was opened from a
+ * search (whose words stay out of the URL, D31); any other field (a notice's) is left for the page to read.
+ */
+export const leadPageQuerySchema = z.looseObject({
+  ...inboxPageQuerySchema.shape,
+  list: z.optional(z.literal('search')),
+});
 
 /** The filters with empty fields dropped. */
 export type InboxFilters = {
@@ -225,6 +231,8 @@ export type TeamPage =
       };
       /** The inbox's view the lead was opened from, as its query: the way back and the next lead keep it. */
       back: string;
+      /** The search the lead was opened from, when it was: the way back posts it again. */
+      search?: string | undefined;
       /** The next lead in that view, when there is one. */
       next?: string | undefined;
       events: LeadEvent[];

@@ -14,7 +14,7 @@ export const teamPath = '/team';
  */
 export const cookieNames = (config: Config) => {
   const prefix = isSecure(config) ? '__Secure-' : '';
-  return { session: `${prefix}gm_team`, csrf: `${prefix}gm_team_csrf` };
+  return { session: `${prefix}gm_team`, csrf: `${prefix}gm_team_csrf`, search: `${prefix}gm_team_search` };
 };
 
 const isSecure = (config: Config) => config.urls.public.startsWith('https:');

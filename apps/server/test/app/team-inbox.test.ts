@@ -195,4 +195,77 @@ describe('the inbox’s views and a lead in words', () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatch(/^A sales noted, .+:Called, wants a demo on Monday\.$/);
   });
+
+  it('exports the view the inbox shows, not every lead', async () => {
+    const { cookies } = await signedIn(app, 'admin');
+    await data.leads.setStatus(savingsId, 'handled');
+    const page = await get('/team/leads?view=handled', cookies);
+    const link = page.querySelector('a[download]')!.getAttribute('href')!;
+    expect(link).toBe('/team/leads/export?view=handled');
+    const csv = (await app.inject({ url: link, cookies })).body;
+    expect(csv).toContain('sam@save.test');
+    expect(csv).not.toContain('kofi@acme.test');
+    await data.leads.setStatus(savingsId, 'new');
+  });
+
+  it('keeps a search on the way back, to the next result and after a change, its words in no URL', async () => {
+    const { cookies, csrf } = await signedIn(app, 'sales');
+    // Newer than every other lead, so the search lists it first and the demo at Shop Lagos next.
+    const bakersId = await storedLead(data, 'enquiry', 'tunde@bakers.test', {
+      fullname: 'Tunde Bakare',
+      email: 'tunde@bakers.test',
+      company: 'Lagos Bakers',
+      subject: 'Receipts by mail',
+      body: 'We bake for 300 shops.',
+    });
+    const results = await app.inject({
+      method: 'POST',
+      url: '/team/leads/search',
+      cookies,
+      headers: { origin },
+      payload: { _csrf: csrf, q: 'lagos' },
+    });
+    expect(results.statusCode).toBe(200);
+    const kept = results.cookies.find((cookie) => cookie.name === 'gm_team_search')!;
+    expect([kept.value, kept.path, kept.httpOnly, kept.sameSite]).toEqual(['lagos', '/team', true, 'Strict']);
+    const links = parse(results.body)
+      .querySelectorAll('ol a')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual([`/team/leads/${bakersId}?list=search`, `/team/leads/${demoId}?list=search`]);
+
+    const searching = { ...cookies, gm_team_search: 'lagos' };
+    const lead = await get(links[0]!, searching);
+    const back = lead.querySelector('nav[aria-label="Leads"] form')!;
+    expect(back.getAttribute('action')).toBe('/team/leads/search');
+    expect(back.querySelector('input[name="q"]')!.getAttribute('value')).toBe('lagos');
+    expect(back.querySelector('button')!.text).toBe('Back to the search');
+    const next = lead.querySelector('nav[aria-label="Leads"] a')!;
+    expect([next.text, next.getAttribute('href')]).toEqual([
+      'Next lead in this search',
+      `/team/leads/${demoId}?list=search`,
+    ]);
+    const action = lead.querySelector('form[action*="/notes"]')!.getAttribute('action')!;
+    const noted = await app.inject({
+      method: 'POST',
+      url: action,
+      cookies: searching,
+      headers: { origin },
+      payload: { _csrf: csrf, text: 'Wants receipts in Yoruba too.' },
+    });
+    expect(noted.headers.location).toBe(`/team/leads/${bakersId}?done=noted&list=search#notice`);
+    // The last result has no next one, and another browser, without the search, goes back to the inbox.
+    expect((await get(links[1]!, searching)).querySelector('nav[aria-label="Leads"]')!.text).not.toContain('Next');
+    const elsewhere = await get(links[0]!, cookies);
+    expect(elsewhere.querySelector('nav[aria-label="Leads"] a')!.text).toBe('Back to the list');
+
+    const out = await app.inject({
+      method: 'POST',
+      url: '/team/sign-out',
+      cookies: searching,
+      headers: { origin },
+      payload: { _csrf: csrf },
+    });
+    expect(out.cookies.find((cookie) => cookie.name === 'gm_team_search')?.value).toBe('');
+    await data.leads.setStatus(bakersId, 'handled');
+  });
 });

@@ -93,7 +93,7 @@ function Choice({
  */
 export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, next, search, members, notice }: Props) {
   const nextQuery = next ? new URLSearchParams({ ...query, after: next }).toString() : '';
-  const back = search ? '' : `?${new URLSearchParams(query).toString()}`;
+  const back = search ? '?list=search' : `?${new URLSearchParams(query).toString()}`;
   const filtered = Object.keys(query).some((name) => name !== 'view');
   return (
     <>
