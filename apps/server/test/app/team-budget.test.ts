@@ -23,11 +23,14 @@ const KB = 1024;
 /** Issue 54's budget: every console page at most 10 KB of HTML as sent compressed. */
 const budget = 10 * KB;
 
-/** The console's pages: every GET in the routes table but the downloads, the catch-all and the link pages, which need a token. */
+/**
+ * The console's pages: every GET in the routes table but the downloads, the catch-all, the link
+ * pages, which need a token, and the files a browser fetches itself (the alerts' worker, the manifest).
+ */
 const pages = Object.keys(teamRoutes)
   .filter((route) => route.startsWith('GET '))
   .map((route) => route.slice(4))
-  .filter((path) => !/export|csv|\*|\/link$|\/enrol$|^\/team$/.test(path));
+  .filter((path) => !/export|csv|\*|\/link$|\/enrol$|^\/team$|\.[a-z]+$/.test(path));
 
 describe('the console’s page budget', () => {
   let app: Awaited<ReturnType<typeof testApp>>;
