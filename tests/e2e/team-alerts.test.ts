@@ -171,6 +171,29 @@ describe('alerts in the console', () => {
     }
   });
 
+  it('on an iPhone outside the Home Screen, where Safari has no web push, says to install the console and that the mail goes on', async () => {
+    const { session } = await salesWithLead();
+    const { context, page } = await site.openPage(phone, {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      // Safari in a tab has no PushManager; Chromium stands in for it without one.
+      await page.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager);
+      await context.addCookies([{ name: 'gm_team', value: session, url: site.url }]);
+      await page.goto(`${site.url}/team/account`);
+      await expect
+        .poll(() => page.locator('[data-alerts-status]').textContent())
+        .toBe(
+          'On an iPhone or iPad, alerts come only to the console on the Home Screen: add it there from Safari’s Share menu, open it from its icon, and turn alerts on there. New leads still reach the sales inbox by mail.',
+        );
+      expect(await page.getByRole('switch').isVisible()).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('without JavaScript says the switch needs it, and turns a device off with a plain form', async () => {
     const { data, member, session } = await salesWithLead();
     await data.alerts.saveDevice(

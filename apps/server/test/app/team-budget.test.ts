@@ -37,7 +37,12 @@ describe('the console’s page budget', () => {
   let leadId: string;
 
   beforeAll(async () => {
-    app = await testApp({ PUBLIC_URL: 'http://localhost:4010' });
+    // With web push keys, the account page shows the whole of its alerts section.
+    app = await testApp({
+      PUBLIC_URL: 'http://localhost:4010',
+      VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',
+      VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
+    });
     const data = dataAccess(app.db);
     // More leads than a page shows, each with a long message and a company, as a busy inbox has.
     for (let index = 0; index < 60; index++)
