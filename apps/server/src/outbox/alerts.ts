@@ -64,9 +64,12 @@ export async function sendAlert(
   const lead = await data.leads.find(queued.lead_id);
   if (!lead) return settle('no lead');
   const fields = JSON.parse(lead.metadata) as Record<string, unknown>;
-  const payload = memberAlertSchema.parse(
+  const alert = memberAlertSchema.safeParse(
     memberAlert(queued.reason as AlertReason, { id: lead.id, form: lead.type as LeadKind, name: leadName(fields) }),
   );
+  // Only a row written by hand could fail here; retrying it would fail the same way.
+  if (!alert.success) return settle('not an alert');
+  const payload = alert.data;
   const ttlSeconds = Math.max(60, Math.round((Date.parse(row.created_at) + alertLifetimeMs - Date.now()) / 1000));
   const outcome = await deliverPush(device, JSON.stringify(payload), settings, ttlSeconds);
   if (outcome === 'gone') {

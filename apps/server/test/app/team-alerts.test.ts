@@ -239,6 +239,19 @@ describe('alerts of leads on members’ devices', () => {
     expect(arrived('leaving', from)).toEqual([]);
   });
 
+  it('forgets a device its push service says is gone, and settles its alert unsent', async () => {
+    const member = await signedIn(app, 'sales');
+    await turnOn(member, browserSubscription(`${service.origin}/push/gone`).json);
+    const [device] = await app.alerts.devices(member.member.id);
+    const from = service.received.length;
+    await postEnquiry('Musa Bello');
+    await expect.poll(() => app.alerts.devices(member.member.id), { timeout: 10_000 }).toEqual([]);
+    expect(service.received.slice(from).some((push) => push.path === '/push/gone')).toBe(true);
+    const row = (await app.alerts.all()).find((alert) => alert.message.includes(device!.id))!;
+    expect(row).toMatchObject({ last_error: 'device gone', attempts: 1 });
+    expect(row.sent_at).not.toBeNull();
+  });
+
   it('serves the console’s worker and manifest under /team, so the site keeps `/`', async () => {
     const worker = await app.inject({ url: '/team/alerts-worker.js' });
     expect(worker.statusCode).toBe(200);
