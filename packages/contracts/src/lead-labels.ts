@@ -1,4 +1,5 @@
 import { calculatorServices } from './calculator.ts';
+import type { LeadKind } from './form-names.ts';
 import { demoSubscriberOptions, startupBudgets, startupUserCounts } from './form-options.ts';
 
 /**
@@ -35,3 +36,11 @@ export const leadOptionLabels: Readonly<Record<string, ReadonlyMap<string, strin
 export const serviceLabels = new Map<string, string>(
   calculatorServices.map((service) => [service.value, service.label]),
 );
+
+/** Each lead form by the name the team calls it, in the order the console lists them. */
+export const leadFormNames = [
+  ['enquiry', 'Enquiry'],
+  ['demo', 'Demo request'],
+  ['startup', 'Startup programme'],
+  ['savings', 'Savings estimate'],
+] as const satisfies ReadonlyArray<readonly [LeadKind, string]>;

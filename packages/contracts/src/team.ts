@@ -248,6 +248,15 @@ export type TeamPage =
       view: 'account';
       passkeys: Array<{ id: string; name: string; createdAt: string; lastUsedAt: string | null }>;
       sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
+      /**
+       * Alerts of leads on the member's devices (issue 54): the server's VAPID public key, which a
+       * browser subscribes with (null when web push is off), and the devices they are on for, each
+       * with its endpoint's tag (`endpointTag`), by which a device's page finds itself in the list.
+       */
+      alerts: {
+        publicKey: string | null;
+        devices: Array<{ id: string; device: string; createdAt: string; tag: string }>;
+      };
       notice?: string | undefined;
       problem?: string | undefined;
       /** The passkey whose rename was refused, with its problem and the name typed. */

@@ -266,7 +266,10 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       const member = wanted === 'nobody' ? null : await data.team.member(wanted === 'me' ? session.id : wanted);
       if (member === undefined) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
       const assignee = member && { id: member.id, name: member.name };
-      return answer(request, reply, id, await assignLead(data, id, assignee, actorOf(request)), 'assigned');
+      const change = await assignLead(data, id, assignee, actorOf(request));
+      // The assignee's alert is queued with the change: send it now rather than at the next poll.
+      app.outbox.nudge();
+      return answer(request, reply, id, change, 'assigned');
     },
   );
 

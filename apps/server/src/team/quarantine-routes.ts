@@ -119,6 +119,8 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
           return page(request, reply, { pick: await pickFor(held!), notice, selection }, 409);
         }
         app.demoPage.changed();
+        // The lead's mail and its alerts are queued: send them now rather than at the next poll.
+        app.outbox.nudge();
         // Refusing a gone slot above, a release here booked its slot, kept none, or asked for none.
         if (result.booking === 'booked') outcome.booked += 1;
         else if (result.booking === 'holds-a-booking') outcome.kept += 1;
@@ -156,6 +158,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
         return page(request, reply, { pick: await pickFor(held, taken) }, 409);
       }
       app.demoPage.changed();
+      app.outbox.nudge();
       const done = result.booking === 'booked' ? 'released-booked' : 'released-without-slot';
       return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', done), 303);
     },

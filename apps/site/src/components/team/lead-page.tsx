@@ -1,7 +1,8 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, leadFormNames, Notice, PageTitle, PostForm, Problem } from './team-parts';
+import { leadFormNames } from '@growmail/contracts/lead-labels';
+import { CsrfField, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 const formNames = Object.fromEntries(leadFormNames) as Record<string, string>;
 

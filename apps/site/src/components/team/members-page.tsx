@@ -57,8 +57,9 @@ export function MembersPage(props: Props) {
           </h2>
           <p className="mb-4 text-ink-700">
             {confirmMemberRemoval.memberName} ({confirmMemberRemoval.email}) can no longer sign in: their passkeys,
-            sessions and any sign-in link end at once, and the leads assigned to them become unassigned. The audit keeps
-            their name. Nobody is mailed, not even them. To bring them back, invite them again.
+            sessions and any sign-in link end at once, their devices get no more alerts, and the leads assigned to them
+            become unassigned. The audit keeps their name. Nobody is mailed, not even them. To bring them back, invite
+            them again.
           </p>
           <PostForm
             action={`/team/members/${confirmMemberRemoval.memberId}/remove`}
