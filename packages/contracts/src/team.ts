@@ -493,8 +493,13 @@ export type DemosPage = {
   cancelling?:
     | { id: string; name: string; email: string; start: string; zone: string; language: Language; host: string }
     | undefined;
+  /** A host whose removal waits for a confirmation (D44), and whether /demo would be left with no host. */
+  removingHost?: { id: string; name: string; email: string | null; last: boolean } | undefined;
   hours: { zone: string; text: string };
-  hosts: Array<{ id: string; name: string; email: string | null }>;
+  /** The hosts, each with whether they are a member of the team (the sales inbox is none). */
+  hosts: Array<{ id: string; name: string; email: string | null; member: boolean }>;
+  /** Who may be added as a host: the members who are not hosts, and the sales inbox when it is not one. */
+  hostChoices: Array<{ id: string; name: string }>;
   /**
    * Time off to come: whole days as their first and last dates (`YYYY-MM-DD`, in the hours' zone),
    * and the live demos already booked in it.
@@ -535,6 +540,13 @@ export const bookingCancelSchema = z.object({
   confirm: z.optional(z.literal('yes')),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'Keep the message to 1,000 characters.'))),
 });
+
+const pickHost = 'Choose one of the team’s members, or the sales inbox.';
+/** Sales adding a demo host: a member of the team (their id), or `inbox` for the sales inbox (D32). */
+export const hostPickSchema = z.object({
+  member: z.union([z.literal('inbox'), z.string().check(z.regex(/^[0-9a-f-]{36}$/, pickHost))], pickHost),
+});
+export type HostPick = z.infer<typeof hostPickSchema>;
 
 /** The Demos page's forms of availability. */
 export type DemosForm = 'dayOff' | 'hours' | 'host';

@@ -1,4 +1,5 @@
 import type { DayOffInput, HostInput, HoursInput } from '@growmail/contracts/demo-availability';
+import type { HostPick } from '@growmail/contracts/team';
 import { DateTime } from 'luxon';
 import { auditActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -109,6 +110,58 @@ export function saveHost(data: DataAccess, input: HostInput, actor: Actor): Prom
     return {
       result: undefined,
       audit: { action: 'demo.host-saved', recordId: input.id, detail: { name: input.name } },
+    };
+  });
+}
+
+/** A new host's id from a member's name ("Ada Obi" is `ada-obi`), one no host has had. */
+function newHostId(name: string, taken: Set<string>): string {
+  const base =
+    name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 36) || 'host';
+  let id = base;
+  for (let count = 2; taken.has(id); count++) id = `${base}-${count}`;
+  return id;
+}
+
+/**
+ * Makes a member of the team a host, or the sales inbox (D32's default host, which is no member).
+ * A member who was a host before, or whose address a host has, becomes that host again, so their
+ * past bookings and days off stay theirs; the host takes the member's name and address.
+ */
+export function addHost(
+  data: DataAccess,
+  pick: HostPick,
+  actor: Actor,
+): Promise<{ id: string; name: string } | Refusal> {
+  return audited<{ id: string; name: string } | Refusal>(data, actor, async (trx) => {
+    const demos = data.demos.in(trx);
+    let host: { id: string; name: string; email: string | null; memberId: string | null };
+    if (pick.member === 'inbox') {
+      const inbox = await demos.inboxHost();
+      if (inbox && !inbox.removed_at) return { result: refuse('member', 'The sales inbox is already a host.') };
+      const id = inbox?.id ?? newHostId('sales', await demos.hostIds());
+      host = { id, name: inbox?.name ?? 'Sales team', email: null, memberId: null };
+    } else {
+      const member = await data.team.in(trx).member(pick.member);
+      if (!member) return { result: refuse('member', 'Choose one of the team’s members, or the sales inbox.') };
+      const before = await demos.hostOfMember(member);
+      if (before && !before.removed_at && before.member_id) {
+        return { result: refuse('member', `${member.name} is already a host.`) };
+      }
+      const id = before?.id ?? newHostId(member.name, await demos.hostIds());
+      host = { id, name: member.name, email: member.email, memberId: member.id };
+    }
+    await demos.saveHost(host);
+    const detail = { name: host.name, member: host.memberId ?? 'the sales inbox' };
+    return {
+      result: { id: host.id, name: host.name },
+      audit: { action: 'demo.host-saved', recordId: host.id, detail },
     };
   });
 }

@@ -1,15 +1,17 @@
-import { dayOffSchema, hostParams, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
+import { dayOffSchema, hostParams, hoursSchema } from '@growmail/contracts/demo-availability';
 import {
   bookingCancelSchema,
   bookingMoveSchema,
   demosPageQuery,
+  hostPickSchema,
   recordParams,
+  removalSchema,
   type DemosPage,
 } from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
-import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
+import { addDayOff, addHost, removeDayOff, removeHost, setHours } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { dayOffNotice, wholeDays } from '../demos/day-off-text.ts';
 import { describeHours } from '../demos/hours-text.ts';
@@ -61,11 +63,13 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     const { move, cancel, block, hostChoice, ...shown } = extra;
     const contacts = contactsFor(request.teamSession!.role);
     const works = mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move');
-    const [bookings, hosts, hours, blocks] = await Promise.all([
+    const [bookings, hosts, hours, blocks, members, inbox] = await Promise.all([
       data.demos.agenda(now),
       data.demos.hosts(),
       data.demos.hours(),
       data.demos.blocks(now),
+      works ? data.team.members() : [],
+      works ? data.demos.inboxHost() : undefined,
     ]);
     const names = new Map(hosts.map((host) => [host.id, host.name]));
     const hostName = (id: string) => names.get(id) ?? id;
@@ -119,7 +123,14 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
           id: host.id,
           name: host.name,
           email: host.email && contacts.address(host.email),
+          member: host.member_id !== null,
         })),
+        hostChoices: [
+          ...(inbox && !inbox.removed_at ? [] : [{ id: 'inbox', name: 'The sales inbox' }]),
+          ...members
+            .filter((member) => !hosts.some((host) => host.member_id === member.id))
+            .map((member) => ({ id: member.id, name: `${member.name} · ${contacts.address(member.email)}` })),
+        ],
         blocks: blocks.map((row) => ({
           id: row.id,
           from: row.starts_at,
@@ -240,23 +251,42 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'hours');
   });
 
-  const hostFields = ['id', 'name', 'email'] as const;
-  routes.post('/demos/hosts', { schema: { body: hostSchema }, attachValidation: true }, async (request, reply) => {
-    const refused = refusedForm(request, hostFields);
-    if (refused) return page(request, reply, { form: { name: 'host', ...refused } }, 400);
-    await saveHost(data, request.body, actorOf(request));
+  // A host is one of the team's members, or the sales inbox: picked, not typed.
+  routes.post('/demos/hosts', { schema: { body: hostPickSchema }, attachValidation: true }, async (request, reply) => {
+    const refused = refusedForm(request, ['member']);
+    const added = refused ?? (await addHost(data, request.body, actorOf(request)));
+    if ('problems' in added) {
+      const values = refused?.values ?? typedValues(request.body, ['member']);
+      return page(request, reply, { form: { name: 'host', problems: added.problems, values } }, 400);
+    }
     return done(reply, 'host');
   });
 
-  routes.post('/demos/hosts/:id/remove', { schema: { params: hostParams } }, async (request, reply) => {
-    const removed = await removeHost(data, request.params.id, new Date(), actorOf(request));
-    if (removed !== 'removed') {
-      const problem =
-        removed === 'booked'
-          ? 'This host has demos to come: move or cancel them first.'
-          : 'There is no host with this id.';
-      return page(request, reply, { problem }, 400);
-    }
-    return done(reply, 'host-removed');
-  });
+  // Removing a host takes their times off /demo, so it is never one tap either (D44): the first
+  // post says what will happen, and only the confirming one removes. A host with demos to come
+  // is refused at once, rather than after a confirmation.
+  routes.post(
+    '/demos/hosts/:id/remove',
+    { schema: { params: hostParams, body: removalSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const booked = 'This host has demos to come: move or cancel them first.';
+      if (request.body.confirm !== 'yes') {
+        const hosts = await data.demos.hosts();
+        const host = hosts.find((row) => row.id === id);
+        if (!host) return page(request, reply, { problem: 'There is no host with this id.' }, 400);
+        if ((await data.demos.upcoming(new Date())).some((booking) => booking.host_id === id)) {
+          return page(request, reply, { problem: booked }, 400);
+        }
+        const email = host.email && contactsFor(request.teamSession!.role).address(host.email);
+        return page(request, reply, { removingHost: { id, name: host.name, email, last: hosts.length === 1 } });
+      }
+      const removed = await removeHost(data, id, new Date(), actorOf(request));
+      if (removed !== 'removed') {
+        const problem = removed === 'booked' ? booked : 'There is no host with this id.';
+        return page(request, reply, { problem }, 400);
+      }
+      return done(reply, 'host-removed');
+    },
+  );
 }

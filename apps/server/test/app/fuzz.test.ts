@@ -600,6 +600,7 @@ const consoleFields = [
   'reason',
   'hours',
   'id',
+  'member',
   'confirm',
   'confirmed',
   'token',

@@ -69,20 +69,6 @@ describe('the Demos page’s availability forms', () => {
       'Give an IANA time zone such as Africa/Lagos, not &#x27;Lagos&#x27;.',
       'Lagos',
     ],
-    [
-      '/team/demos/hosts',
-      { id: 'Ada Obi', name: 'Ada Obi', email: 'ada@growmail.io' },
-      'host-id',
-      'A host id is lower-case letters, digits and dashes, such as ada.',
-      'Ada Obi',
-    ],
-    [
-      '/team/demos/hosts',
-      { id: 'ada', name: 'Ada Obi', email: 'ada at growmail' },
-      'host-email',
-      'Give an address such as ada@growmail.io, or none for the sales inbox.',
-      'ada at growmail',
-    ],
   ])('answers %s with %j by the field %s, keeping what was typed', async (url, form, id, problem, value) => {
     const before = await dataAccess(app.db).audit.list(100);
     const answer = await post(url, form);

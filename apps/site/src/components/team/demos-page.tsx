@@ -1,6 +1,7 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CancelConfirmation, dayName, MoveForm } from './demo-changes';
+import { HostRemoval, Hosts } from './demo-hosts';
 import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -29,7 +30,8 @@ function offInWords(block: Page['blocks'][number], zone: string): string {
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
 export function DemosPage(props: Props) {
-  const { csrf, viewer, bookings, moving, cancelling, hours, hosts, blocks, form, notice, problem } = props;
+  const { csrf, viewer, bookings, moving, cancelling, removingHost, hours, hosts, blocks, form, notice, problem } =
+    props;
   const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
@@ -45,6 +47,7 @@ export function DemosPage(props: Props) {
       {problem && <Problem>{problem}</Problem>}
       {moving && works && <MoveForm moving={moving} zone={viewer.zone} csrf={csrf} />}
       {cancelling && works && <CancelConfirmation cancelling={cancelling} zone={viewer.zone} csrf={csrf} />}
+      {removingHost && works && <HostRemoval removing={removingHost} csrf={csrf} />}
       <section aria-labelledby="agenda-heading" className="mb-6">
         <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
           Agenda, in {viewer.zone} time
@@ -236,41 +239,7 @@ export function DemosPage(props: Props) {
               </div>
             </form>
           )}
-          <h2 className="mt-6 mb-3 text-lg font-semibold">Hosts</h2>
-          <ul className="mb-4 grid gap-2">
-            {hosts.length === 0 && <li className="text-ink-700">No hosts: no times are offered.</li>}
-            {hosts.map((host) => (
-              <li key={host.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {host.name} ({host.id}) · {host.email ?? 'the sales inbox'}
-                </span>
-                {works && (
-                  <form method="post" action={`/team/demos/hosts/${host.id}/remove`}>
-                    <CsrfField csrf={csrf} />
-                    <button className="team-button-quiet" aria-label={`Remove ${host.name}`}>
-                      Remove
-                    </button>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {works && (
-            <form method="post" action="/team/demos/hosts" className="grid gap-3 sm:grid-cols-3" noValidate>
-              <CsrfField csrf={csrf} />
-              {refused('host') && (
-                <div className="sm:col-span-3">
-                  <FormProblems refused={refused('host')} what="host" />
-                </div>
-              )}
-              <Field form="host" name="id" label="Id" placeholder="ada" required refused={refused('host')} />
-              <Field form="host" name="name" label="Name" required refused={refused('host')} />
-              <Field form="host" name="email" label="Address" type="email" refused={refused('host')} />
-              <div>
-                <button className="team-button-quiet">Save the host</button>
-              </div>
-            </form>
-          )}
+          <Hosts hosts={hosts} choices={props.hostChoices} works={works} csrf={csrf} refused={refused('host')} />
         </section>
       </div>
     </>
