@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { TypedWeek } from './demo-availability.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -495,7 +496,22 @@ export type DemosPage = {
     | undefined;
   /** A host whose removal waits for a confirmation (D44), and whether /demo would be left with no host. */
   removingHost?: { id: string; name: string; email: string | null; last: boolean } | undefined;
-  hours: { zone: string; text: string };
+  /** The week's hours: each weekday's ranges (`HH:MM`), Monday first, in `zone`, and the zone in words. */
+  hours: { zone: string; zoneName: string; days: Array<Array<{ from: string; to: string }>> };
+  /**
+   * The hours being changed (`?edit=hours`, a post that added or removed a range, or one that was
+   * refused): each weekday's ranges as typed, the zone, the problems by field (`zone`, `mon`…),
+   * the field to focus, and every zone to pick from, with its words.
+   */
+  editingHours?:
+    | {
+        zone: string;
+        days: TypedWeek;
+        problems: Record<string, string>;
+        focus?: string | undefined;
+        zones: Array<{ zone: string; label: string }>;
+      }
+    | undefined;
   /** The hosts, each with whether they are a member of the team (the sales inbox is none). */
   hosts: Array<{ id: string; name: string; email: string | null; member: boolean }>;
   /** Who may be added as a host: the members who are not hosts, and the sales inbox when it is not one. */
@@ -525,6 +541,8 @@ export const demosPageQuery = z.object({
   move: z.optional(recordId),
   /** The booking whose cancellation to confirm. */
   cancel: z.optional(recordId),
+  /** The weekly hours shown as a form to change. */
+  edit: z.optional(z.literal('hours')),
   /** The time off just saved, whose notice says what /demo still offers in it. */
   block: z.optional(recordId),
 });
@@ -549,7 +567,7 @@ export const hostPickSchema = z.object({
 export type HostPick = z.infer<typeof hostPickSchema>;
 
 /** The Demos page's forms of availability. */
-export type DemosForm = 'dayOff' | 'hours' | 'host';
+export type DemosForm = 'dayOff' | 'host';
 
 /** A console form shown again after a refusal: each problem by its field, and what was typed in each. */
 export type FormProblems = { problems: Record<string, string>; values: Record<string, string> };

@@ -1,4 +1,12 @@
-import { dayOffSchema, hostParams, hoursSchema } from '@growmail/contracts/demo-availability';
+import {
+  dayOffSchema,
+  hostParams,
+  rangesPerDay,
+  typedWeek,
+  weekdays,
+  weekFormSchema,
+  type TypedWeek,
+} from '@growmail/contracts/demo-availability';
 import {
   bookingCancelSchema,
   bookingMoveSchema,
@@ -9,12 +17,14 @@ import {
   type DemosPage,
 } from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
+import { englishZoneLabel, zoneChoices } from '@growmail/contracts/zone-names';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
-import { addDayOff, addHost, removeDayOff, removeHost, setHours } from '../demos/availability-changes.ts';
+import { addDayOff, addHost, removeDayOff, removeHost, setWeek } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { dayOffNotice, wholeDays } from '../demos/day-off-text.ts';
-import { describeHours } from '../demos/hours-text.ts';
+import type { WeeklyHours } from '../demos/slots.ts';
+import { webForm } from '../lib/web-form.ts';
 import { contactsFor } from '../people/masking.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -41,6 +51,15 @@ function contactOf(leadFields: string | null): { company: string; phone: string 
   };
 }
 
+/** The stored week as the form shows it: each weekday's ranges, Monday first. */
+const weekOf = (hours: readonly WeeklyHours[]): TypedWeek =>
+  weekdays.map((_, index) =>
+    hours.filter((span) => span.weekday === index + 1).map((span) => ({ from: span.starts, to: span.ends })),
+  );
+
+/** The hours' form being changed, as the page shows it. */
+type HoursEdit = { zone: string; days: TypedWeek; problems: Record<string, string>; focus?: string };
+
 /**
  * Demos (D32, D41): the agenda in the member's zone and the prospect's; sales moves and cancels
  * bookings, sets the hours, days off and hosts, with the code the commands and the prospect's
@@ -56,11 +75,12 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       cancel?: string | undefined;
       block?: string | undefined;
       hostChoice?: NonNullable<DemosPage['moving']>['hostChoice'];
+      editHours?: HoursEdit | boolean | undefined;
     } = {},
     status = 200,
   ) {
     const now = new Date();
-    const { move, cancel, block, hostChoice, ...shown } = extra;
+    const { move, cancel, block, hostChoice, editHours, ...shown } = extra;
     const contacts = contactsFor(request.teamSession!.role);
     const works = mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move');
     const [bookings, hosts, hours, blocks, members, inbox] = await Promise.all([
@@ -95,6 +115,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       language: cancelled.language,
       host: hostName(cancelled.host_id),
     };
+    const edit = editHours === true ? { zone, days: weekOf(hours), problems: {} } : editHours || undefined;
+    const editingHours = works && edit ? { ...edit, zones: zoneChoices() } : undefined;
     const justBlocked = block && blocks.find((row) => row.id === block);
     const notice = justBlocked
       ? dayOffNotice(justBlocked, zone, names, await currentSlots(data.demos, now))
@@ -118,7 +140,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         })),
         moving,
         cancelling,
-        hours: { zone, text: describeHours(hours, zone).trim() },
+        hours: { zone, zoneName: englishZoneLabel(zone), days: weekOf(hours) },
+        editingHours,
         hosts: hosts.map((host) => ({
           id: host.id,
           name: host.name,
@@ -160,8 +183,9 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return reply.redirect(block ? `${url}&${new URLSearchParams({ block })}` : url, 303);
   };
   routes.get('/demos', { schema: { querystring: demosPageQuery } }, async (request, reply) => {
-    const { move, cancel, block } = request.query;
-    return page(request, reply, { notice: noticeFor('demos', request.query), move, cancel, block });
+    const { move, cancel, block, edit } = request.query;
+    const notice = noticeFor('demos', request.query);
+    return page(request, reply, { notice, move, cancel, block, editHours: edit === 'hours' });
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
@@ -240,14 +264,36 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'unblocked');
   });
 
-  const hoursFields = ['hours', 'zone'] as const;
-  routes.post('/demos/hours', { schema: { body: hoursSchema }, attachValidation: true }, async (request, reply) => {
-    const refused = refusedForm(request, hoursFields);
-    const saved = refused ?? (await setHours(data, request.body, actorOf(request)));
-    if ('problems' in saved) {
-      const values = refused?.values ?? typedValues(request.body, hoursFields);
-      return page(request, reply, { form: { name: 'hours', problems: saved.problems, values } }, 400);
+  // The week's hours, one row per weekday with its time ranges, and the zone picked from a list.
+  // Adding or removing a range is a post of the same form that answers with the form changed,
+  // every value kept, so it works without script; only the save button changes the hours.
+  routes.post('/demos/hours', { schema: { body: weekFormSchema }, attachValidation: true }, async (request, reply) => {
+    // The form as posted, even when refused, so it comes back with what was typed.
+    const posted = webForm(request.body);
+    const days = typedWeek(posted).map((ranges) => ranges.slice(0, rangesPerDay));
+    const zone = typeof posted.zone === 'string' ? posted.zone.trim().slice(0, 100) : '';
+    if (request.validationError) {
+      const { problems } = refusedForm(request, ['zone'])!;
+      const shown: Record<string, string> = problems.zone
+        ? { zone: problems.zone }
+        : { mon: 'Check the times: each is a time such as 09:00.' };
+      return page(request, reply, { editHours: { zone, days, problems: shown } }, 400);
     }
+    const { add, drop } = request.body;
+    if (add) {
+      const index = weekdays.indexOf(add);
+      const ranges = days[index]!;
+      if (ranges.length < rangesPerDay) ranges.push({ from: '', to: '' });
+      const focus = `hours-${add}-${ranges.length - 1}-from`;
+      return page(request, reply, { editHours: { zone, days, problems: {}, focus } });
+    }
+    if (drop) {
+      const [day, range] = drop.split('-') as [(typeof weekdays)[number], string];
+      days[weekdays.indexOf(day)]!.splice(Number(range), 1);
+      return page(request, reply, { editHours: { zone, days, problems: {}, focus: `hours-${day}-add` } });
+    }
+    const saved = await setWeek(data, { zone, week: days }, actorOf(request));
+    if ('problems' in saved) return page(request, reply, { editHours: { zone, days, problems: saved.problems } }, 400);
     return done(reply, 'hours');
   });
 

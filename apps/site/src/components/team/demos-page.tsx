@@ -2,6 +2,7 @@ import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CancelConfirmation, dayName, MoveForm } from './demo-changes';
 import { HostRemoval, Hosts } from './demo-hosts';
+import { HoursEditor, WeekHours } from './demo-hours';
 import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -30,8 +31,8 @@ function offInWords(block: Page['blocks'][number], zone: string): string {
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
 export function DemosPage(props: Props) {
-  const { csrf, viewer, bookings, moving, cancelling, removingHost, hours, hosts, blocks, form, notice, problem } =
-    props;
+  const { csrf, viewer, bookings, moving, cancelling, removingHost, hours, editingHours, hosts, blocks, form } = props;
+  const { notice, problem } = props;
   const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
@@ -209,35 +210,14 @@ export function DemosPage(props: Props) {
             </form>
           )}
         </section>
-        <section className="team-card" aria-labelledby="hours-heading">
+        <section className="team-card min-w-0" aria-labelledby="hours-heading">
           <h2 id="hours-heading" className="mb-3 text-lg font-semibold">
             Weekly hours
           </h2>
-          <p className="mb-4 whitespace-pre-line text-ink-700">{hours.text}</p>
-          {works && (
-            <form method="post" action="/team/demos/hours" className="grid gap-3" noValidate>
-              <CsrfField csrf={csrf} />
-              <FormProblems refused={refused('hours')} what="hours" />
-              <Field
-                form="hours"
-                name="hours"
-                label="New hours"
-                placeholder="mon-fri 09:00-17:00"
-                required
-                refused={refused('hours')}
-              />
-              <Field
-                form="hours"
-                name="zone"
-                label="Time zone"
-                defaultValue={hours.zone}
-                required
-                refused={refused('hours')}
-              />
-              <div>
-                <button className="team-button-quiet">Save the hours</button>
-              </div>
-            </form>
+          {editingHours && works ? (
+            <HoursEditor editing={editingHours} csrf={csrf} />
+          ) : (
+            <WeekHours hours={hours} works={works} />
           )}
           <Hosts hosts={hosts} choices={props.hostChoices} works={works} csrf={csrf} refused={refused('host')} />
         </section>
