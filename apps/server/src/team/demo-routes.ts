@@ -177,10 +177,11 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
+  // Back to the page at its notice, which takes focus (D44: after a post, focus is on what it did).
   const done = (reply: FastifyReply, notice: NoticeKey<'demos'>, block?: string) => {
     app.demoPage.changed();
     const url = noticeUrl('/team/demos', 'demos', notice);
-    return reply.redirect(block ? `${url}&${new URLSearchParams({ block })}` : url, 303);
+    return reply.redirect(`${block ? `${url}&${new URLSearchParams({ block })}` : url}#notice`, 303);
   };
   routes.get('/demos', { schema: { querystring: demosPageQuery } }, async (request, reply) => {
     const { move, cancel, block, edit } = request.query;
@@ -200,7 +201,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       if (refused) return page(request, reply, { problem: 'Choose a new time for the booking.', move: id }, 400);
       const { slot, host } = request.body;
       const moved = await rescheduleBooking(data, app.config, id, new Date(slot), new Date(), actorOf(request), host);
-      if (moved === 'unchanged') return reply.redirect(noticeUrl('/team/demos', 'demos', 'unchanged'), 303);
+      if (moved === 'unchanged') return reply.redirect(`${noticeUrl('/team/demos', 'demos', 'unchanged')}#notice`, 303);
       if (typeof moved === 'object') {
         // Its host is busy then: say so, and let the member choose another host, or another time.
         const hosts = new Map((await data.demos.hosts()).map((row) => [row.id, row.name]));

@@ -45,7 +45,7 @@ describe('the Demos page’s hosts', () => {
     expect(picker).not.toContain('value="inbox"');
     expect(before).not.toContain('name="email"');
     const added = await post('/team/demos/hosts', { member: wanjiru.id });
-    expect(added.headers.location).toBe('/team/demos?done=host');
+    expect(added.headers.location).toBe('/team/demos?done=host#notice');
     expect(await data().demos.hosts()).toContainEqual({
       id: 'wanjiru-kamau',
       name: 'Wanjiru Kamau',
@@ -90,7 +90,7 @@ describe('the Demos page’s hosts', () => {
     expect(await state()).toEqual(before);
 
     const removed = await post('/team/demos/hosts/chioma-eze/remove', { confirm: 'yes' });
-    expect(removed.headers.location).toBe('/team/demos?done=host-removed');
+    expect(removed.headers.location).toBe('/team/demos?done=host-removed#notice');
     expect((await data().demos.hosts()).map((host) => host.id)).not.toContain('chioma-eze');
     expect((await data().audit.forRecord('demo', 'chioma-eze')).map((row) => row.action)).toEqual([
       'demo.host-saved',

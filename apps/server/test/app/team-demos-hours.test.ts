@@ -129,7 +129,7 @@ describe('the weekly hours’ editor', () => {
       sat: [['10:00', '13:00']],
     });
     const answer = await post(form);
-    expect(answer.headers.location).toBe('/team/demos?done=hours');
+    expect(answer.headers.location).toBe('/team/demos?done=hours#notice');
     const hours = await dataAccess(app.db).demos.hours();
     expect(hours.map((span) => [span.weekday, span.starts, span.ends, span.zone])).toEqual([
       [1, '09:00', '12:00', 'Africa/Nairobi'],

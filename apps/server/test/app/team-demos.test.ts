@@ -122,10 +122,10 @@ describe('moving and cancelling a booking from the Demos page', () => {
 
   it('moves and cancels through the use cases, each audited once, by the member', async () => {
     const { id, to } = await booked();
-    expect((await post(`/team/demos/${id}/move`, { slot: to })).headers.location).toBe('/team/demos?done=moved');
+    expect((await post(`/team/demos/${id}/move`, { slot: to })).headers.location).toBe('/team/demos?done=moved#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ starts_at: to });
     expect((await post(`/team/demos/${id}/cancel`, { confirm: 'yes' })).headers.location).toBe(
-      '/team/demos?done=cancelled',
+      '/team/demos?done=cancelled#notice',
     );
     expect(await audited(id)).toEqual([
       ['demo.moved', sales.member.id],
@@ -225,7 +225,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const id = await book('wanjiru', await freeSlot(), 'fr');
     const reason = 'Our demo room is flooded.\nSorry!';
     const done = await post(`/team/demos/${id}/cancel`, { confirm: 'yes', reason });
-    expect(done.headers.location).toBe('/team/demos?done=cancelled');
+    expect(done.headers.location).toBe('/team/demos?done=cancelled#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ status: 'cancelled' });
     const mail = JSON.parse((await outbox()).at(-1)!.message) as { subject: string; text: string };
     expect(mail.subject).toMatch(/^Annulée/);
@@ -239,7 +239,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const before = await dataAccess(app.db).demos.booking(id);
     const mailsBefore = await outbox();
     const same = await post(`/team/demos/${id}/move`, { slot: start.toISOString() });
-    expect(same.headers.location).toBe('/team/demos?done=unchanged');
+    expect(same.headers.location).toBe('/team/demos?done=unchanged#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toEqual(before);
     expect(await outbox()).toEqual(mailsBefore);
     expect(await audited(id)).toEqual([]);
@@ -249,7 +249,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const id = await book('wanjiru', await freeSlot());
     const to = await freeSlot(); // the next slot all three hosts are free at
     expect((await post(`/team/demos/${id}/move`, { slot: to.toISOString() })).headers.location).toBe(
-      '/team/demos?done=moved',
+      '/team/demos?done=moved#notice',
     );
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({
       host_id: 'wanjiru',
@@ -269,7 +269,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ host_id: 'chioma' });
     expect(await outbox()).toEqual(mailsBefore);
     const moved = await post(`/team/demos/${id}/move`, { slot: busyAt.toISOString(), host: 'wanjiru' });
-    expect(moved.headers.location).toBe('/team/demos?done=moved-host');
+    expect(moved.headers.location).toBe('/team/demos?done=moved-host#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({
       host_id: 'wanjiru',
       starts_at: busyAt.toISOString(),
@@ -307,7 +307,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const demo = await book('chioma', later);
     const saved = await post('/team/demos/blocks', { from: day, host: 'chioma', reason: '' });
     expect(saved.statusCode).toBe(303);
-    expect(saved.headers.location).toMatch(/^\/team\/demos\?done=blocked&block=[0-9a-f-]{36}$/);
+    expect(saved.headers.location).toMatch(/^\/team\/demos\?done=blocked&block=[0-9a-f-]{36}#notice$/);
     const page = { body: (await app.inject({ url: saved.headers.location!, cookies: sales.cookies })).body };
     page.body = page.body.replaceAll('<!-- -->', '');
     expect(page.body).toContain(`Time off saved: Chioma is off on ${inWords}; /demo still offers ${inWords} through`);

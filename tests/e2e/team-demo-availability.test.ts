@@ -62,8 +62,9 @@ describe.each([true, false])('the weekly hours’ editor at 360×800, JavaScript
       await page.getByLabel('Time zone').fill('Nairobi');
       // Enter in a field saves: the form's first button is "Save the hours", not "Remove".
       await page.getByLabel('Until, Monday, range 2').press('Enter');
-      await page.waitForURL(/\?done=hours/);
+      await page.waitForURL(/\?done=hours#notice$/);
       expect(await page.getByRole('status').textContent()).toBe('Hours saved.');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('notice');
       const summary = await page.locator('#hours-heading + p + ul').innerText();
       expect(summary).toContain('Monday: 09:00–12:00 and 13:00–17:00');
       expect(summary).toContain('Tuesday: 09:00–17:00');
@@ -73,6 +74,42 @@ describe.each([true, false])('the weekly hours’ editor at 360×800, JavaScript
         { weekday: 1, starts: '09:00', ends: '12:00', zone: 'Africa/Nairobi' },
         { weekday: 1, starts: '13:00', ends: '17:00', zone: 'Africa/Nairobi' },
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.each([true, false])('demo hosts at 360×800, JavaScript %s', (javaScript) => {
+  it('adds a member as a host from the list, and removes them only after a confirmation', async () => {
+    const data = dataAccess(site.app.db);
+    const name = `Chioma ${javaScript ? 'Eze' : 'Obi'}`;
+    const chioma = await data.team.upsertMember({
+      email: `${name.replace(' ', '.').toLowerCase()}@growmail.test`,
+      name,
+      zone: 'Africa/Lagos',
+      role: 'sales',
+    });
+    const session = await salesSession();
+    const { context, page } = await site.openPage(phone, { javaScript });
+    try {
+      await context.addCookies([{ name: 'gm_team', value: session, url: site.url }]);
+      await page.goto(`${site.url}/team/demos`);
+      await page.getByLabel('Add a host').selectOption(chioma.id);
+      await page.getByRole('button', { name: 'Add the host' }).click();
+      await page.waitForURL(/\?done=host#notice$/);
+      expect(await page.getByRole('status').textContent()).toBe('Host saved.');
+      const hostId = (await data.demos.hosts()).find((host) => host.member_id === chioma.id)!.id;
+
+      await page.getByRole('button', { name: `Remove ${name} as a host…` }).click();
+      await expect.poll(() => page.getByRole('heading', { name: `Remove ${name} as a demo host?` }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(phone.width);
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await data.demos.hosts()).map((host) => host.id)).toContain(hostId);
+      await page.getByRole('button', { name: `Remove ${name} as a host`, exact: true }).click();
+      await page.waitForURL(/\?done=host-removed#notice$/);
+      expect((await data.demos.hosts()).map((host) => host.id)).not.toContain(hostId);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
