@@ -254,8 +254,9 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
       /** A passkey an admin asked to remove, shown to confirm before it goes. */
       confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
-      /** A member an admin asked to remove, shown to confirm before they go, with their open leads. */
-      confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
+      /** A member an admin asked to remove, shown to confirm before they go, and whether they host demos. */
+      confirmMemberRemoval?:
+        { memberId: string; memberName: string; email: string; role: TeamRole; demoHost: boolean } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
   | {

@@ -139,6 +139,23 @@ describe('the Demos page’s hosts', () => {
     }
   });
 
+  it('warns an admin removing a member who hosts demos that /demo keeps their times', async () => {
+    const admin = await signedIn(app, 'admin');
+    const kofi = await member('Kofi Mensah', 'kofi@growmail.test');
+    const ask = () =>
+      app.inject({
+        method: 'POST',
+        url: `/team/members/${kofi.id}/remove`,
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: admin.cookies,
+        payload: new URLSearchParams({ _csrf: admin.csrf }).toString(),
+      });
+    const warning = 'Kofi Mensah also hosts demos: /demo keeps offering times with them';
+    expect((await ask()).body.replaceAll('<!-- -->', '')).not.toContain(warning);
+    await post('/team/demos/hosts', { member: kofi.id });
+    expect((await ask()).body.replaceAll('<!-- -->', '')).toContain(warning);
+  });
+
   it('does not show a viewer the hosts’ forms or the members', async () => {
     const viewer = await signedIn(app, 'viewer');
     const body = (await app.inject({ url: '/team/demos', cookies: viewer.cookies })).body;

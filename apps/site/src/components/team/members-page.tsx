@@ -9,7 +9,8 @@ type Props = {
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
   confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
-  confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: string } | undefined;
+  confirmMemberRemoval?:
+    { memberId: string; memberName: string; email: string; role: string; demoHost: boolean } | undefined;
 };
 
 const fields = [
@@ -59,6 +60,12 @@ export function MembersPage(props: Props) {
             sessions and any sign-in link end at once, and the leads assigned to them become unassigned. The audit keeps
             their name. Nobody is mailed, not even them. To bring them back, invite them again.
           </p>
+          {confirmMemberRemoval.demoHost && (
+            <p className="mb-4 text-ink-700">
+              {confirmMemberRemoval.memberName} also hosts demos: /demo keeps offering times with them, and their demos
+              stay theirs, until you remove them as a host on the Demos page.
+            </p>
+          )}
           <PostForm
             action={`/team/members/${confirmMemberRemoval.memberId}/remove`}
             csrf={csrf}
