@@ -495,6 +495,8 @@ export type DemosPage = {
   cancelling?:
     | { id: string; name: string; email: string; start: string; zone: string; language: Language; host: string }
     | undefined;
+  /** The time off (one of `blocks`, by id) whose removal waits for a confirmation (D44). */
+  removingOff?: string | undefined;
   /** A host whose removal waits for a confirmation (D44), and whether /demo would be left with no host. */
   removingHost?: { id: string; name: string; email: string | null; last: boolean } | undefined;
   /** The week's hours: each weekday's ranges (`HH:MM`), Monday first, in `zone`, and the zone in words. */

@@ -258,12 +258,21 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'blocked', added.id);
   });
 
-  routes.post('/demos/blocks/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {
-    if (!(await removeDayOff(data, request.params.id, actorOf(request)))) {
-      return page(request, reply, { problem: 'That time off was already removed.' }, 404);
-    }
-    return done(reply, 'unblocked');
-  });
+  // Taking time off back offers its times on /demo again: asked first too (D44), then removed.
+  routes.post(
+    '/demos/blocks/:id/remove',
+    { schema: { params: recordParams, body: removalSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const gone = 'That time off was already removed.';
+      if (request.body.confirm !== 'yes') {
+        const live = (await data.demos.blocks(new Date())).some((row) => row.id === id);
+        return live ? page(request, reply, { removingOff: id }) : page(request, reply, { problem: gone }, 404);
+      }
+      if (!(await removeDayOff(data, id, actorOf(request)))) return page(request, reply, { problem: gone }, 404);
+      return done(reply, 'unblocked');
+    },
+  );
 
   // The week's hours, one row per weekday with its time ranges, and the zone picked from a list.
   // Adding or removing a range is a post of the same form that answers with the form changed,

@@ -87,6 +87,58 @@ describe('the Demos page’s availability forms', () => {
   });
 });
 
+describe('taking time off back from the Demos page', () => {
+  let app: FastifyInstance;
+  let sales: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: origin });
+    sales = await signedIn(app, 'sales');
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, form: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: sales.cookies,
+      payload: new URLSearchParams({ ...form, _csrf: sales.csrf }).toString(),
+    });
+
+  it('asks first: a removal without the confirmation changes nothing', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+    const saved = await post('/team/demos/blocks', { from: day, reason: 'Retreat' });
+    const id = /block=([0-9a-f-]{36})/.exec(saved.headers.location!)![1]!;
+    const data = dataAccess(app.db);
+    const state = async () => ({
+      blocks: await data.demos.blocks(new Date()),
+      version: await data.demos.availabilityVersion(),
+      audit: await data.audit.list(100),
+    });
+    const before = await state();
+    const asked = await post(`/team/demos/blocks/${id}/remove`);
+    expect(asked.statusCode).toBe(200);
+    const body = asked.body.replaceAll('<!-- -->', '');
+    expect(body).toMatch(/Remove the time off of Everyone: [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+\?/);
+    expect(body).toContain('/demo offers those times again, within the hours, with every host. Nobody is mailed.');
+    expect(body).toMatch(
+      new RegExp(`action="/team/demos/blocks/${id}/remove"[^>]*>[\\s\\S]*?name="confirm" value="yes"`),
+    );
+    expect(await state()).toEqual(before);
+
+    const removed = await post(`/team/demos/blocks/${id}/remove`, { confirm: 'yes' });
+    expect(removed.headers.location).toBe('/team/demos?done=unblocked#notice');
+    expect(await data.demos.blocks(new Date())).toEqual([]);
+    expect((await data.audit.forRecord('demo', id)).map((row) => row.action)).toEqual([
+      'demo.blocked',
+      'demo.unblocked',
+    ]);
+    // Gone, it is neither offered again for a confirmation nor removed twice.
+    expect((await post(`/team/demos/blocks/${id}/remove`)).statusCode).toBe(404);
+    expect((await post(`/team/demos/blocks/${id}/remove`, { confirm: 'yes' })).statusCode).toBe(404);
+  });
+});
+
 describe('moving and cancelling a booking from the Demos page', () => {
   let app: FastifyInstance;
   let sales: Awaited<ReturnType<typeof signedIn>>;

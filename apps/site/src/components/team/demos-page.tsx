@@ -3,7 +3,7 @@ import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CancelConfirmation, dayName, MoveForm } from './demo-changes';
 import { HostRemoval, Hosts } from './demo-hosts';
 import { HoursEditor, WeekHours } from './demo-hours';
-import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
@@ -33,6 +33,7 @@ function offInWords(block: Page['blocks'][number], zone: string): string {
 export function DemosPage(props: Props) {
   const { csrf, viewer, bookings, moving, cancelling, removingHost, hours, editingHours, hosts, blocks, form } = props;
   const { notice, problem } = props;
+  const offRemoved = blocks.find((block) => block.id === props.removingOff);
   const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
@@ -49,6 +50,28 @@ export function DemosPage(props: Props) {
       {moving && works && <MoveForm moving={moving} zone={viewer.zone} csrf={csrf} />}
       {cancelling && works && <CancelConfirmation cancelling={cancelling} zone={viewer.zone} csrf={csrf} />}
       {removingHost && works && <HostRemoval removing={removingHost} csrf={csrf} />}
+      {offRemoved && works && (
+        <section id="remove-off" className="team-card mb-6 border-red-300" aria-labelledby="remove-off-heading">
+          <h2 id="remove-off-heading" className="mb-2 text-lg font-semibold">
+            Remove the time off of {offRemoved.host}: {offInWords(offRemoved, hours.zone)}?
+          </h2>
+          <p className="mb-3 text-ink-700">
+            /demo offers those times again, within the hours, with{' '}
+            {offRemoved.host === 'Everyone' ? 'every host' : offRemoved.host}. Nobody is mailed.
+          </p>
+          <PostForm
+            action={`/team/demos/blocks/${offRemoved.id}/remove`}
+            csrf={csrf}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove the time off</button>
+            <a href="/team/demos" className="team-link">
+              Keep it
+            </a>
+          </PostForm>
+        </section>
+      )}
       <section aria-labelledby="agenda-heading" className="mb-6">
         <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
           Agenda, in {viewer.zone} time
@@ -125,15 +148,14 @@ export function DemosPage(props: Props) {
                   {block.reason && ` (${block.reason})`}
                 </span>
                 {works && (
-                  <form method="post" action={`/team/demos/blocks/${block.id}/remove`}>
-                    <CsrfField csrf={csrf} />
+                  <PostForm action={`/team/demos/blocks/${block.id}/remove`} csrf={csrf}>
                     <button
                       className="team-button-quiet"
-                      aria-label={`Remove the time off of ${block.host}: ${offInWords(block, hours.zone)}`}
+                      aria-label={`Remove the time off of ${block.host}: ${offInWords(block, hours.zone)}…`}
                     >
-                      Remove
+                      Remove…
                     </button>
-                  </form>
+                  </PostForm>
                 )}
                 {block.demos.length > 0 && (
                   <ul className="w-full text-sm" aria-label={`Demos booked in this time off`}>
