@@ -97,6 +97,7 @@ describe('the HTML of the team console', () => {
       `/team/leads/${lead!.id}`,
       '/team/quarantine',
       '/team/demos',
+      '/team/demos?edit=hours',
       '/team/account',
       '/team/members',
       '/team/people',
@@ -104,7 +105,7 @@ describe('the HTML of the team console', () => {
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);
-      pages.push({ name: path.slice(1).replaceAll('/', '__'), html: page.body });
+      pages.push({ name: path.slice(1).replaceAll(/[/?=]/g, '__'), html: page.body });
     }
     expect(await validationErrors(pages)).toEqual([]);
   }, 120_000);

@@ -237,6 +237,8 @@ export interface DemoHostsTable {
   created_at: string;
   /** Set when sales removes the host; its bookings keep naming it. */
   removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member this host is (at most one host each); null for the sales inbox, or once the member is removed. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The team's working hours on one ISO weekday (1 Monday … 7 Sunday), as wall times in `zone`. */

@@ -193,11 +193,14 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
         if (member.role === 'admin' && (await data.team.countAdmins()) === 1) {
           return memberNotChanged(reply, 'last-admin');
         }
+        // A host stays when their member goes (their bookings name them): say so before, not after.
+        const host = await data.demos.hostOfMember(member);
         const confirmMemberRemoval = {
           memberId: member.id,
           memberName: member.name,
           email: member.email,
           role: member.role,
+          demoHost: host?.member_id === member.id && !host.removed_at,
         };
         return sendTeamPage(reply, await membersPage(request, { confirmMemberRemoval }));
       }

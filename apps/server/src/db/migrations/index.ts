@@ -26,6 +26,7 @@ import * as leadTotals from './0024-lead-totals.ts';
 import * as nationalPhones from './0025-national-phones.ts';
 import * as leadSearch from './0026-lead-search.ts';
 import * as memberPush from './0027-member-push.ts';
+import * as demoHostMembers from './0028-demo-host-members.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-national-phones': nationalPhones,
   '0026-lead-search': leadSearch,
   '0027-member-push': memberPush,
+  '0028-demo-host-members': demoHostMembers,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,7 +9,8 @@ type Props = {
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
   confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
-  confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: string } | undefined;
+  confirmMemberRemoval?:
+    { memberId: string; memberName: string; email: string; role: string; demoHost: boolean } | undefined;
 };
 
 const fields = [
@@ -61,6 +62,12 @@ export function MembersPage(props: Props) {
             become unassigned. The audit keeps their name. Nobody is mailed, not even them. To bring them back, invite
             them again.
           </p>
+          {confirmMemberRemoval.demoHost && (
+            <p className="mb-4 text-ink-700">
+              {confirmMemberRemoval.memberName} also hosts demos: /demo keeps offering times with them, and their demos
+              stay theirs, until you remove them as a host on the Demos page.
+            </p>
+          )}
           <PostForm
             action={`/team/members/${confirmMemberRemoval.memberId}/remove`}
             csrf={csrf}
