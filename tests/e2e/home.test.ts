@@ -362,14 +362,27 @@ describe('the testimonial', () => {
     expect(cards.headers['content-type']).toMatch(/^application\/json/);
     const all = cards.json<string[]>();
     expect(all).toHaveLength(4);
-    // Each card is marked with its language, as the page's own is (D43).
-    for (const card of all) expect(card).toMatch(/^<figure lang="en"/);
+    // Each quote is marked with its language, as the page's own is (D43).
+    for (const card of all) expect(card).toMatch(/^<figure[^>]*>.*<blockquote lang="en"/);
     expect(cards.headers.etag).toBeTruthy();
     const again = await site.app.inject({
       url: '/testimonials.json',
       headers: { 'if-none-match': cards.headers.etag! },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('gives the French home page its own cards: the role in French, and a note that the quote is in English (issue 56)', async () => {
+    const home = (await site.app.inject('/fr')).body;
+    expect(home).toContain('/fr/testimonials.json');
+    expect(home).toContain('Témoignage en anglais');
+    const cards = (await site.app.inject('/fr/testimonials.json')).json<string[]>();
+    expect(cards).toHaveLength(4);
+    for (const card of cards) {
+      expect(card).toMatch(/<blockquote lang="en"/);
+      expect(card).toContain('Témoignage en anglais');
+    }
+    expect(cards.join('')).toContain('Directeur technique, Kestrel Pay');
   });
 
   it('keeps room in the card the page carries for any other, at every width from 320 to 1440 px', async () => {

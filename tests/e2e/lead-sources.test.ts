@@ -128,7 +128,7 @@ describe.each([
     await chooseUsers(page, form, javaScript);
     const slot = (await openSlots(page))[offset]!;
     await chooseSlot(page, slot);
-    await form.getByRole('button', { name: 'Demander une démo' }).click();
+    await form.getByRole('button', { name: 'Réserver ma démo' }).click();
     await page.waitForURL(/\/sent\?/);
     await context.close();
 

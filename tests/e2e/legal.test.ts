@@ -14,7 +14,10 @@ const constants = {
     /Nobody under 18 may use Growmail/,
     /lesser of the amounts you paid us in the twelve months before the claim arose or \$500/,
   ],
-  '/privacy': [/We do not serve anyone under 13/],
+  '/privacy': [/only for people aged 18 or over/],
+  // The French pages state the same minimum age (issue 56).
+  '/fr/terms': [/Vous devez avoir au moins 18\s?ans/],
+  '/fr/privacy': [/réservé aux personnes âgées d’au moins 18\s?ans/],
 };
 
 describe.each(viewports)('the legal pages at $name size', (viewport) => {

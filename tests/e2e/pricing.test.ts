@@ -254,3 +254,27 @@ describe.each(viewports)('the pricing section at $name size', (viewport) => {
     await context.close();
   });
 });
+
+describe('the currency choice on /fr/pricing (issue 56)', () => {
+  const order = (page: Page) =>
+    page
+      .locator('#pricing input[name="currency"]')
+      .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+  const french = ['XOF', 'XAF', 'NGN', 'USD', 'KES', 'GHS'];
+
+  it.each([true, false])(
+    'lists the CFA francs first, with JavaScript %s, and keeps them first once another is chosen',
+    async (javaScript) => {
+      const { page, context } = await site.openPage(viewports[0], { javaScript });
+      if (javaScript) await gotoSettled(page, `${site.url}/fr/pricing`);
+      else await page.goto(`${site.url}/fr/pricing`);
+      expect(await order(page)).toEqual(french);
+      expect(await page.locator('#pricing input[name="currency"]:checked').inputValue()).toBe('XOF');
+      await page.locator('#pricing label', { hasText: '$ USD' }).click();
+      if (!javaScript) await page.getByRole('button', { name: 'Afficher les tarifs' }).click();
+      await expect.poll(() => query(page).get('currency')).toBe('USD');
+      expect(await order(page)).toEqual(french);
+      await context.close();
+    },
+  );
+});

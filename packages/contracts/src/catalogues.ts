@@ -24,8 +24,8 @@ const frenchNumber = new Intl.NumberFormat('fr', { maximumFractionDigits: 2 });
 
 export const calculatorMessagesFr = {
   missing: 'Veuillez remplir tous les champs.',
-  customers: `Le nombre de clients doit être un nombre entier de 1 à ${frenchNumber.format(1_000_000_000)}.`,
-  annualCost: `Le coût annuel actuel doit être un montant de ${frenchNumber.format(0.01)} à ${frenchNumber.format(1_000_000_000_000)} dollars US.`,
+  customers: 'Le nombre de clients doit être un nombre entier compris entre 1 et 1\u00a0milliard.',
+  annualCost: `Le coût annuel actuel doit être compris entre ${frenchNumber.format(0.01)} et 1\u202f000\u00a0milliards de dollars US.`,
   email: messagesFr.invalidEmail,
   ambiguous:
     'Un nombre comme 1,500 ou 1.500 peut se lire de deux façons\u202f: un et demi, ou mille cinq cents. Veuillez le réécrire en séparant les milliers par un espace, ou sans séparateur\u202f: 1\u202f500 ou 1500.',

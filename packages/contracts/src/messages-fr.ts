@@ -20,7 +20,7 @@ export const messagesFr = {
     annual_budget: 'Veuillez choisir votre budget annuel d’email marketing.',
   },
   invalidEmail: 'Cette adresse email n’est pas valide.',
-  networkFailure: 'Oups\u202f! Une erreur s’est produite. Veuillez réessayer.',
+  networkFailure: 'Une erreur s’est produite. Veuillez réessayer.',
   demoSubmitted: 'Votre demande a bien été envoyée',
   startupSubmitted: 'Votre candidature a bien été envoyée',
   formFailed: 'Une erreur s’est produite. Veuillez réessayer.',

@@ -28,6 +28,14 @@ export const currencies = [
 const defaultCurrencies: Record<Language, CurrencyCode> = { en: 'USD', fr: 'XOF' };
 
 /**
+ * The currencies as French pages offer them (issue 56): the two CFA francs first, their readers'
+ * currencies and the default, then the others in `currencies`' order. The francs are the
+ * currencies written without decimals, so a stable sort on `decimals` puts them first, in the
+ * fewest bytes of the plans' script. English pages keep `currencies`' order, the spec's.
+ */
+export const francsFirst = () => [...currencies].sort((a, b) => a.decimals - b.decimals);
+
+/**
  * The currency a page of the language shows before a choice (D38): US dollars in English, CFA
  * francs of the WAEMU in French. Fixed per page rather than taken from the visitor's locale: the
  * prerendered page then shows exactly what the browser shows (no swap after load), a link

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import catalogueData from '../data/catalogue.json' with { type: 'json' };
 import { catalogueFromAnswer } from '../src/catalogue-shape.ts';
 import { modulesPayload, parseCatalogue, type Catalogue } from '../src/catalogue.ts';
+import { francsPerDollar } from '../src/dollar-rate.ts';
 
 const copy = (): Catalogue => structuredClone(catalogueData) as Catalogue;
 
@@ -21,8 +22,7 @@ describe('the catalogue data file (D13)', () => {
 
   it('prices the CFA francs from the dollar prices by the rule docs/decisions.md records (D38)', () => {
     const catalogue = parseCatalogue(catalogueData);
-    // 655.957 francs to the euro (the peg) at 1.09 dollars to the euro.
-    const francsPerDollar = 655.957 / 1.09;
+    // 655.957 francs to the euro (the peg) at 1.09 dollars to the euro: the one rate (src/dollar-rate.ts).
     const amount = (prices: { currency: string; amount: number }[], code: string) =>
       prices.find((price) => price.currency === code)!.amount;
     for (const entry of catalogue.modules.flatMap((module) => module.pricing)) {

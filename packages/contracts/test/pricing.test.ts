@@ -6,6 +6,7 @@ import {
   bracketLabel,
   contactBrackets,
   currencies,
+  francsFirst,
   defaultCurrencyFor,
   flexPricePer1000,
   formatMoney,
@@ -339,6 +340,9 @@ describe('the pricing choice in a query (D30)', () => {
     expect(pricingChoice('?currency=usd', ids, 'fr').currency).toBe('USD');
     expect(pricingChoice('?currency=xaf', ids).currency).toBe('XAF');
     expect(currencies.map((option) => option.value)).toEqual(['NGN', 'USD', 'KES', 'GHS', 'XOF', 'XAF']);
+    // A French page offers the CFA francs first, its default among them (issue 56).
+    expect(francsFirst().map((option) => option.value)).toEqual(['XOF', 'XAF', 'NGN', 'USD', 'KES', 'GHS']);
+    expect(francsFirst()[0]!.value).toBe(defaultCurrencyFor('fr'));
   });
 
   it('falls back to US dollars, monthly and the first bracket for each value it does not know', () => {

@@ -29,7 +29,7 @@ export const pageMessages = {
     booked: (when: string, host: string) => `Your demo is booked for ${when}, with ${host}.`,
   },
   fr: {
-    badLink: 'Ce lien n’est pas valide. Ouvrez le lien de votre email de réservation, ou écrivez-nous.',
+    badLink: 'Ce lien n’est pas valide. Ouvrez le lien de votre email de réservation ou écrivez-nous.',
     cancelled:
       'Cette démo a été annulée\u202f: elle ne peut plus être modifiée. Vous pouvez en réserver une autre sur notre page de démo.',
     past: 'Cette démo a déjà eu lieu\u202f: elle ne peut plus être modifiée.',

@@ -4,7 +4,7 @@ import { formatDate } from '@growmail/contracts/dates';
 import type { Language } from '@growmail/contracts/language';
 import { slotDayFormat, slotTimeFormat } from '@growmail/contracts/slot-labels';
 
-/** A slot as the visitor reads it, with its day: "Monday 23 November, 09:00", "lundi 23 novembre à 09:00". */
+/** A slot as the visitor reads it, with its day: "Monday 23 November, 09:00", "lundi 23 novembre à 9 h 00". */
 export function describeSlot(start: Date, zone: string, language: Language = 'en'): string {
   const locale = intlLocales[language];
   const day = formatDate(slotDayFormat(zone, locale), start);

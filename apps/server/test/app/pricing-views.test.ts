@@ -103,6 +103,21 @@ describe('prices chosen in the query, without JavaScript (D30)', () => {
     }
   });
 
+  it('offers the CFA francs first on the French pages, by their regions (issue 56)', async () => {
+    for (const route of ['/fr/pricing', '/fr', '/fr/pricing?currency=USD']) {
+      const section = parse(plansIsland.exec((await app.inject(route)).body)![0]);
+      const radios = section.querySelectorAll('input[name="currency"]');
+      expect(
+        radios.map((radio) => radio.getAttribute('value')),
+        route,
+      ).toEqual(['XOF', 'XAF', 'NGN', 'USD', 'KES', 'GHS']);
+      expect(radios.slice(0, 2).map((radio) => radio.parentNode?.text.trim())).toEqual([
+        'FCFA – UEMOA (XOF)',
+        'FCFA – CEMAC (XAF)',
+      ]);
+    }
+  });
+
   it('shows every currency in the home page section, the form sending back to #pricing', async () => {
     for (const { value: currency } of currencies) {
       const response = await app.inject(`/?currency=${currency}&period=month&bracket=${brackets[7]!.id}`);

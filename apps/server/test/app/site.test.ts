@@ -79,6 +79,7 @@ describe('static files', () => {
       [css!, 'text/css; charset=utf-8'],
       ['/sitemap.xml', 'application/xml; charset=utf-8'],
       ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
+      ['/fr/manifest.webmanifest', 'application/manifest+json; charset=utf-8'],
       ['/icon.svg', 'image/svg+xml'],
       ['/robots.txt', 'text/plain; charset=utf-8'],
       ['/llms.txt', 'text/plain; charset=utf-8'],
@@ -88,6 +89,21 @@ describe('static files', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toBe(type);
     }
+  });
+
+  it('links each language to its own web app manifest, so an app installed from /fr opens in French (issue 56)', async () => {
+    for (const [page, path, start] of [
+      ['/pricing', '/manifest.webmanifest', '/'],
+      ['/fr/pricing', '/fr/manifest.webmanifest', '/fr'],
+    ] as const) {
+      const linked = /<link rel="manifest" href="([^"]+)"/.exec((await app.inject(page)).body)?.[1];
+      expect(linked, page).toBe(path);
+      const manifest = (await app.inject(path)).json<{ start_url: string; description: string; lang: string }>();
+      expect(manifest.start_url).toBe(start);
+      expect(manifest.lang).toBe(page.startsWith('/fr') ? 'fr' : 'en');
+    }
+    const french = (await app.inject('/fr/manifest.webmanifest')).json<{ description: string }>();
+    expect(french.description).toMatch(/^Growmail réunit campagnes email/);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {

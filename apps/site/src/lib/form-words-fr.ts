@@ -1,3 +1,4 @@
+import { dollarBandInFrancs } from '@growmail/contracts/dollar-rate';
 import { newsletterConsentWordingFr } from '@growmail/contracts/messages-fr';
 import type { FormWords } from '@/components/forms/form-words';
 
@@ -25,12 +26,12 @@ export const formWordsFr: FormWords = {
     company_name: 'Nom de l’entreprise',
     email: 'Email professionnel',
     phone_number: 'Numéro de téléphone',
-    users: 'Nombre d’utilisateurs',
+    users: 'Nombre d’utilisateurs de votre application',
     audience: 'Nombre de contacts',
-    budget: 'Budget annuel d’email marketing',
+    budget: 'Budget annuel consacré à l’emailing',
     select: 'Choisir…',
     submitting: 'Envoi…',
-    demo: 'Demander une démo',
+    demo: 'Réserver ma démo',
     startup: 'Envoyer ma candidature',
     required: 'Tous les champs sont obligatoires.',
     options: {
@@ -42,8 +43,8 @@ export const formWordsFr: FormWords = {
       '5M+': 'Plus de 5 millions',
       '10:50K': '10\u202f000 à 50\u202f000',
       '50K:100K': '50\u202f000 à 100\u202f000',
-      '1K:5K': '1\u202f000 à 5\u202f000 dollars US',
-      '5K:10K': '5\u202f000 à 10\u202f000 dollars US',
+      '1K:5K': `1\u202f000 à 5\u202f000 dollars US (environ ${dollarBandInFrancs(1_000, 5_000)})`,
+      '5K:10K': `5\u202f000 à 10\u202f000 dollars US (environ ${dollarBandInFrancs(5_000, 10_000)})`,
     },
   },
   calculator: {
@@ -79,18 +80,17 @@ export const formWordsFr: FormWords = {
     edit: 'Modifier mes réponses',
   },
   preferences: {
-    title: 'Préférences email',
+    title: 'Préférences de réception',
     from: 'Me désabonner de',
     list: 'Cette liste seulement',
-    listHint: 'Ne plus recevoir les emails de la liste de ce message.',
+    listHint: 'Ne plus recevoir les emails de cette liste.',
     all: 'Toutes les listes',
     allHint: 'Ne plus recevoir aucun email marketing de notre part.',
     saving: 'Enregistrement…',
     save: 'Enregistrer mes préférences',
     choose: 'Choisissez les emails que',
     stops: 'ne recevra plus.',
-    noLink:
-      'Cette page s’ouvre depuis le lien de désabonnement en bas de nos emails. Utilisez ce lien pour régler vos préférences.',
+    noLink: 'Pour gérer vos préférences, cliquez sur le lien de désabonnement présent en bas de chacun de nos emails.',
   },
   confirm: {
     form: 'Confirmez votre abonnement',

@@ -40,7 +40,7 @@ export const pricingWordsFr: PricingWords = {
   total: 'Total de vos modules',
   modules: 'Modules',
   always: ' (toujours incluses)',
-  adds: 'Ajoute\u202f: {features}.',
+  adds: 'Inclut\u202f: {features}.',
   regular: 'Prix normal ',
   moduleNames: {
     campaign: 'Campagnes',
@@ -50,7 +50,7 @@ export const pricingWordsFr: PricingWords = {
   },
   moduleFeatures: {
     automation: ['Parcours illimités', 'Éditeur visuel de parcours', 'Répondeurs automatiques avancés'],
-    transactional: ['Emails transactionnels illimités', 'Capture automatique des abonnés'],
+    transactional: ['Emails transactionnels illimités', 'Collecte automatique des abonnés'],
     analytics: ['Analyse d’événements', 'Comparaison d’événements', 'Analyse des visites de pages'],
   },
 };

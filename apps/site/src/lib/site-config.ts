@@ -28,6 +28,6 @@ export const brandWords: Record<Language, { tagline: string; description: string
     tagline: 'Vendez plus à vos clients actuels.',
     description:
       'Growmail réunit campagnes email, automatisation marketing, emails transactionnels, analytique, SMS et notifications web push sur une seule plateforme, pour que chaque client ait de vos nouvelles au bon moment.',
-    startupPromo: 'Jusqu’à 70\u202f% de remise pour votre startup sur les outils des grandes entreprises.',
+    startupPromo: 'Jusqu’à 70\u202f% de remise pour votre startup sur des outils dignes des grandes entreprises.',
   },
 };

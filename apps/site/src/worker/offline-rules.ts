@@ -127,5 +127,5 @@ export const withOfflineNotice = (html: string, pathname: string) =>
 /** What the worker answers for a page never kept when even the offline page was not, in the page's language. */
 export const offlineTexts: Record<Language, string> = {
   en: 'You are offline, and this page was not kept on this device. Try again once you are back online.',
-  fr: 'Vous êtes hors ligne, et cette page n’a pas été gardée sur cet appareil. Réessayez une fois la connexion revenue.',
+  fr: 'Vous êtes hors ligne et cette page n’est pas disponible sur cet appareil. Réessayez une fois la connexion revenue.',
 };

@@ -120,7 +120,7 @@ describe('the saved page', () => {
     const page = savedPage(french);
     expect(page).toContain('<html lang="fr">');
     expect(page).toContain(
-      '<h1>Votre demande est enregistrée sur ce téléphone. Nous l’enverrons dès que vous serez de nouveau en ligne.</h1>',
+      '<h1>Votre demande est enregistrée sur cet appareil. Nous l’enverrons dès que vous serez de nouveau en ligne.</h1>',
     );
     expect([...page.matchAll(/<dt>(.*?)<\/dt>/g)].map((match) => match[1])).toEqual([
       'Nom complet',

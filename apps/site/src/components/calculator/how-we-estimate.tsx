@@ -8,7 +8,7 @@ const words = {
   },
   fr: {
     title: 'Notre méthode',
-    how: 'Indiquez combien de clients vous contactez, ce que vous dépensez par an en messages, et les services que vous payez aujourd’hui. Nous chiffrons les mêmes services chez Growmail pour les mêmes clients et vous montrons l’écart.',
+    how: 'Indiquez combien de clients vous contactez, ce que vous dépensez par an en messages et les services que vous payez aujourd’hui. Nous chiffrons les mêmes services chez Growmail pour les mêmes clients et vous montrons l’écart.',
     plan: 'Ce chiffre est une estimation, pour vous aider à planifier. Réservez une démo\u202f: nous reprendrons avec vous vos volumes réels. Le calcul se fait en dollars US.',
   },
 } satisfies Record<Language, Record<string, string>>;

@@ -14,7 +14,7 @@ const words = {
   },
   fr: {
     title: 'Des questions\u202f?',
-    lead: 'Offres, migration, délivrabilité ou autre chose\u202f: posez votre question. Une personne de notre équipe répond à chaque message, en général sous un jour ouvré.',
+    lead: 'Offres, migration, délivrabilité ou autre chose\u202f: posez votre question. Un membre de notre équipe répond à chaque message, en général sous un jour ouvré.',
     email: 'Vous préférez l’email\u202f? Écrivez à',
     whatsApp: 'Bonjour Growmail, j’ai une question',
     chat: 'Envie d’échanger en direct\u202f?',

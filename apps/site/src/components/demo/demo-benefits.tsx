@@ -9,9 +9,9 @@ const benefits: Record<Language, readonly string[]> = {
     'Answers on deliverability: how we keep 99.9% of your email landing in the inbox',
   ],
   fr: [
-    'Une visite des campagnes, de l’automatisation marketing et des emails transactionnels, pensée pour votre activité',
-    'Un regard franc sur vos outils actuels et ce que vous économiseriez avec Growmail',
-    'Un plan pour transférer vos contacts et vos modèles sans perdre un seul envoi',
+    'Une présentation des campagnes, de l’automatisation marketing et des emails transactionnels, adaptée à votre activité',
+    'Un avis franc sur vos outils actuels et les économies possibles avec Growmail',
+    'Un plan de migration de vos contacts et modèles, sans perdre un seul envoi',
     'Des réponses sur la délivrabilité\u202f: comment 99,9\u202f% de vos emails arrivent en boîte de réception',
   ],
 };
@@ -21,7 +21,7 @@ export function DemoBenefits({ language = 'en' }: { language?: Language | undefi
   return (
     <div>
       <h2 className="text-xl font-semibold text-ink-900">
-        {language === 'fr' ? 'En 30 minutes, vous repartez avec' : 'In 30 minutes you will get'}
+        {language === 'fr' ? 'Ce que vous apporte cette démo de 30 minutes' : 'In 30 minutes you will get'}
       </h2>
       <CheckList items={benefits[language]} className="mt-4 flex flex-col gap-3 text-ink-700" />
     </div>

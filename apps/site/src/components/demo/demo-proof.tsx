@@ -14,7 +14,7 @@ export function DemoProof({ language = 'en' }: { language?: Language | undefined
         />
       </div>
       {testimonials.slice(0, 1).map((testimonial) => (
-        <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+        <TestimonialCard key={testimonial.name} testimonial={testimonial} language={language} />
       ))}
     </>
   );

@@ -3,6 +3,7 @@ import type { Language } from '@growmail/contracts/language';
 import { ExternalLink } from 'lucide-react';
 import { PageSection } from '@/components/page-section';
 import { press } from '@/lib/content/press';
+import { pressSummaryFr } from '@/lib/content/press-fr';
 
 const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
@@ -12,7 +13,8 @@ const dateFormats: Record<Language, Intl.DateTimeFormat> = {
 /** 'In The News.': three press items in three columns that stack on small screens. */
 export function InTheNews({ language = 'en' }: { language?: Language }) {
   const fr = language === 'fr';
-  // The sample articles are English: on a French page, their headline and summary say so.
+  // The sample articles are English: on a French page their headline says so, visibly and to a
+  // screen reader; the summary is Growmail's own sentence, written in French (issue 56).
   const articleLanguage = fr ? 'en' : undefined;
   return (
     <PageSection
@@ -46,17 +48,16 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
                     className="after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
                   >
                     <span lang={articleLanguage}>{item.headline}</span>
+                    {fr && ' (en anglais)'}
                     <span className="sr-only">
                       {fr
-                        ? ` (sur ${item.publication}, en anglais, ouvre un autre site)`
+                        ? ` (sur ${item.publication}, ouvre un autre site)`
                         : ` (on ${item.publication}, opens another site)`}
                     </span>
                     <ExternalLink aria-hidden="true" className="ml-1 inline h-4 w-4 align-baseline" />
                   </a>
                 </h3>
-                <p lang={articleLanguage} className="mt-2 text-ink-700">
-                  {item.summary}
-                </p>
+                <p className="mt-2 text-ink-700">{fr ? pressSummaryFr(item) : item.summary}</p>
               </div>
             </article>
           </li>

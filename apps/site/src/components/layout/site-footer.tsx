@@ -35,7 +35,7 @@ const words = {
     pricing: 'Tarifs',
     calculator: 'Calculateur d’économies',
     startup: 'Programme startup',
-    agency: 'Inscription agence',
+    agency: 'Devenir agence partenaire',
     blog: 'Blog (en anglais)',
     resources: 'Ressources',
     developers: 'Développeurs (en anglais)',

@@ -15,7 +15,7 @@ type Row = { feature: string } & Record<(typeof plans)[number]['key'], Cell>;
 const rowsFr: Row[] = [
   { feature: 'Tarif', flex: 'Pour 1\u202f000 crédits', growth: 'Mensuel ou annuel', enterprise: 'Sur devis' },
   { feature: 'Utilisateurs', flex: '3', growth: '5', enterprise: 'Illimités' },
-  { feature: 'Campagnes email', flex: true, growth: '10 fois plus par mois', enterprise: true },
+  { feature: 'Campagnes email', flex: true, growth: '10 fois plus qu’avec Flex', enterprise: true },
   { feature: 'Synchronisation des contacts par API', flex: false, growth: true, enterprise: true },
   { feature: 'Automatisation marketing', flex: false, growth: 'En option', enterprise: true },
   { feature: 'Emails transactionnels', flex: false, growth: 'En option', enterprise: 'Serveurs dédiés' },

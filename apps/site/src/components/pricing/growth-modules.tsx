@@ -45,7 +45,7 @@ export function GrowthModules({
                     onChange={(event) => onToggle(module.code, event.target.checked)}
                   />
                   <span className="flex-1 font-medium text-ink-900">
-                    {words.moduleNames[module.code] ?? module.name}
+                    {words.moduleNames?.[module.code] ?? module.name}
                     {always && <span className="font-normal text-ink-700">{words.always}</span>}
                   </span>
                   <span data-testid="module-price" className="ml-auto text-right text-ink-700 tabular-nums">
@@ -57,7 +57,7 @@ export function GrowthModules({
                 {module.features.length > 0 && (
                   <p id={featuresId} className="mt-1 ml-8 text-sm text-ink-700">
                     {fillIn(words.adds, {
-                      features: (words.moduleFeatures[module.code] ?? module.features).join(', ').toLowerCase(),
+                      features: (words.moduleFeatures?.[module.code] ?? module.features).join(', ').toLowerCase(),
                     })}
                   </p>
                 )}

@@ -19,11 +19,11 @@ const features = {
     ],
   },
   fr: {
-    flex: ['1 crédit par email envoyé', '3 utilisateurs', 'Campagnes email et newsletters', 'Renvoi aux non-ouvreurs'],
+    flex: ['1 crédit par email envoyé', '3 utilisateurs', 'Campagnes email et newsletters', 'Relance des non-ouvreurs'],
     growth: [
-      'Engagez, convertissez et fidélisez jusqu’à 50\u202f000 contacts',
+      'Touchez, convertissez et fidélisez jusqu’à 50\u202f000 utilisateurs',
       '5 utilisateurs',
-      '10 fois plus de campagnes par mois',
+      '10 fois plus de campagnes par mois qu’avec Flex',
       'Synchronisation des contacts par API',
     ],
   },

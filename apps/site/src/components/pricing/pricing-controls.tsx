@@ -1,5 +1,11 @@
 import type { PricingWords } from './pricing-words';
-import { billingPeriods, currencies, pricingQueryKeys, type ContactBracket } from '@growmail/contracts/pricing';
+import {
+  billingPeriods,
+  currencies,
+  francsFirst,
+  pricingQueryKeys,
+  type ContactBracket,
+} from '@growmail/contracts/pricing';
 import type { SubmitEventHandler, Ref } from 'react';
 import type { PricingSelection } from './selection';
 
@@ -47,7 +53,8 @@ export function PricingControls({
       <fieldset>
         <legend className={legend}>{words.currency}</legend>
         <div className={group}>
-          {currencies.map((currency) => (
+          {/* Words that name the CFA francs' choices by their regions (French) offer them first (issue 56). */}
+          {(words.currencyChoices ? francsFirst() : currencies).map((currency) => (
             <label key={currency.value} className={segment}>
               <input
                 type="radio"
@@ -57,7 +64,7 @@ export function PricingControls({
                 checked={selection.currency === currency.value}
                 onChange={() => onChange({ currency: currency.value })}
               />
-              {words.currencyChoices[currency.value] ?? `${currency.symbol} ${currency.value}`}
+              {words.currencyChoices?.[currency.value] ?? `${currency.symbol} ${currency.value}`}
             </label>
           ))}
         </div>
@@ -75,7 +82,7 @@ export function PricingControls({
                 checked={selection.period === period.value}
                 onChange={() => onChange({ period: period.value })}
               />
-              {words.periods[period.value] ?? period.label}
+              {words.periods?.[period.value] ?? period.label}
             </label>
           ))}
         </div>

@@ -93,7 +93,7 @@ export function PricingPlans({
   words,
   ...fixed
 }: Props) {
-  const text = words ?? englishPricingWords;
+  const text: PricingWords = words ?? englishPricingWords;
   const catalogue = useCatalogue(builtCatalogue, modulesUrl);
   const brackets = useMemo(() => contactBrackets(catalogue, language), [catalogue, language]);
   const [search, setSearch] = useLocationSearch(rendered);
@@ -140,7 +140,7 @@ export function PricingPlans({
   const flexPrice: PeriodPrice | undefined =
     flex === undefined ? undefined : { amount: flex, original: flex, discounted: false };
   const total = growthTotal(catalogue.modules, modules, bracket, currency, period);
-  const currencyLabel = text.currencies[currency] ?? currencies.find((option) => option.value === currency)?.label;
+  const currencyLabel = text.currencies?.[currency] ?? currencies.find((option) => option.value === currency)?.label;
 
   return (
     <>

@@ -25,7 +25,7 @@ export function PricingSection({
         </Heading>
         <p className="mt-3 max-w-2xl text-ink-700">
           {fr
-            ? 'Démarrez gratuitement avec 1\u202f000 crédits. Payez à l’envoi avec Flex, passez à l’abonnement quand vos envois se multiplient, ou parlez-nous de l’offre Enterprise.'
+            ? 'Démarrez gratuitement avec 1\u202f000 crédits. Payez à l’envoi avec Flex, passez à l’abonnement quand vos envois se multiplient ou parlez-nous de l’offre Enterprise.'
             : 'Start free with 1,000 credits. Pay per email with Flex, grow with a subscription, or talk to us about Enterprise.'}
         </p>
         <div className="mt-8">{children}</div>

@@ -8,20 +8,11 @@
 export const englishPricingWords = {
   currency: 'Currency',
   period: 'Billing period',
-  periods: { month: 'Monthly', year: 'Annually' } as Record<string, string>,
   contacts: 'Contacts',
   show: 'Show prices',
   /** `{currency}`, `{billed}` (a word of `billed`) and `{bracket}` (its label, or its `bracketPhrases`) are filled in. */
   status: 'Prices in {currency}, billed {billed}, for {bracket} contacts.',
-  /**
-   * The bracket in the status line's sentence, where a language says a range otherwise than its
-   * label (French: `jusqu’à 499 999 contacts`); `{min}` and `{max}` are filled in. Left out in English.
-   */
-  bracketPhrases: undefined as { first: string; range: string; last: string } | undefined,
   billed: { month: 'monthly', year: 'annually' } as Record<string, string>,
-  currencies: {} as Record<string, string>,
-  /** A currency's name in the choice, by code; without one the choice reads its symbol and code (`₦ NGN`). */
-  currencyChoices: {} as Record<string, string>,
   perYear: 'per year',
   perMonth: 'per month',
   perYearShort: '/yr',
@@ -36,12 +27,30 @@ export const englishPricingWords = {
   always: ' (always included)',
   /** `{features}` is filled in with the module's features, lower-cased. */
   adds: 'Adds {features}.',
-  regular: 'Regular price ',
-  moduleNames: {} as Record<string, string>,
-  moduleFeatures: {} as Record<string, readonly string[]>,
 };
 
-export type PricingWords = typeof englishPricingWords;
+/**
+ * The words of any language: English's, and what only another language needs, left out of
+ * English's object so the English pages' script carries no key for it.
+ */
+export type PricingWords = typeof englishPricingWords & {
+  /** The struck-through price's name for screen readers; English is `PriceTag`'s own ('Regular price '). */
+  regular?: string;
+  /** The billing periods in the choice, by value; English reads `billingPeriods`' own labels. */
+  periods?: Record<string, string>;
+  /** Currencies by code in the status line, where the catalogue's English names will not do. */
+  currencies?: Record<string, string>;
+  /** A currency's name in the choice, by code; without one the choice reads its symbol and code (`₦ NGN`). */
+  currencyChoices?: Record<string, string>;
+  /** Modules' names and features by code, where the catalogue's English ones will not do. */
+  moduleNames?: Record<string, string>;
+  moduleFeatures?: Record<string, readonly string[]>;
+  /**
+   * The bracket in the status line's sentence, where a language says a range otherwise than its
+   * label (French: `jusqu’à 499 999 contacts`); `{min}` and `{max}` are filled in.
+   */
+  bracketPhrases?: { first: string; range: string; last: string };
+};
 
 /** A template of the words with its `{name}` places filled in. */
 export const fillIn = (template: string, values: Record<string, string>): string =>

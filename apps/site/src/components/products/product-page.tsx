@@ -25,9 +25,9 @@ const words = {
     lead: 'Create a free account in under 2 minutes and send your first campaign with 1,000 free credits.',
   },
   fr: {
-    does: (title: string) => `${title}\u202f: ce que vous pouvez faire`,
-    start: (title: string) => `${title}\u202f: commencez dès aujourd’hui`,
-    lead: 'Créez un compte gratuit en moins de 2 minutes et envoyez votre première campagne avec 1\u202f000 crédits offerts.',
+    does: (title: string) => `${title} en pratique`,
+    start: () => 'Lancez-vous dès aujourd’hui',
+    lead: 'Créez un compte gratuit en moins de deux minutes et envoyez votre première campagne avec 1\u202f000 crédits offerts.',
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Language } from '@growmail/contracts/language';
+import { dollarsInFrancs, francsInFrench } from '@growmail/contracts/dollar-rate';
 import { CheckList } from '@/components/ui/check-list';
 
 const tools: Record<Language, readonly string[]> = {
@@ -28,7 +29,7 @@ const eligibility: Record<Language, readonly string[]> = {
   fr: [
     'Entre 10\u202f000 et 100\u202f000 utilisateurs de votre application',
     'Moins de 5 ans d’existence',
-    'Financement propre, ou levée de fonds inférieure à 500\u202f000 dollars US',
+    `Autofinancement ou levée de fonds inférieure à 500\u202f000 dollars US (environ ${francsInFrench(dollarsInFrancs(500_000))})`,
     'Une application en service, avec ses propres utilisateurs',
   ],
 };

@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** Every testimonial's card as HTML, as the build writes them (pages/testimonials.json.ts). */
-const cardsPath = '/testimonials.json';
-
 type Props = {
+  /** Where every testimonial's card is, as HTML in the page's language: /testimonials.json or /fr/testimonials.json. */
+  cardsPath: string;
   /** Where the card the page carries (`children`) stands in the list at `cardsPath`. */
   carried: number;
   /** The card the page carries, rendered on the server: what shows without JavaScript. */
@@ -18,7 +17,7 @@ type Props = {
  * it visible and never shifts the layout (tests/e2e/home.test.ts checks the room at every width).
  * When the cards cannot be fetched (offline), the carried one shows.
  */
-export function RandomTestimonial({ carried, children }: Props) {
+export function RandomTestimonial({ cardsPath, carried, children }: Props) {
   const [cards, setCards] = useState<string[]>([]);
   const [shown, setShown] = useState(-1);
   useEffect(() => {
@@ -29,7 +28,7 @@ export function RandomTestimonial({ carried, children }: Props) {
         setShown(all.length > carried ? Math.floor(Math.random() * all.length) : carried);
       })
       .catch(() => setShown(carried));
-  }, [carried]);
+  }, [cardsPath, carried]);
 
   return (
     <div className="grid" data-testimonial-choice={shown}>

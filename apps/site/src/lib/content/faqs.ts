@@ -14,7 +14,7 @@ export const productFaqs = faqsSchema.parse([
     question: 'Will my emails reach the inbox?',
     answer: [
       'Growmail delivers 99.9% of email to the inbox. We authenticate your sending domain with SPF, DKIM and DMARC, watch the reputation of our sending servers, and remove addresses that bounce before they hurt you.',
-      'Every message is recorded in a delivery log you can search for up to 90 days, so you can see exactly what happened to any email.',
+      'On Enterprise, every message is recorded in a delivery log you can search for up to 90 days, so you can see exactly what happened to any email.',
     ],
   },
   {
@@ -39,14 +39,14 @@ const productFaqsFr = faqsSchema.parse([
     question: 'Mes emails arriveront-ils en boîte de réception\u202f?',
     answer: [
       'Growmail livre 99,9\u202f% des emails en boîte de réception. Nous authentifions votre domaine d’envoi avec SPF, DKIM et DMARC, surveillons la réputation de nos serveurs et retirons les adresses en rebond avant qu’elles ne vous pénalisent.',
-      'Chaque message est inscrit dans un journal d’envoi consultable jusqu’à 90 jours\u202f: vous voyez exactement ce qu’il est advenu de chaque email.',
+      'Avec l’offre Enterprise, chaque message est inscrit dans un journal d’envoi conservé 90 jours\u202f: vous savez exactement ce qu’il est advenu de chaque email.',
     ],
   },
   {
     question: 'Que faire quand mes taux d’ouverture sont faibles\u202f?',
     answer: [
-      'Renvoyez la campagne à tous ceux qui ne l’ont pas ouverte, en un clic. Vous pouvez lui donner un nouvel objet et choisir l’heure d’envoi\u202f; ceux qui l’ont déjà ouverte ne la reçoivent jamais deux fois.',
-      'Les clients qui utilisent le renvoi voient des taux d’ouverture environ 16\u202f% plus élevés sur les campagnes renvoyées.',
+      'Relancez en un clic tous ceux qui n’ont pas ouvert la campagne. Vous pouvez donner à cette relance un nouvel objet et choisir l’heure d’envoi\u202f; ceux qui avaient déjà ouvert la campagne ne la reçoivent jamais deux fois.',
+      'Les clients qui utilisent la relance constatent des taux d’ouverture supérieurs d’environ 16\u202f% sur les campagnes relancées.',
     ],
   },
 ]);

@@ -26,7 +26,7 @@ export const home = homeSchema.parse({
   proof: [
     { value: '99.9%', label: 'of email delivered to the inbox' },
     { value: '16%', label: 'higher open rates with one-click resend' },
-    { value: '90 days', label: 'of searchable delivery logs' },
+    { value: '90 days', label: 'of searchable delivery logs on Enterprise' },
     { value: 'Unlimited', label: 'transactional emails on every Growth plan' },
   ],
   closing: {
@@ -99,11 +99,11 @@ export const homeFeatures = featureBlocksSchema.parse(
       benefits: [
         'Event analytics and comparisons',
         'Page-visit analytics for your website',
-        'Delivery log searchable for 90 days',
+        'Delivery log searchable for 90 days on Enterprise',
         'Campaign reports you can share',
       ],
       colour: 'amber',
-      highlight: { value: '90 days', label: 'of delivery logs' },
+      highlight: { value: '90 days', label: 'of delivery logs on Enterprise' },
       link: '/products/analytics',
       cta: 'Explore App Analytics',
     },
@@ -113,17 +113,16 @@ export const homeFeatures = featureBlocksSchema.parse(
 /** The home page's copy in French (D37): written for businesses in West and Central Africa, with *vous*. */
 const homeFr = homeSchema.parse({
   heroLead:
-    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisation marketing, emails transactionnels, SMS et web push qui touchent chacun au bon moment, et l’analytique pour voir ce qui fonctionne, sur une seule plateforme.',
+    'Faites de vos clients d’un jour des clients fidèles. Campagnes, automatisation marketing, emails transactionnels, SMS et web push pour toucher chaque client au bon moment, avec l’analytique pour mesurer les résultats, sur une seule plateforme.',
   onboarding: [
     {
       title: 'Créez un compte gratuit',
-      description:
-        'Inscrivez-vous en moins de 2 minutes. Sans carte bancaire, et sans appel commercial avant d’essayer.',
+      description: 'Inscrivez-vous en moins de deux minutes, sans carte bancaire ni appel commercial avant d’essayer.',
     },
     {
       title: 'Ajoutez vos contacts',
       description:
-        'Importez un fichier Excel ou CSV, connectez votre application par l’API, ou laissez vos formulaires d’inscription recueillir de nouveaux contacts pour vous.',
+        'Importez un fichier Excel ou CSV, connectez votre application par l’API ou laissez vos formulaires d’abonnement recueillir de nouveaux contacts pour vous.',
     },
     {
       title: 'Envoyez votre première campagne',
@@ -132,13 +131,13 @@ const homeFr = homeSchema.parse({
   ],
   proof: [
     { value: '99,9\u202f%', label: 'des emails livrés en boîte de réception' },
-    { value: '+16\u202f%', label: 'd’ouvertures avec le renvoi en un clic' },
-    { value: '90 jours', label: 'de journal d’envoi consultable' },
+    { value: '+16\u202f%', label: 'd’ouvertures avec la relance en un clic' },
+    { value: '90 jours', label: 'de journal d’envoi avec l’offre Enterprise' },
     { value: 'Sans limite', label: 'd’emails transactionnels avec l’offre Growth' },
   ],
   closing: {
     title: 'Votre prochaine vente est déjà dans votre liste de clients.',
-    lead: 'Démarrez gratuitement avec 1\u202f000 crédits, ou découvrez Growmail avec notre équipe en 30 minutes de démo.',
+    lead: 'Démarrez gratuitement avec 1\u202f000 crédits ou découvrez Growmail avec notre équipe lors d’une démo de 30 minutes.',
     cta: 'Créer votre compte gratuit',
   },
 });
@@ -158,7 +157,7 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       benefits: [
         '99,9\u202f% des emails en boîte de réception',
         'Éditeur glisser-déposer avec aperçu mobile',
-        'Renvoi aux non-ouvreurs en un clic',
+        'Relance des non-ouvreurs en un clic',
         'Envoi programmé au meilleur moment',
       ],
       colour: 'brand',
@@ -174,7 +173,7 @@ const homeFeaturesFr = featureBlocksSchema.parse(
         'Bienvenue, panier abandonné, reconquête\u202f: dessinez le parcours dans l’éditeur visuel et laissez les actions de chaque client décider du prochain email, SMS ou web push.',
       benefits: [
         'Éditeur visuel de parcours',
-        'Déclencheurs venus de votre application ou de votre site',
+        'Déclencheurs issus de votre application ou de votre site',
         'Séquences avec délais et embranchements',
         'Email, SMS et web push dans un même parcours',
       ],
@@ -188,12 +187,12 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       tagline: 'personalisation',
       title: 'Des emails transactionnels qui restent personnels',
       description:
-        'Reçus, réinitialisations de mot de passe et alertes envoyés par notre API en quelques secondes, remplis des données de chaque client, depuis des modèles que votre équipe modifie sans redéploiement.',
+        'Reçus, réinitialisations de mot de passe et alertes envoyés par notre API en quelques secondes, personnalisés avec les données de chaque client, à partir de modèles que votre équipe modifie sans redéploiement.',
       benefits: [
         'Emails transactionnels illimités',
         'Modèles avec variables pour chaque champ',
         'Pièces jointes PDF jusqu’à 1\u00a0Mo',
-        'Serveurs d’envoi dédiés avec Enterprise',
+        'Serveurs d’envoi dédiés avec l’offre Enterprise',
       ],
       colour: 'sky',
       highlight: { value: 'En quelques secondes', label: 'de l’appel d’API à la boîte de réception' },
@@ -205,15 +204,15 @@ const homeFeaturesFr = featureBlocksSchema.parse(
       tagline: 'report',
       title: 'Des rapports qui montrent ce qui fait vendre',
       description:
-        'Suivez chaque ouverture, chaque clic et chaque événement de votre application et de votre site. Comparez les événements, voyez les pages visitées, et sachez quel message a fait revenir vos clients.',
+        'Suivez chaque ouverture, chaque clic et chaque événement de votre application et de votre site. Comparez les événements, consultez les pages visitées et identifiez le message qui a fait revenir vos clients.',
       benefits: [
         'Analyse et comparaison d’événements',
         'Analyse des visites de votre site',
-        'Journal d’envoi consultable 90 jours',
+        'Journal d’envoi conservé 90 jours avec l’offre Enterprise',
         'Rapports de campagne à partager',
       ],
       colour: 'amber',
-      highlight: { value: '90 jours', label: 'de journal d’envoi' },
+      highlight: { value: '90 jours', label: 'de journal d’envoi avec l’offre Enterprise' },
       link: '/fr/products/analytics',
       cta: 'Découvrir l’analytique',
     },
