@@ -24,6 +24,14 @@ export const leadFieldLabels = {
   services: 'Services you pay for today',
 } as const;
 
+/** Each lead form by the name the team calls it. */
+export const leadFormNames = [
+  ['enquiry', 'Enquiry'],
+  ['demo', 'Demo request'],
+  ['startup', 'Startup programme'],
+  ['savings', 'Savings estimate'],
+] as const;
+
 /** The label of each select's option, by field and stored code ("0:100K" is "Less than 100K"). */
 export const leadOptionLabels: Readonly<Record<string, ReadonlyMap<string, string>>> = {
   subscribers: new Map(demoSubscriberOptions.map((option) => [option.value, option.label])),

@@ -47,6 +47,14 @@ export const auditQuerySchema = z.object({ before: pageCursor });
 /** The quarantine's older page; any other field (a notice's) is left for the page to read. */
 export const quarantineQuerySchema = z.looseObject({ after: pageCursor });
 
+/** The most leads a release's notice links to; the rest wait in the inbox's Unassigned view. */
+export const releasedLinksAtMost = 20;
+const leadId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
+/** The leads a release made, as its notice's URL names them (ids only, D31). */
+export const releasedLeadsQuery = z.object({
+  lead: z.union([leadId, z.array(leadId).check(z.maxLength(releasedLinksAtMost))]),
+});
+
 /** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
 export const leadAssignmentSchema = z.object({
   assignee: z.string().check(z.regex(/^(me|nobody|[0-9a-f-]{36})$/, 'Choose a member of the team.')),
@@ -182,8 +190,16 @@ export type TeamMemberRow = {
   sessions?: number;
 };
 
-/** One line of a record's history, or of the audit. */
-export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
+/** A part of an audit sentence: words, words that link to the record they name, or a time for the page to show in the member's zone. */
+export type SentencePart = string | { text: string; href: string } | { time: string };
+
+/** One change in the audit, as a sentence with names: "Chioma assigned Ada Obi's demo request to Wanjiru". */
+export type AuditLine = {
+  at: string;
+  sentence: SentencePart[];
+  /** How the change was signed, when not with a passkey: by a mailed link, or at the command line. */
+  how?: string | undefined;
+};
 
 /** What each console page is handed to render, by its view: the route `apps/site/src/pages/on-demand/team/<view>.astro`. */
 export type TeamPage =
@@ -256,7 +272,7 @@ export type TeamPage =
       /** A member an admin asked to remove, shown to confirm before they go, with their open leads. */
       confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
     }
-  | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
   | {
       view: 'marketing';
       /** The range as the form shows it. */
@@ -400,17 +416,21 @@ export const invitationSchema = z.object({
   zone: z.string().check(z.trim(), z.refine(isZone, 'Enter a time zone such as Africa/Lagos.')),
 });
 
-/** A post held by the spam screening, as the quarantine lists it. */
+/** A post held by the spam screening, as the quarantine lists it: who sent it, and what they asked for. */
 export type HeldRow = {
   id: string;
   form: LeadKind;
   email: string;
   name: string;
+  company: string;
   language: Language;
   /** Why it was held, in words. */
   reasons: string[];
   sentAt: string;
-  fields: Array<[string, string]>;
+  /** A demo request's time, and the zone they asked in. */
+  asked?: { start: string; zone: string } | undefined;
+  /** What they sent, in the form's words. */
+  fields: LeadFieldText[];
 };
 
 /** A live demo booking on the agenda. */
@@ -468,6 +488,8 @@ export type QuarantinePage = {
   pick?: { id: string; name: string; asked: string; slots: string[]; form?: FormProblems | undefined } | undefined;
   /** The ticked posts a delete would remove, shown to confirm first. */
   confirmDelete?: Array<{ id: string; name: string; form: LeadKind }> | undefined;
+  /** The leads a release just made, linked from its notice; their ids are all its URL carries (D31). */
+  released?: Array<{ id: string; name: string; form: LeadKind }> | undefined;
 };
 
 export type DemosPage = {

@@ -371,6 +371,12 @@ const leadQueries = (db: Executor) => ({
     return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Some leads' kinds and fields, by id, for the audit's sentences; erased ones are missing. */
+  named(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('leads').select(['id', 'type', 'email', 'metadata']).where('id', 'in', ids).execute();
+  },
+
   /** Deletes at most `limit` leads written before `before`, oldest first, with what they counted in the totals; how many. */
   async removeCreatedBefore(before: Date, limit: number): Promise<number> {
     return inTransaction(db, async (trx) => {

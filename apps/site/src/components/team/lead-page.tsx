@@ -1,7 +1,8 @@
+import { leadFormNames } from '@growmail/contracts/lead-labels';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, leadFormNames, Notice, PageTitle, Problem } from './team-parts';
+import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
 
 const formNames = Object.fromEntries(leadFormNames) as Record<string, string>;
 

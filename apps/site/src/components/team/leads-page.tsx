@@ -1,6 +1,7 @@
+import { leadFormNames } from '@growmail/contracts/lead-labels';
 import type { InboxView, TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { may, mayUseRoute } from '@growmail/contracts/team-access';
-import { formatTime, leadFormNames, Notice, PageTitle, PostForm, Problem } from './team-parts';
+import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 

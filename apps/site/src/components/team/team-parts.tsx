@@ -19,14 +19,6 @@ export const PostForm = ({ action, csrf, children, ...form }: PostFormProps) => 
   </form>
 );
 
-/** Each lead form by the name the team calls it. */
-export const leadFormNames = [
-  ['enquiry', 'Enquiry'],
-  ['demo', 'Demo request'],
-  ['startup', 'Startup programme'],
-  ['savings', 'Savings estimate'],
-] as const;
-
 /** One formatter per zone, kept: making an Intl.DateTimeFormat costs more than the rest of a row. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
