@@ -85,9 +85,18 @@ export const inboxQuerySchema = z.object({
     z.string().check(z.regex(/^(mine|nobody|[0-9a-f-]{36})$/, 'must be mine, nobody or a member')),
   ),
   language: optionalText(z.enum(languages)),
-  /** A source as the Marketing page names it: a `utm_source`, a referrer's host, `direct`, `api` or `unknown`. */
+  /**
+   * A source as the Marketing page names it, in any case: a `utm_source`, a referrer's host,
+   * `direct`, `api` or `unknown`; and its medium and campaign, `(none)` for a link that named none.
+   */
   source: optionalText(
     z.string().check(z.trim(), z.maxLength(200, 'must be a source of at most 200 characters, such as newsletter')),
+  ),
+  medium: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a medium of at most 200 characters, such as email')),
+  ),
+  campaign: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a campaign of at most 200 characters, such as tabaski')),
   ),
   from: optionalText(day),
   to: optionalText(day),
@@ -119,6 +128,8 @@ export type InboxFilters = {
   assignee?: string;
   language?: Language;
   source?: string;
+  medium?: string;
+  campaign?: string;
   from?: string;
   to?: string;
 };
@@ -275,8 +286,10 @@ export type TeamPage =
   | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
   | {
       view: 'marketing';
-      /** The range as the form shows it. */
-      query: { from: string; to: string };
+      /** The range as the form shows it, and the order of one of its tables. */
+      query: { from: string; to: string; sort?: string | undefined };
+      /** The ranges offered in one tap, as of the server's today. */
+      presets: Array<{ label: string; from: string; to: string }>;
       /** Absent when the range was not one the page can read. */
       report?: MarketingReport | undefined;
       problem?: string | undefined;
