@@ -19,7 +19,7 @@ const dayInWords = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
 });
-const inWords = (day: string) => dayInWords.format(new Date(`${day}T00:00:00Z`));
+export const inWords = (day: string) => dayInWords.format(new Date(`${day}T00:00:00Z`));
 
 /** The first, middle and last days, which label the axis. */
 const axisDays = (days: string[]) =>

@@ -6,7 +6,7 @@ import {
   type MarketingTable,
 } from '@growmail/contracts/marketing';
 import type { ReactNode } from 'react';
-import { BarChart, LineChart } from './marketing-charts';
+import { BarChart, inWords, LineChart } from './marketing-charts';
 import { PageTitle, Problem } from './team-parts';
 
 type Query = { from: string; to: string; sort?: string | undefined };
@@ -114,18 +114,20 @@ function Figures({ report, table, query }: { report: MarketingReport; table: Mar
                       </td>
                     );
                   const filters = inbox?.[rowIndex];
+                  // A day reads in words ("Sun 29 Nov") on one line; its CSV keeps the date.
+                  const day = table === 'daily' && typeof cell === 'string';
                   return (
                     <th
                       key={index}
                       scope="row"
-                      className="sticky left-0 max-w-40 min-w-24 bg-white px-3 py-1.5 font-normal break-words"
+                      className={`sticky left-0 max-w-40 min-w-24 bg-white px-3 py-1.5 font-normal ${day ? 'whitespace-nowrap' : 'break-words'}`}
                     >
                       {filters ? (
                         <a
                           href={`/team/leads?${new URLSearchParams({ view: 'all', ...filters })}`}
                           className="team-link"
                         >
-                          {words}
+                          {day ? <time dateTime={cell}>{inWords(cell)}</time> : words}
                           <span className="sr-only">: its leads</span>
                         </a>
                       ) : (
@@ -176,7 +178,7 @@ function SourceNotes({ report }: { report: MarketingReport }) {
     <dl className="text-sm text-ink-700 lg:col-span-2">
       {said.map(([name, meaning]) => (
         <div key={name}>
-          <dt className="inline font-semibold">{name}</dt>: <dd className="inline">{meaning}</dd>
+          <dt className="inline font-semibold after:content-[':']">{name}</dt> <dd className="inline">{meaning}</dd>
         </div>
       ))}
     </dl>
