@@ -12,7 +12,14 @@ import { commandActor } from '../../apps/server/src/lib/actor.ts';
 import { dataAccess } from '../../apps/server/src/repositories/index.ts';
 import { assignLead } from '../../apps/server/src/submissions/lead-changes.ts';
 
-const site = useSite({}, { browser: false });
+// With web push keys, so the pages show what they show when web push is on (the console's alerts).
+const site = useSite(
+  {
+    VAPID_PUBLIC_KEY: 'BG79Eerar3ms_jOCF_bhyBsxeqWdlzLL-pPDBpwCr-5d373F_ZKKHhj3NqB0WHCMATR6Sb7n1Lp22pBbYByLLOg',
+    VAPID_PRIVATE_KEY: 'vVkmHWQWvJTzozuBmME00vMN2cxjWM0VpkM46wGLGOA',
+  },
+  { browser: false },
+);
 
 /** The W3C Nu validator's jar from the vnu-jar package, run on the machine's Java (JAVA_PATH overrides). */
 const vnuJar = join(
@@ -87,6 +94,14 @@ describe('the HTML of the team console', () => {
     const token = randomBytes(32).toString('base64url');
     const hash = createHash('sha256').update(token).digest('base64url');
     await site.app.team.addSession(hash, member.id, 'passkey', new Date(), new Date(Date.now() + 3_600_000));
+    await site.app.alerts.saveDevice(
+      member.id,
+      {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/vnu',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+      'Chrome on Android',
+    );
     const pages = [];
     for (const path of [
       '/team/sign-in',
@@ -94,6 +109,7 @@ describe('the HTML of the team console', () => {
       `/team/leads/${lead!.id}`,
       '/team/quarantine',
       '/team/demos',
+      '/team/demos?edit=hours',
       '/team/account',
       '/team/members',
       '/team/people',
@@ -102,7 +118,7 @@ describe('the HTML of the team console', () => {
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);
-      pages.push({ name: path.slice(1).replaceAll('/', '__'), html: page.body });
+      pages.push({ name: path.slice(1).replaceAll(/[/?=]/g, '__'), html: page.body });
     }
     expect(await validationErrors(pages)).toEqual([]);
   }, 120_000);

@@ -329,12 +329,15 @@ describe('the team console', () => {
 
     // A refused form shows its problem by the field, keeps what was typed, and passes axe.
     await page.goto(`${site.url}/team/demos`);
-    await page.getByLabel('New hours').fill('mon-fri 17:00-09:00');
+    await page.getByRole('link', { name: 'Change the hours' }).click();
+    await page.getByLabel('Until, Tuesday', { exact: true }).fill('08:00');
     await page.getByRole('button', { name: 'Save the hours' }).click();
-    const hours = page.getByLabel('New hours');
-    expect(await hours.inputValue()).toBe('mon-fri 17:00-09:00');
-    expect(await hours.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#hours-hours-problem').textContent()).toBe('17:00-09:00 ends before it starts.');
+    const until = page.getByLabel('Until, Tuesday', { exact: true });
+    expect(await until.inputValue()).toBe('08:00');
+    expect(await until.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#hours-tue-problem').textContent()).toBe(
+      'On Tuesday, 09:00-08:00 ends before it starts.',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // A demo is cancelled only after a confirmation that says who is mailed, with the team’s message.

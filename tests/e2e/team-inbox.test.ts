@@ -3,20 +3,7 @@ import { axeViolations } from '@growmail/test-support/axe';
 import { useSite } from '@growmail/test-support/site';
 import { dataAccess } from '../../apps/server/src/repositories/index.ts';
 import { openSession } from '../../apps/server/src/team/sessions.ts';
-import { searchKeys } from '../../apps/server/src/submissions/lead-search.ts';
-import type { LeadKind } from '@growmail/contracts/form-names';
-import type { Language } from '@growmail/contracts/language';
-import type { LeadSource } from '@growmail/contracts/lead-source';
-import type { DataAccess } from '../../apps/server/src/repositories/index.ts';
-
-/** A lead stored as a form post stores it, with its search keys. */
-const insertLead = (
-  data: DataAccess,
-  kind: LeadKind,
-  email: string,
-  fields: Record<string, unknown>,
-  ...rest: [language?: Language, source?: LeadSource | null]
-) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
+import { storedLead } from '@growmail/test-support/leads';
 
 const site = useSite({}, { localhost: true });
 /** Issue 54's phone: 360×800. */
@@ -32,7 +19,7 @@ async function salesSession() {
     role: 'sales',
   });
   for (const name of ['Kofi Mensah', 'Wanjiru Kamau', 'Awa Diop'])
-    await insertLead(data, 'enquiry', `${name.split(' ')[0]!.toLowerCase()}@acme.test`, {
+    await storedLead(data, 'enquiry', `${name.split(' ')[0]!.toLowerCase()}@acme.test`, {
       fullname: name,
       subject: 'Pricing for schools',
       body: 'We send 40,000 messages a month and want to move.',

@@ -1,4 +1,40 @@
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import selfsigned from 'selfsigned';
+
+/** A push as the loopback push service received it. */
+export type ReceivedPush = { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/**
+ * A loopback HTTPS server that plays a push service: it answers 201 for a live subscription and
+ * 410 or 404 for one whose path ends in `/gone` or `/unknown`, and keeps what arrived. Its
+ * certificate is self-signed for 127.0.0.1: `cert` is what a client must trust (a spawned command's
+ * NODE_EXTRA_CA_CERTS, or this process's `tls.setDefaultCACertificates`).
+ */
+export async function startPushService() {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const received: ReceivedPush[] = [];
+  const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      const status = request.url?.endsWith('/gone') ? 410 : request.url?.endsWith('/unknown') ? 404 : 201;
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cert: pems.cert,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /**
  * What a browser holds for a push subscription: a P-256 key pair and a 16-byte auth secret,

@@ -219,7 +219,7 @@ export const environmentSchema = z.object({
     .register(
       settingDocs,
       about(
-        "Web push's public key (base64url). Set with the private key, or web push is off. `npm run push -- keys` makes a pair.",
+        "Web push's public key (base64url). Set with the private key, or web push is off: the footer's product updates and the team's alerts of leads. `npm run push -- keys` makes a pair.",
       ),
     ),
   VAPID_PRIVATE_KEY: z

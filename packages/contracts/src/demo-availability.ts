@@ -68,3 +68,54 @@ export const hoursSchema = z.object({
   zone: optional(z.string().check(z.trim(), z.maxLength(100, 'Give a time zone such as Africa/Lagos.'))),
 });
 export type HoursInput = z.infer<typeof hoursSchema>;
+
+/** The weekdays as the hours' form names them, Monday first (ISO weekday = index + 1). */
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** The most time ranges a day may have in the form: a lunch break is two. */
+export const rangesPerDay = 6;
+
+/** A repeated time field: one value, or one per range; left blank when a range is being added. */
+const times = z.optional(
+  z.union([
+    z.string().check(z.maxLength(5)),
+    z.array(z.string().check(z.maxLength(5))).check(z.maxLength(rangesPerDay + 1)),
+  ]),
+);
+
+/**
+ * The console's week of hours (issue 54): each weekday's ranges as `mon-from` and `mon-to`, one
+ * pair per range in order, and the zone, picked from a list. `add` (a weekday) and `drop`
+ * (`mon-1`: its second range) change the form, not the hours, so it works without script.
+ */
+export const weekFormSchema = z.object({
+  zone: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Choose a time zone, such as Lagos.'),
+      z.maxLength(100, 'Choose a time zone from the list, such as Lagos.'),
+    ),
+  add: z.optional(z.enum(weekdays)),
+  drop: z.optional(z.string().check(z.regex(/^(mon|tue|wed|thu|fri|sat|sun)-[0-9]$/))),
+  ...(Object.fromEntries(
+    weekdays.flatMap((day) => [`${day}-from`, `${day}-to`].map((name) => [name, times])),
+  ) as Record<`${Weekday}-${'from' | 'to'}`, typeof times>),
+});
+
+/** A day's ranges as typed, blank ones too, Monday first. */
+export type TypedWeek = Array<Array<{ from: string; to: string }>>;
+
+/** Each weekday's ranges as the form posted them, paired in order; a missing time is blank. */
+export function typedWeek(form: Partial<Record<string, unknown>>): TypedWeek {
+  const list = (value: unknown) => [value ?? []].flat().filter((item): item is string => typeof item === 'string');
+  return weekdays.map((day) => {
+    const from = list(form[`${day}-from`]);
+    const to = list(form[`${day}-to`]);
+    return Array.from({ length: Math.min(rangesPerDay + 1, Math.max(from.length, to.length)) }, (_, index) => ({
+      from: from[index]?.trim() ?? '',
+      to: to[index]?.trim() ?? '',
+    }));
+  });
+}

@@ -1,4 +1,5 @@
 import { calculatorServices } from './calculator.ts';
+import type { LeadKind } from './form-names.ts';
 import { demoSubscriberOptions, startupBudgets, startupUserCounts } from './form-options.ts';
 
 /**
@@ -24,14 +25,6 @@ export const leadFieldLabels = {
   services: 'Services you pay for today',
 } as const;
 
-/** Each lead form by the name the team calls it. */
-export const leadFormNames = [
-  ['enquiry', 'Enquiry'],
-  ['demo', 'Demo request'],
-  ['startup', 'Startup programme'],
-  ['savings', 'Savings estimate'],
-] as const;
-
 /** The label of each select's option, by field and stored code ("0:100K" is "Less than 100K"). */
 export const leadOptionLabels: Readonly<Record<string, ReadonlyMap<string, string>>> = {
   subscribers: new Map(demoSubscriberOptions.map((option) => [option.value, option.label])),
@@ -43,3 +36,11 @@ export const leadOptionLabels: Readonly<Record<string, ReadonlyMap<string, strin
 export const serviceLabels = new Map<string, string>(
   calculatorServices.map((service) => [service.value, service.label]),
 );
+
+/** Each lead form by the name the team calls it, in the order the console lists them. */
+export const leadFormNames = [
+  ['enquiry', 'Enquiry'],
+  ['demo', 'Demo request'],
+  ['startup', 'Startup programme'],
+  ['savings', 'Savings estimate'],
+] as const satisfies ReadonlyArray<readonly [LeadKind, string]>;

@@ -15,6 +15,12 @@ export const teamPermissions = [
   'contacts.see',
   /** Assigning a lead, marking it handled or new, adding a note. */
   'leads.work',
+  /**
+   * Alerts of new leads and of leads given to them, on the devices they choose (issue 54): for
+   * those who work leads. A viewer has none: they cannot assign or answer the lead an alert calls
+   * them to, and no lead is given to them.
+   */
+  'leads.alerts',
   /** Releasing or deleting posts the screening held. */
   'quarantine.work',
   /** Moving and cancelling demos, and the hours, time off and hosts. */
@@ -33,7 +39,7 @@ export const teamPermissions = [
 export type TeamPermission = (typeof teamPermissions)[number];
 
 const viewer = ['account', 'leads.read', 'marketing.read'] as const satisfies readonly TeamPermission[];
-const sales = [...viewer, 'contacts.see', 'leads.work', 'quarantine.work', 'demos.work'] as const;
+const sales = [...viewer, 'contacts.see', 'leads.work', 'leads.alerts', 'quarantine.work', 'demos.work'] as const;
 
 /** The permissions of each role. */
 export const rolePermissions: Record<TeamRole, readonly TeamPermission[]> = {
@@ -72,6 +78,9 @@ export const teamRoutes = {
   'POST /team/enrol/passkey': 'public',
   // Any other path: the console's own 404, for anyone.
   'GET /team/*': 'public',
+  // The console's service worker and app manifest, which a browser fetches on its own, with no form.
+  'GET /team/alerts-worker.js': 'public',
+  'GET /team/manifest.webmanifest': 'public',
   'POST /team/sign-out': needs('account'),
   'POST /team/sign-out-everywhere': needs('account'),
   'GET /team/account': needs('account'),
@@ -79,6 +88,9 @@ export const teamRoutes = {
   'POST /team/account/passkeys': withPasskey('account'),
   'POST /team/account/passkeys/:id/rename': withPasskey('account'),
   'POST /team/account/passkeys/:id/remove': withPasskey('account'),
+  // A device, not a credential: a mailed link's session may turn alerts on and off on it.
+  'POST /team/account/alerts': needs('leads.alerts'),
+  'POST /team/account/alerts/remove': needs('account'),
   'GET /team/leads': needs('leads.read'),
   // A role without `contacts.see` searches names and companies only (team/lead-routes.ts).
   'POST /team/leads/search': needs('leads.read'),

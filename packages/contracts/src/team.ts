@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { TypedWeek } from './demo-availability.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -118,8 +119,14 @@ export type InboxView = (typeof inboxViews)[number];
 export const inboxPageQuerySchema = z.object({ ...inboxQuerySchema.shape, view: optionalText(z.enum(inboxViews)) });
 export type InboxPageQuery = z.infer<typeof inboxPageQuerySchema>;
 
-/** A lead's page: the inbox's view it was opened from; any other field (a notice's) is left for the page to read. */
-export const leadPageQuerySchema = z.looseObject(inboxPageQuerySchema.shape);
+/**
+ * A lead's page: the inbox's view it was opened from, or `list=search` when it was opened from a
+ * search (whose words stay out of the URL, D31); any other field (a notice's) is left for the page to read.
+ */
+export const leadPageQuerySchema = z.looseObject({
+  ...inboxPageQuerySchema.shape,
+  list: z.optional(z.literal('search')),
+});
 
 /** The filters with empty fields dropped. */
 export type InboxFilters = {
@@ -252,6 +259,8 @@ export type TeamPage =
       };
       /** The inbox's view the lead was opened from, as its query: the way back and the next lead keep it. */
       back: string;
+      /** The search the lead was opened from, when it was: the way back posts it again. */
+      search?: string | undefined;
       /** The next lead in that view, when there is one. */
       next?: string | undefined;
       events: LeadEvent[];
@@ -267,6 +276,15 @@ export type TeamPage =
       view: 'account';
       passkeys: Array<{ id: string; name: string; createdAt: string; lastUsedAt: string | null }>;
       sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
+      /**
+       * Alerts of leads on the member's devices (issue 54): the server's VAPID public key, which a
+       * browser subscribes with (null when web push is off), and the devices they are on for, each
+       * with its endpoint's tag (`endpointTag`), by which a device's page finds itself in the list.
+       */
+      alerts: {
+        publicKey: string | null;
+        devices: Array<{ id: string; device: string; createdAt: string; tag: string }>;
+      };
       notice?: string | undefined;
       problem?: string | undefined;
       /** The passkey whose rename was refused, with its problem and the name typed. */
@@ -280,8 +298,9 @@ export type TeamPage =
       values?: Record<string, string> | undefined;
       /** A passkey an admin asked to remove, shown to confirm before it goes. */
       confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
-      /** A member an admin asked to remove, shown to confirm before they go, with their open leads. */
-      confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
+      /** A member an admin asked to remove, shown to confirm before they go, and whether they host demos. */
+      confirmMemberRemoval?:
+        { memberId: string; memberName: string; email: string; role: TeamRole; demoHost: boolean } | undefined;
     }
   | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
   | {
@@ -528,8 +547,30 @@ export type DemosPage = {
   cancelling?:
     | { id: string; name: string; email: string; start: string; zone: string; language: Language; host: string }
     | undefined;
-  hours: { zone: string; text: string };
-  hosts: Array<{ id: string; name: string; email: string | null }>;
+  /** The time off (one of `blocks`, by id) whose removal waits for a confirmation (D44). */
+  removingOff?: string | undefined;
+  /** A host whose removal waits for a confirmation (D44), and whether /demo would be left with no host. */
+  removingHost?: { id: string; name: string; email: string | null; last: boolean } | undefined;
+  /** The week's hours: each weekday's ranges (`HH:MM`), Monday first, in `zone`, and the zone in words. */
+  hours: { zone: string; zoneName: string; days: Array<Array<{ from: string; to: string }>> };
+  /**
+   * The hours being changed (`?edit=hours`, a post that added or removed a range, or one that was
+   * refused): each weekday's ranges as typed, the zone, the problems by field (`zone`, `mon`…),
+   * the field to focus, and every zone to pick from, with its words.
+   */
+  editingHours?:
+    | {
+        zone: string;
+        days: TypedWeek;
+        problems: Record<string, string>;
+        focus?: string | undefined;
+        zones: Array<{ zone: string; label: string }>;
+      }
+    | undefined;
+  /** The hosts, each with whether they are a member of the team (the sales inbox is none). */
+  hosts: Array<{ id: string; name: string; email: string | null; member: boolean }>;
+  /** Who may be added as a host: the members who are not hosts, and the sales inbox when it is not one. */
+  hostChoices: Array<{ id: string; name: string }>;
   /**
    * Time off to come: whole days as their first and last dates (`YYYY-MM-DD`, in the hours' zone),
    * and the live demos already booked in it.
@@ -555,6 +596,8 @@ export const demosPageQuery = z.object({
   move: z.optional(recordId),
   /** The booking whose cancellation to confirm. */
   cancel: z.optional(recordId),
+  /** The weekly hours shown as a form to change. */
+  edit: z.optional(z.literal('hours')),
   /** The time off just saved, whose notice says what /demo still offers in it. */
   block: z.optional(recordId),
 });
@@ -571,8 +614,15 @@ export const bookingCancelSchema = z.object({
   reason: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'Keep the message to 1,000 characters.'))),
 });
 
+const pickHost = 'Choose one of the team’s members, or the sales inbox.';
+/** Sales adding a demo host: a member of the team (their id), or `inbox` for the sales inbox (D32). */
+export const hostPickSchema = z.object({
+  member: z.union([z.literal('inbox'), z.string().check(z.regex(/^[0-9a-f-]{36}$/, pickHost))], pickHost),
+});
+export type HostPick = z.infer<typeof hostPickSchema>;
+
 /** The Demos page's forms of availability. */
-export type DemosForm = 'dayOff' | 'hours' | 'host';
+export type DemosForm = 'dayOff' | 'host';
 
 /** A console form shown again after a refusal: each problem by its field, and what was typed in each. */
 export type FormProblems = { problems: Record<string, string>; values: Record<string, string> };

@@ -123,3 +123,33 @@ export function frenchZoneLabel(zone: string): string {
  */
 export const zoneInWords = (zone: string, language: Language): string =>
   language === 'fr' ? frenchZoneName(zone) : `${zone.replaceAll('_', ' ')} time`;
+
+/** A zone in English words, as the console's zone list offers it: "Lagos · West Africa Time". */
+export function englishZoneLabel(zone: string): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'Coordinated Universal Time';
+  const format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longGeneric' });
+  const generic = format.formatToParts(0).find((part) => part.type === 'timeZoneName')?.value;
+  return generic ? `${cityOf(zone)} · ${generic}` : cityOf(zone);
+}
+
+let choices: Array<{ zone: string; label: string }> | undefined;
+
+/** Every zone the runtime knows, by its IANA name, with its words: the list a zone is picked from. Made once. */
+export function zoneChoices(): Array<{ zone: string; label: string }> {
+  choices ??= Intl.supportedValuesOf('timeZone').map((zone) => ({ zone, label: englishZoneLabel(zone) }));
+  return choices;
+}
+
+const typed = (text: string) => text.trim().toLowerCase().replaceAll('_', ' ');
+
+/**
+ * The zone named by its city as a person types it ("lagos", "New York"), or by its words as the
+ * list shows them ("Lagos · West Africa Time"); none when no zone, or more than one, has it.
+ */
+export function zoneOfCity(text: string): string | undefined {
+  const wanted = typed(text);
+  const found = zoneChoices().filter(
+    ({ zone, label }) => typed(cityOf(zone)) === wanted || label.toLowerCase() === wanted,
+  );
+  return found.length === 1 ? found[0]!.zone : undefined;
+}

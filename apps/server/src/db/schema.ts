@@ -23,6 +23,7 @@ export interface Database {
 
   push_subscriptions: PushSubscriptionsTable;
   push_actions: PushActionsTable;
+  team_push_subscriptions: TeamPushSubscriptionsTable;
 
   team_members: TeamMembersTable;
   team_passkeys: TeamPasskeysTable;
@@ -151,8 +152,10 @@ export interface OutboxTable {
   id: string;
   /** What the message is about, such as lead:demo. */
   topic: string;
-  /** JSON text: {to, subject, text, replyTo}. */
+  /** JSON text: a mail's {to, subject, text, replyTo}, or a member's alert (`QueuedAlert`). */
   message: string;
+  /** How it leaves: `mail` by SMTP, or `alert` by web push to one member's device (0027). */
+  channel: ColumnType<OutboxChannel, OutboxChannel | undefined, OutboxChannel>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: string;
   /** Set while a sender holds the row, so two servers never send it twice at once. */
@@ -161,6 +164,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
 }
+
+export type OutboxChannel = 'mail' | 'alert';
 
 export interface SubmissionsTable {
   /** sha256 of the endpoint and the normalised submission. */
@@ -212,6 +217,18 @@ export interface PushActionsTable {
   created_at: ColumnType<string, string | undefined, never> & Generated<string>;
 }
 
+/** A device a member turned alerts on for (issue 54): its browser's push subscription. */
+export interface TeamPushSubscriptionsTable {
+  id: string;
+  member_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The browser and system it was turned on in, as its user agent names them ("Chrome on Android"). */
+  device: string;
+  created_at: string;
+}
+
 /** A person who takes demos (D32); no address means the configured sales inbox. */
 export interface DemoHostsTable {
   id: string;
@@ -220,6 +237,8 @@ export interface DemoHostsTable {
   created_at: string;
   /** Set when sales removes the host; its bookings keep naming it. */
   removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member this host is (at most one host each); null for the sales inbox, or once the member is removed. */
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The team's working hours on one ISO weekday (1 Monday … 7 Sunday), as wall times in `zone`. */

@@ -1,6 +1,8 @@
 import type { WeeklyHours } from './slots.ts';
 
 const dayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+/** The weekdays in words, Monday first. */
+export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** Weekdays as sales writes them: `mon-fri`, `sat`, `mon,wed,fri` (ISO numbers, 1 Monday). */
 function readDays(text: string): number[] | undefined {
@@ -44,7 +46,7 @@ export function readHours(words: readonly string[]): WeeklyHours[] {
           minutesOf(other.starts) < minutesOf(ends) &&
           minutesOf(starts) < minutesOf(other.ends),
       );
-      if (clash) throw new Error(`${word} overlaps ${clash.starts}-${clash.ends} on ${dayNames[weekday - 1]}.`);
+      if (clash) throw new Error(`${word} overlaps ${clash.starts}-${clash.ends} on ${weekdayNames[weekday - 1]}.`);
       hours.push({ weekday, starts, ends });
     }
     spans++;

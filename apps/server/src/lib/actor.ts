@@ -10,6 +10,13 @@ export const auditActor = (actor: Actor) => ({
   method: actor.method,
 });
 
+/** A member acting on their own behalf: signing in or out, or enrolling their first passkey. */
+export const memberActor = (member: { id: string; name: string }, method: Actor['method']): Actor => ({
+  memberId: member.id,
+  name: member.name,
+  method,
+});
+
 /** A change made by one of the commands: whoever runs one holds the database already. */
 export const commandActor = (command: string): Actor => ({
   memberId: null,

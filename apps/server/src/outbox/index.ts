@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { OutboxMessage } from '../repositories/mail.ts';
 import { retryDelayMs } from './mail.ts';
 import { rounds } from '../lib/rounds.ts';
+import { sendAlert } from './alerts.ts';
 
 export type Outbox = {
   /** Sends what is due now; resolves when this round is done. Safe to call at any time. */
@@ -12,6 +13,8 @@ export type Outbox = {
   nudge: () => void;
   /** How many mails are not yet sent: due now, or waiting to retry. */
   depth: () => Promise<number>;
+  /** Sends the members' alerts that are due now; resolves when this round is done. */
+  flushAlerts: () => Promise<void>;
 };
 
 declare module 'fastify' {
@@ -23,7 +26,7 @@ declare module 'fastify' {
 export type OutboxOptions = { pollMs?: number; retryBaseMs?: number; batchSize?: number; lockMs?: number };
 
 /**
- * The outbox sender (D18). Submissions write their mail in the same transaction as the lead;
+ * The outbox sender (D18), for mail and for members' alerts. Submissions write their mail in the same transaction as the lead;
  * this loop sends what is due through nodemailer and, on failure, keeps the row with a later
  * attempt time, so a mail outage delays notifications but never loses one. Rows are claimed
  * with a lease, so several servers on one database do not send a mail twice at once.
@@ -86,23 +89,57 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
     return { due: due.length, failed };
   }
 
+  /**
+   * Members' alerts (issue 54) leave by web push, with the mails' leases and retries: a round
+   * claims what is due and sends each to its device (`sendAlert`). Without VAPID keys nobody can
+   * have turned alerts on since, and what waits from before is settled as too old after a day.
+   */
+  const { vapid, pushServiceHosts } = app.config;
+  async function sendDueAlerts(closed: () => boolean): Promise<void> {
+    if (!vapid || !app.db.status.ready) return;
+    for (let batch = 0; batch < maxBatches && !closed(); batch++) {
+      const due = await app.alerts.due(new Date(), batchSize);
+      let failed = 0;
+      await Promise.all(
+        due.map(async (row) => {
+          if (closed() || !(await app.mail.claim(row.id, new Date(), lockMs))) return;
+          const outcome = await sendAlert(app, { vapid, hosts: pushServiceHosts }, row);
+          app.metrics.teamAlerts.inc({ outcome });
+          if (outcome === 'sent') return app.mail.sent(row.id, row.attempts + 1);
+          if (outcome === 'failed') {
+            failed += 1;
+            const attempts = row.attempts + 1;
+            const next = new Date(Date.now() + retryDelayMs(attempts, options.retryBaseMs));
+            await app.mail.attemptFailed(row.id, attempts, 'the push service did not take it', next);
+          }
+        }),
+      );
+      if (due.length < batchSize || failed > 0) return;
+    }
+  }
+
   // An outage is logged once by the database's status; the rows wait for the next round.
-  const sender = rounds(sendDue, (error) => {
+  const onError = (error: unknown) => {
     if (!app.db.status.report(error)) app.log.error({ err: error }, 'the outbox round failed');
-  });
+  };
+  const sender = rounds(sendDue, onError);
+  const alerter = rounds(sendDueAlerts, onError);
   const outbox: Outbox = {
     flush: sender.flush,
     nudge: () => {
       if (transporter) sender.nudge();
+      if (vapid) alerter.nudge();
     },
     depth: () => app.mail.unsent(),
+    flushAlerts: alerter.flush,
   };
   app.decorate('outbox', outbox);
 
   if (transporter) app.addHook('onReady', async () => sender.start(pollMs));
+  if (vapid) app.addHook('onReady', async () => alerter.start(pollMs));
   // Runs before the database closes (it was registered earlier, so its onClose runs later).
   app.addHook('onClose', async () => {
-    await sender.stop();
+    await Promise.all([sender.stop(), alerter.stop()]);
     transporter?.close();
   });
 }

@@ -14,6 +14,7 @@ export type Metrics = {
   registry: Registry;
   outboxSent: Counter;
   outboxFailures: Counter;
+  teamAlerts: Counter<'outcome'>;
   teamMaskedRefusals: Counter<'route'>;
   /** Console sign-ins refused, by method: anyone can cause them, so they are counted, not each audited (D41). */
   teamSignInFailures: Counter<'method'>;
@@ -88,6 +89,12 @@ async function metricsPlugin(app: FastifyInstance) {
     help: 'Attempts to send an outbox mail that failed and will be retried.',
     registers: [registry],
   });
+  const teamAlerts = new Counter({
+    name: 'growmail_team_alerts_total',
+    help: "Members' alerts of leads, by outcome: sent (taken by the push service), failed (retried) or settled (not sent: device, member or lead gone, or a day old).",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   const teamMaskedRefusals = new Counter({
     name: 'growmail_team_masked_refusals_total',
     help: "Console requests refused because their answer depends on contact details the member's role sees masked (a search by address), by route pattern.",
@@ -133,7 +140,14 @@ async function metricsPlugin(app: FastifyInstance) {
     });
   }
 
-  app.decorate('metrics', { registry, outboxSent, outboxFailures, teamMaskedRefusals, teamSignInFailures });
+  app.decorate('metrics', {
+    registry,
+    outboxSent,
+    outboxFailures,
+    teamAlerts,
+    teamMaskedRefusals,
+    teamSignInFailures,
+  });
 
   // A callback, not a promise: every answer runs it (issue 29).
   app.addHook('onResponse', (request, reply, done) => {

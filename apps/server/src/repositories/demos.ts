@@ -56,11 +56,11 @@ const demoQueries = (db: Executor) => ({
     return Number(row.version);
   },
 
-  /** The hosts taking demos, in the order slots are given to them. */
+  /** The hosts taking demos, in the order slots are given to them, with the member each one is. */
   hosts() {
     return db
       .selectFrom('demo_hosts')
-      .select(['id', 'name', 'email'])
+      .select(['id', 'name', 'email', 'member_id'])
       .where('removed_at', 'is', null)
       .orderBy('created_at')
       .orderBy('id')
@@ -72,18 +72,64 @@ const demoQueries = (db: Executor) => ({
     return db.selectFrom('demo_hosts').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
   },
 
-  /** Adds a host, or renames, readdresses or brings back one with the same id. */
-  async saveHost(host: { id: string; name: string; email: string | null }): Promise<void> {
+  /**
+   * The host a member would be, removed or not: the one linked to them, else one with their
+   * address that no member is linked to yet.
+   */
+  hostOfMember(member: { id: string; email: string }) {
+    return db
+      .selectFrom('demo_hosts')
+      .select(['id', 'name', 'email', 'member_id', 'removed_at'])
+      .where((eb) =>
+        eb.or([
+          eb('member_id', '=', member.id),
+          eb.and([eb('member_id', 'is', null), eb(eb.fn<string>('lower', ['email']), '=', member.email)]),
+        ]),
+      )
+      .orderBy((eb) => eb.case().when('member_id', 'is', null).then(1).else(0).end())
+      .orderBy((eb) => eb.case().when('removed_at', 'is', null).then(0).else(1).end())
+      .orderBy('created_at')
+      .executeTakeFirst();
+  },
+
+  /** The sales inbox as a host (no address), removed or not, the live one first. */
+  inboxHost() {
+    return db
+      .selectFrom('demo_hosts')
+      .select(['id', 'name', 'removed_at'])
+      .where('email', 'is', null)
+      .orderBy((eb) => eb.case().when('removed_at', 'is', null).then(0).else(1).end())
+      .orderBy('created_at')
+      .executeTakeFirst();
+  },
+
+  /** Every host id ever used, removed hosts' too: a new host's id must be none of them. */
+  async hostIds(): Promise<Set<string>> {
+    return new Set((await db.selectFrom('demo_hosts').select('id').execute()).map((row) => row.id));
+  },
+
+  /**
+   * Adds a host, or renames, readdresses or brings back one with the same id. It is linked to
+   * `memberId`, or, when that is not given, to the member with its address whom no other host
+   * is linked to (so a host added by `npm run demos` is its member too).
+   */
+  async saveHost(host: { id: string; name: string; email: string | null; memberId?: string | null }): Promise<void> {
     await changing(
       db,
-      (trx) =>
-        trx
+      async (trx) => {
+        const memberId =
+          host.memberId !== undefined
+            ? host.memberId
+            : host.email
+              ? await unlinkedMember(trx, host.id, host.email)
+              : null;
+        const row = { name: host.name, email: host.email, member_id: memberId ?? null };
+        await trx
           .insertInto('demo_hosts')
-          .values({ ...host, created_at: new Date().toISOString() })
-          .onConflict((conflict) =>
-            conflict.column('id').doUpdateSet({ name: host.name, email: host.email, removed_at: null }),
-          )
-          .execute(),
+          .values({ id: host.id, ...row, created_at: new Date().toISOString() })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet({ ...row, removed_at: null }))
+          .execute();
+      },
       always,
     );
   },
@@ -365,6 +411,26 @@ const demoQueries = (db: Executor) => ({
     return Number(result.numUpdatedRows) === 1;
   },
 });
+
+/** The member with this address whom no host but `hostId` is linked to, if there is one. */
+async function unlinkedMember(db: Executor, hostId: string, email: string): Promise<string | undefined> {
+  const member = await db
+    .selectFrom('team_members')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('demo_hosts')
+            .select('demo_hosts.id')
+            .whereRef('demo_hosts.member_id', '=', 'team_members.id')
+            .where('demo_hosts.id', '<>', hostId),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return member?.id;
+}
 
 /** Marks a host removed unless a live booking of theirs is still to come; true when it did. */
 async function removeHostRow(db: Executor, id: string, now: Date): Promise<boolean> {

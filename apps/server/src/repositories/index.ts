@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
+import { alertsRepository } from './alerts.ts';
 import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
 import { demosRepository } from './demos.ts';
@@ -21,10 +22,11 @@ import { webhooksRepository } from './webhooks.ts';
 /**
  * Every repository, by the name the app is decorated with: the one way the server reaches
  * data. `app.leads.list()` runs on the database; `app.leads.in(trx).insert(...)` runs the
- * same query in a transaction. `mail` is the outbox table; `app.outbox` is the sender that
- * drains it.
+ * same query in a transaction. `mail` is the outbox table's mail and `alerts` its members'
+ * alerts; `app.outbox` is the sender that drains both.
  */
 const repositoriesOn = (db: Executor) => ({
+  alerts: alertsRepository(db),
   audit: auditRepository(db),
   contacts: contactsRepository(db),
   demos: demosRepository(db),

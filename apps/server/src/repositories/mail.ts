@@ -13,7 +13,11 @@ export type OutboxMessage = {
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 };
 
-/** The outbox table (D18): mail queued in a submission's transaction, and what became of each. */
+/**
+ * The outbox table (D18): mail queued in a submission's transaction, and what became of each.
+ * The table also carries members' alerts (channel `alert`, `repositories/alerts.ts`); these
+ * queries read and count mail only, and `claim`, `sent` and `attemptFailed` serve both by id.
+ */
 const mailQueries = (db: Executor) => ({
   /** Queues a mail; in the caller's transaction, it exists exactly when the submission does. */
   async enqueue(topic: string, message: OutboxMessage): Promise<string> {
@@ -21,7 +25,7 @@ const mailQueries = (db: Executor) => ({
     const now = new Date().toISOString();
     await db
       .insertInto('outbox')
-      .values({ id, topic, message: JSON.stringify(message), next_attempt_at: now, created_at: now })
+      .values({ id, topic, channel: 'mail', message: JSON.stringify(message), next_attempt_at: now, created_at: now })
       .execute();
     return id;
   },
@@ -42,6 +46,7 @@ const mailQueries = (db: Executor) => ({
     return db
       .selectFrom('outbox')
       .select(['id', 'message', 'attempts'])
+      .where('channel', '=', 'mail')
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', now.toISOString())
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
@@ -84,12 +89,16 @@ const mailQueries = (db: Executor) => ({
     const { count } = await db
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('channel', '=', 'mail')
       .where('sent_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(count);
   },
 
-  /** Deletes at most `limit` mails sent before `before`, oldest first; how many. Unsent mail is kept whatever its age. */
+  /**
+   * Deletes at most `limit` mails and alerts sent (or settled) before `before`, oldest first; how
+   * many. Unsent mail is kept whatever its age.
+   */
   async removeSentBefore(before: Date, limit: number): Promise<number> {
     const batch = db
       .selectFrom('outbox')
@@ -101,9 +110,15 @@ const mailQueries = (db: Executor) => ({
     return Number(result.numDeletedRows);
   },
 
-  /** Every row, oldest first: what a test reads to see what was queued. */
+  /** Every mail, oldest first: what a test reads to see what was queued. */
   all() {
-    return db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('id').execute();
+    return db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('channel', '=', 'mail')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   },
 });
 

@@ -1,5 +1,6 @@
 import type { LeadStatus } from '@growmail/contracts/team';
 import { auditActor, type Actor } from '../lib/actor.ts';
+import { queueLeadAlerts } from '../outbox/alerts.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Executor } from '../repositories/repository.ts';
 
@@ -20,11 +21,15 @@ function changeLead(
   data: DataAccess,
   leadId: string,
   actor: Actor,
-  write: (trx: Executor) => Promise<{ changed: boolean; action: string; detail?: Record<string, unknown> }>,
+  write: (
+    trx: Executor,
+    lead: { assignee_id: string | null },
+  ) => Promise<{ changed: boolean; action: string; detail?: Record<string, unknown> }>,
 ): Promise<LeadChange> {
   return data.db.kysely.transaction().execute(async (trx) => {
-    if (!(await data.leads.in(trx).find(leadId))) return 'gone';
-    const { changed, action, detail } = await write(trx);
+    const lead = await data.leads.in(trx).find(leadId);
+    if (!lead) return 'gone';
+    const { changed, action, detail } = await write(trx, lead);
     if (!changed) return 'gone';
     await data.audit
       .in(trx)
@@ -33,13 +38,18 @@ function changeLead(
   });
 }
 
-/** Gives the lead to a member, or to nobody; the audit names the member, never an address. */
+/**
+ * Gives the lead to a member, or to nobody; the audit names the member, never an address. A
+ * member given a lead by someone else is alerted on their devices, in the same transaction
+ * (issue 54); one who takes it, or already had it, is not.
+ */
 export function assignLead(data: DataAccess, leadId: string, assignee: Assignee, actor: Actor): Promise<LeadChange> {
-  return changeLead(data, leadId, actor, async (trx) => ({
-    changed: await data.leads.in(trx).assign(leadId, assignee?.id ?? null),
-    action: 'lead.assigned',
-    detail: { to: assignee?.name ?? 'nobody' },
-  }));
+  return changeLead(data, leadId, actor, async (trx, lead) => {
+    const changed = await data.leads.in(trx).assign(leadId, assignee?.id ?? null);
+    if (changed && assignee && assignee.id !== lead.assignee_id)
+      await queueLeadAlerts(data, trx, leadId, { reason: 'assigned', to: assignee.id, by: actor.memberId });
+    return { changed, action: 'lead.assigned', detail: { to: assignee?.name ?? 'nobody' } };
+  });
 }
 
 export function setLeadStatus(data: DataAccess, leadId: string, status: LeadStatus, actor: Actor): Promise<LeadChange> {

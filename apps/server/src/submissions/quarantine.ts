@@ -47,7 +47,7 @@ export async function releaseQuarantined(
       const held = data.quarantine.in(trx);
       const row = await held.find(id);
       if (!row || !(await held.remove(id))) return null;
-      const released = { sentAt: row.created_at, by: actor.name };
+      const released = { sentAt: row.created_at, by: actor.name, byMember: actor.memberId };
       const { demo_start: asked, demo_zone: zone, ...rest } = row.fields;
       const start = options.slot ?? (typeof asked === 'string' ? new Date(asked) : undefined);
       const store = (fields: Record<string, unknown>) =>

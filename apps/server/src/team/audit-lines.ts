@@ -83,7 +83,10 @@ function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): Sen
     case 'demo.unblocked':
       return ['removed time off'];
     case 'demo.host-saved':
-      return [`saved ${text(detail.name) || 'a host'} as a demo host`];
+      return [
+        `saved ${text(detail.name) || 'a host'} as a demo host`,
+        detail.member === 'the sales inbox' ? ', booking into the sales inbox' : '',
+      ];
     case 'demo.host-removed':
       return [`removed ${host(id)} from the demo hosts`];
     case 'signed-in':
@@ -112,6 +115,10 @@ function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): Sen
       return [`renamed a passkey to “${text(detail.name)}”`];
     case 'passkey.removed':
       return ['removed one of their passkeys'];
+    case 'alerts.on':
+      return [`turned on alerts on ${text(detail.device) || 'a device'}`];
+    case 'alerts.off':
+      return ['turned off alerts on a device'];
     default:
       // A change this list does not know yet still says what and where, rather than nothing.
       return [`made a change (${row.action}) to a ${row.record_type}`];

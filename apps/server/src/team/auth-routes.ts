@@ -44,7 +44,10 @@ const refusedOnAccount = `${checkFailed} Set a PIN on it, or use this device's o
 export function authRoutes(app: FastifyInstance, data: DataAccess) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  const { session: sessionCookie } = cookieNames(config);
+  const { session: sessionCookie, search: searchCookie } = cookieNames(config);
+  /** Signing out ends the session and forgets the last search, which may hold a number or an address. */
+  const signedOut = (reply: FastifyReply) =>
+    reply.clearCookie(sessionCookie, cookieOptions(config)).clearCookie(searchCookie, cookieOptions(config));
   const failures = app.metrics.teamSignInFailures;
 
   const signedIn = (reply: FastifyReply, token: string) => reply.setCookie(sessionCookie, token, cookieOptions(config));
@@ -200,13 +203,13 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
 
   app.post('/sign-out', async (request, reply) => {
     await signOut(data, sessionOf(request));
-    reply.clearCookie(sessionCookie, cookieOptions(config));
+    signedOut(reply);
     return reply.redirect(noticeUrl('/team/sign-in', 'sign-in', 'signed-out'), 303);
   });
 
   app.post('/sign-out-everywhere', async (request, reply) => {
     await signOutMember(data, sessionOf(request).id, actorOf(request), 'signed-out-everywhere');
-    reply.clearCookie(sessionCookie, cookieOptions(config));
+    signedOut(reply);
     return reply.redirect(noticeUrl('/team/sign-in', 'sign-in', 'signed-out'), 303);
   });
 

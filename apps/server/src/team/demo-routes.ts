@@ -1,18 +1,30 @@
-import { dayOffSchema, hostParams, hostSchema, hoursSchema } from '@growmail/contracts/demo-availability';
+import {
+  dayOffSchema,
+  hostParams,
+  rangesPerDay,
+  typedWeek,
+  weekdays,
+  weekFormSchema,
+  type TypedWeek,
+} from '@growmail/contracts/demo-availability';
 import {
   bookingCancelSchema,
   bookingMoveSchema,
   demosPageQuery,
+  hostPickSchema,
   recordParams,
+  removalSchema,
   type DemosPage,
 } from '@growmail/contracts/team';
 import { mayUseRoute } from '@growmail/contracts/team-access';
+import { englishZoneLabel, zoneChoices } from '@growmail/contracts/zone-names';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSlots, defaultZone } from '../demos/availability.ts';
-import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../demos/availability-changes.ts';
+import { addDayOff, addHost, removeDayOff, removeHost, setWeek } from '../demos/availability-changes.ts';
 import { cancelBooking, rescheduleBooking } from '../demos/change-booking.ts';
 import { dayOffNotice, wholeDays } from '../demos/day-off-text.ts';
-import { describeHours } from '../demos/hours-text.ts';
+import type { WeeklyHours } from '../demos/slots.ts';
+import { webForm } from '../lib/web-form.ts';
 import { contactsFor } from '../people/masking.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -39,6 +51,15 @@ function contactOf(leadFields: string | null): { company: string; phone: string 
   };
 }
 
+/** The stored week as the form shows it: each weekday's ranges, Monday first. */
+const weekOf = (hours: readonly WeeklyHours[]): TypedWeek =>
+  weekdays.map((_, index) =>
+    hours.filter((span) => span.weekday === index + 1).map((span) => ({ from: span.starts, to: span.ends })),
+  );
+
+/** The hours' form being changed, as the page shows it. */
+type HoursEdit = { zone: string; days: TypedWeek; problems: Record<string, string>; focus?: string };
+
 /**
  * Demos (D32, D41): the agenda in the member's zone and the prospect's; sales moves and cancels
  * bookings, sets the hours, days off and hosts, with the code the commands and the prospect's
@@ -54,18 +75,21 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       cancel?: string | undefined;
       block?: string | undefined;
       hostChoice?: NonNullable<DemosPage['moving']>['hostChoice'];
+      editHours?: HoursEdit | boolean | undefined;
     } = {},
     status = 200,
   ) {
     const now = new Date();
-    const { move, cancel, block, hostChoice, ...shown } = extra;
+    const { move, cancel, block, hostChoice, editHours, ...shown } = extra;
     const contacts = contactsFor(request.teamSession!.role);
     const works = mayUseRoute(request.teamSession!, 'POST /team/demos/:id/move');
-    const [bookings, hosts, hours, blocks] = await Promise.all([
+    const [bookings, hosts, hours, blocks, members, inbox] = await Promise.all([
       data.demos.agenda(now),
       data.demos.hosts(),
       data.demos.hours(),
       data.demos.blocks(now),
+      works ? data.team.members() : [],
+      works ? data.demos.inboxHost() : undefined,
     ]);
     const names = new Map(hosts.map((host) => [host.id, host.name]));
     const hostName = (id: string) => names.get(id) ?? id;
@@ -91,6 +115,8 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       language: cancelled.language,
       host: hostName(cancelled.host_id),
     };
+    const edit = editHours === true ? { zone, days: weekOf(hours), problems: {} } : editHours || undefined;
+    const editingHours = works && edit ? { ...edit, zones: zoneChoices() } : undefined;
     const justBlocked = block && blocks.find((row) => row.id === block);
     const notice = justBlocked
       ? dayOffNotice(justBlocked, zone, names, await currentSlots(data.demos, now))
@@ -114,12 +140,20 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
         })),
         moving,
         cancelling,
-        hours: { zone, text: describeHours(hours, zone).trim() },
+        hours: { zone, zoneName: englishZoneLabel(zone), days: weekOf(hours) },
+        editingHours,
         hosts: hosts.map((host) => ({
           id: host.id,
           name: host.name,
           email: host.email && contacts.address(host.email),
+          member: host.member_id !== null,
         })),
+        hostChoices: [
+          ...(inbox && !inbox.removed_at ? [] : [{ id: 'inbox', name: 'The sales inbox' }]),
+          ...members
+            .filter((member) => !hosts.some((host) => host.member_id === member.id))
+            .map((member) => ({ id: member.id, name: `${member.name} · ${contacts.address(member.email)}` })),
+        ],
         blocks: blocks.map((row) => ({
           id: row.id,
           from: row.starts_at,
@@ -143,14 +177,16 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     );
   }
 
+  // Back to the page at its notice, which takes focus (D44: after a post, focus is on what it did).
   const done = (reply: FastifyReply, notice: NoticeKey<'demos'>, block?: string) => {
     app.demoPage.changed();
     const url = noticeUrl('/team/demos', 'demos', notice);
-    return reply.redirect(block ? `${url}&${new URLSearchParams({ block })}` : url, 303);
+    return reply.redirect(`${block ? `${url}&${new URLSearchParams({ block })}` : url}#notice`, 303);
   };
   routes.get('/demos', { schema: { querystring: demosPageQuery } }, async (request, reply) => {
-    const { move, cancel, block } = request.query;
-    return page(request, reply, { notice: noticeFor('demos', request.query), move, cancel, block });
+    const { move, cancel, block, edit } = request.query;
+    const notice = noticeFor('demos', request.query);
+    return page(request, reply, { notice, move, cancel, block, editHours: edit === 'hours' });
   });
 
   // Sales may move a booking to any open slot within the hours: the two-hour notice is waived (D41).
@@ -165,7 +201,7 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
       if (refused) return page(request, reply, { problem: 'Choose a new time for the booking.', move: id }, 400);
       const { slot, host } = request.body;
       const moved = await rescheduleBooking(data, app.config, id, new Date(slot), new Date(), actorOf(request), host);
-      if (moved === 'unchanged') return reply.redirect(noticeUrl('/team/demos', 'demos', 'unchanged'), 303);
+      if (moved === 'unchanged') return reply.redirect(`${noticeUrl('/team/demos', 'demos', 'unchanged')}#notice`, 303);
       if (typeof moved === 'object') {
         // Its host is busy then: say so, and let the member choose another host, or another time.
         const hosts = new Map((await data.demos.hosts()).map((row) => [row.id, row.name]));
@@ -222,41 +258,91 @@ export function demoRoutes(app: FastifyInstance, data: DataAccess) {
     return done(reply, 'blocked', added.id);
   });
 
-  routes.post('/demos/blocks/:id/remove', { schema: { params: recordParams } }, async (request, reply) => {
-    if (!(await removeDayOff(data, request.params.id, actorOf(request)))) {
-      return page(request, reply, { problem: 'That time off was already removed.' }, 404);
-    }
-    return done(reply, 'unblocked');
-  });
+  // Taking time off back offers its times on /demo again: asked first too (D44), then removed.
+  routes.post(
+    '/demos/blocks/:id/remove',
+    { schema: { params: recordParams, body: removalSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const gone = 'That time off was already removed.';
+      if (request.body.confirm !== 'yes') {
+        const live = (await data.demos.blocks(new Date())).some((row) => row.id === id);
+        return live ? page(request, reply, { removingOff: id }) : page(request, reply, { problem: gone }, 404);
+      }
+      if (!(await removeDayOff(data, id, actorOf(request)))) return page(request, reply, { problem: gone }, 404);
+      return done(reply, 'unblocked');
+    },
+  );
 
-  const hoursFields = ['hours', 'zone'] as const;
-  routes.post('/demos/hours', { schema: { body: hoursSchema }, attachValidation: true }, async (request, reply) => {
-    const refused = refusedForm(request, hoursFields);
-    const saved = refused ?? (await setHours(data, request.body, actorOf(request)));
-    if ('problems' in saved) {
-      const values = refused?.values ?? typedValues(request.body, hoursFields);
-      return page(request, reply, { form: { name: 'hours', problems: saved.problems, values } }, 400);
+  // The week's hours, one row per weekday with its time ranges, and the zone picked from a list.
+  // Adding or removing a range is a post of the same form that answers with the form changed,
+  // every value kept, so it works without script; only the save button changes the hours.
+  routes.post('/demos/hours', { schema: { body: weekFormSchema }, attachValidation: true }, async (request, reply) => {
+    // The form as posted, even when refused, so it comes back with what was typed.
+    const posted = webForm(request.body);
+    const days = typedWeek(posted).map((ranges) => ranges.slice(0, rangesPerDay));
+    const zone = typeof posted.zone === 'string' ? posted.zone.trim().slice(0, 100) : '';
+    if (request.validationError) {
+      const { problems } = refusedForm(request, ['zone'])!;
+      const shown: Record<string, string> = problems.zone
+        ? { zone: problems.zone }
+        : { mon: 'Check the times: each is a time such as 09:00.' };
+      return page(request, reply, { editHours: { zone, days, problems: shown } }, 400);
     }
+    const { add, drop } = request.body;
+    if (add) {
+      const index = weekdays.indexOf(add);
+      const ranges = days[index]!;
+      if (ranges.length < rangesPerDay) ranges.push({ from: '', to: '' });
+      const focus = `hours-${add}-${ranges.length - 1}-from`;
+      return page(request, reply, { editHours: { zone, days, problems: {}, focus } });
+    }
+    if (drop) {
+      const [day, range] = drop.split('-') as [(typeof weekdays)[number], string];
+      days[weekdays.indexOf(day)]!.splice(Number(range), 1);
+      return page(request, reply, { editHours: { zone, days, problems: {}, focus: `hours-${day}-add` } });
+    }
+    const saved = await setWeek(data, { zone, week: days }, actorOf(request));
+    if ('problems' in saved) return page(request, reply, { editHours: { zone, days, problems: saved.problems } }, 400);
     return done(reply, 'hours');
   });
 
-  const hostFields = ['id', 'name', 'email'] as const;
-  routes.post('/demos/hosts', { schema: { body: hostSchema }, attachValidation: true }, async (request, reply) => {
-    const refused = refusedForm(request, hostFields);
-    if (refused) return page(request, reply, { form: { name: 'host', ...refused } }, 400);
-    await saveHost(data, request.body, actorOf(request));
+  // A host is one of the team's members, or the sales inbox: picked, not typed.
+  routes.post('/demos/hosts', { schema: { body: hostPickSchema }, attachValidation: true }, async (request, reply) => {
+    const refused = refusedForm(request, ['member']);
+    const added = refused ?? (await addHost(data, request.body, actorOf(request)));
+    if ('problems' in added) {
+      const values = refused?.values ?? typedValues(request.body, ['member']);
+      return page(request, reply, { form: { name: 'host', problems: added.problems, values } }, 400);
+    }
     return done(reply, 'host');
   });
 
-  routes.post('/demos/hosts/:id/remove', { schema: { params: hostParams } }, async (request, reply) => {
-    const removed = await removeHost(data, request.params.id, new Date(), actorOf(request));
-    if (removed !== 'removed') {
-      const problem =
-        removed === 'booked'
-          ? 'This host has demos to come: move or cancel them first.'
-          : 'There is no host with this id.';
-      return page(request, reply, { problem }, 400);
-    }
-    return done(reply, 'host-removed');
-  });
+  // Removing a host takes their times off /demo, so it is never one tap either (D44): the first
+  // post says what will happen, and only the confirming one removes. A host with demos to come
+  // is refused at once, rather than after a confirmation.
+  routes.post(
+    '/demos/hosts/:id/remove',
+    { schema: { params: hostParams, body: removalSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const booked = 'This host has demos to come: move or cancel them first.';
+      if (request.body.confirm !== 'yes') {
+        const hosts = await data.demos.hosts();
+        const host = hosts.find((row) => row.id === id);
+        if (!host) return page(request, reply, { problem: 'There is no host with this id.' }, 400);
+        if ((await data.demos.upcoming(new Date())).some((booking) => booking.host_id === id)) {
+          return page(request, reply, { problem: booked }, 400);
+        }
+        const email = host.email && contactsFor(request.teamSession!.role).address(host.email);
+        return page(request, reply, { removingHost: { id, name: host.name, email, last: hosts.length === 1 } });
+      }
+      const removed = await removeHost(data, id, new Date(), actorOf(request));
+      if (removed !== 'removed') {
+        const problem = removed === 'booked' ? booked : 'There is no host with this id.';
+        return page(request, reply, { problem }, 400);
+      }
+      return done(reply, 'host-removed');
+    },
+  );
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
+import { alertRoutes } from './alert-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { demoRoutes } from './demo-routes.ts';
 import { leadRoutes } from './lead-routes.ts';
@@ -181,6 +182,7 @@ export default async function teamConsole(app: FastifyInstance) {
   });
 
   authRoutes(app, data);
+  alertRoutes(app, data);
   leadRoutes(app, data);
   memberRoutes(app, data);
   quarantineRoutes(app, data);

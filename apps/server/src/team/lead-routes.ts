@@ -1,5 +1,4 @@
 import {
-  inboxFilters,
   inboxPageQuerySchema,
   leadPageQuerySchema,
   leadAssignmentSchema,
@@ -8,7 +7,6 @@ import {
   leadStatusSchema,
   recordParams,
   type FormProblems,
-  type InboxFilters,
   type InboxPageQuery,
   type InboxView,
 } from '@growmail/contracts/team';
@@ -21,6 +19,7 @@ import { readSearch } from '../submissions/lead-search.ts';
 import { marketRegions } from '../submissions/phone.ts';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
+import { cookieNames, cookieOptions } from './sessions.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 import {
   askedOf,
@@ -30,12 +29,11 @@ import {
   leadFields,
   memberNames,
   memberRows,
-  nextDay,
   originOf,
   reachOf,
   readCursor,
+  selectedLeads,
   startOfToday,
-  viewFilters,
   type LeadRow,
 } from './views.ts';
 
@@ -61,6 +59,11 @@ const goneLead = (reply: FastifyReply) =>
 /** The inbox, a lead's page and what sales does with a lead (D41). */
 export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The last search, kept so a lead opened from its results can go back to it and on to the next
+  // one. A cookie rather than the URL, which a search's words never reach (D31); it ends with the
+  // browser, or at sign-out.
+  const searchCookie = cookieNames(app.config).search;
+  const regions = [...new Set([app.config.teamCountry, ...marketRegions])];
   /** The page after the rows a query read one more than it shows of. */
   const paged = (rows: LeadRow[]) => ({
     shown: rows.slice(0, pageSize),
@@ -107,14 +110,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     after: string | undefined,
     limit: number,
   ) {
-    const session = sessionOf(request);
-    const filters: InboxFilters = inboxFilters(query);
-    const applied = {
-      ...viewFilters(view, session.id, startOfToday(new Date(), session.zone)),
-      ...filters,
-      ...(filters.assignee === 'mine' ? { assignee: session.id } : {}),
-    };
-    if (filters.to) applied.to = nextDay(filters.to);
+    const applied = selectedLeads(query, view, sessionOf(request));
     return (await data.leads.inbox(applied, readCursor(after), limit)) as LeadRow[];
   }
 
@@ -137,7 +133,6 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   // A search is posted, so nothing typed goes in a URL (D31); its next page is another post. A role
   // that sees contacts masked searches names and companies only (lead-search.ts), so its answer
   // never confirms a guessed address or number; such a guess is refused and counted.
-  const regions = [...new Set([app.config.teamCountry, ...marketRegions])];
   routes.post(
     '/leads/search',
     { schema: { body: leadSearchSchema }, attachValidation: true },
@@ -154,6 +149,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
         return inboxPage(request, reply, [], {}, { search: { q, problem: search.problem } }, search.masked ? 403 : 400);
       }
       const rows = (await data.leads.search(search, readCursor(after), pageSize + 1)) as LeadRow[];
+      reply.setCookie(searchCookie, q, cookieOptions(app.config));
       return inboxPage(request, reply, rows, {}, { search: { q } });
     },
   );
@@ -173,10 +169,22 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   );
 
   /** The inbox's view a lead was opened from, read from the lead's URL; any other is the default view. */
-  const backQuery = (request: FastifyRequest): InboxPageQuery => {
+  const backQuery = (request: FastifyRequest) => {
     const parsed = leadPageQuerySchema.safeParse(request.query);
     return parsed.success ? parsed.data : {};
   };
+
+  /** The search a lead was opened from: the last one this browser made, when the lead's URL says so. */
+  const searchBack = (request: FastifyRequest) => {
+    const q = backQuery(request).list === 'search' ? request.cookies[searchCookie] : undefined;
+    if (!q) return undefined;
+    const search = readSearch(q, regions, may(sessionOf(request).role, 'contacts.see'));
+    return 'problem' in search ? undefined : { q, search };
+  };
+
+  /** What a lead's URL carries back: its view and filters, or that it came from a search. */
+  const backParams = (request: FastifyRequest): Record<string, string> =>
+    searchBack(request) ? { list: 'search' } : viewQuery(backQuery(request));
 
   async function leadPage(
     request: FastifyRequest,
@@ -187,13 +195,17 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   ) {
     const session = sessionOf(request);
     const query = backQuery(request);
-    const back = viewQuery(query);
+    const found = searchBack(request);
     const [members, notes, history, booking, next] = await Promise.all([
       data.team.members(),
       data.leads.notes(lead.id),
       data.audit.forRecord('lead', lead.id),
       data.demos.bookingOfLead(lead.id),
-      query.view ? viewRows(request, query, query.view, cursorOf(lead), 1) : Promise.resolve([]),
+      found
+        ? (data.leads.search(found.search, readCursor(cursorOf(lead)), 1) as Promise<LeadRow[]>)
+        : query.view
+          ? viewRows(request, query, query.view, cursorOf(lead), 1)
+          : Promise.resolve([]),
     ]);
     const names = memberNames(members);
     return sendTeamPage(
@@ -207,7 +219,8 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
           asked: askedOf(lead),
           origin: originOf(lead, session.role),
         },
-        back: new URLSearchParams(back).toString(),
+        back: new URLSearchParams(backParams(request)).toString(),
+        ...(found ? { search: found.q } : {}),
         next: next[0]?.id,
         booking: booking && { start: booking.starts_at, zone: booking.zone, status: booking.status },
         events: eventsOf(session.role, notes, history),
@@ -237,7 +250,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
     notice: NoticeKey<'lead'>,
   ) => {
     if (change === 'gone') return goneLead(reply);
-    const back = new URLSearchParams(viewQuery(backQuery(request))).toString();
+    const back = new URLSearchParams(backParams(request)).toString();
     const url = noticeUrl(`/team/leads/${leadId}`, 'lead', notice);
     return reply.redirect(`${url}${back ? `&${back}` : ''}#notice`, 303);
   };
@@ -253,7 +266,10 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
       const member = wanted === 'nobody' ? null : await data.team.member(wanted === 'me' ? session.id : wanted);
       if (member === undefined) return refused(request, reply, id, { problem: 'Choose a member of the team.' });
       const assignee = member && { id: member.id, name: member.name };
-      return answer(request, reply, id, await assignLead(data, id, assignee, actorOf(request)), 'assigned');
+      const change = await assignLead(data, id, assignee, actorOf(request));
+      // The assignee's alert is queued with the change: send it now rather than at the next poll.
+      app.outbox.nudge();
+      return answer(request, reply, id, change, 'assigned');
     },
   );
 

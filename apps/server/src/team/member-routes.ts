@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { endpointTag } from '@growmail/contracts/team-alert-device';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl, type NoticeKey } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
@@ -50,7 +51,11 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
 
   async function accountPage(request: FastifyRequest, extra: AccountExtra = {}) {
     const session = sessionOf(request);
-    const [passkeys, sessions] = await Promise.all([data.team.passkeys(session.id), data.team.sessions(session.id)]);
+    const [passkeys, sessions, devices] = await Promise.all([
+      data.team.passkeys(session.id),
+      data.team.sessions(session.id),
+      data.alerts.devices(session.id),
+    ]);
     return {
       view: 'account' as const,
       passkeys: passkeys.map((passkey) => ({
@@ -64,6 +69,17 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
         createdAt: row.created_at,
         lastSeenAt: row.last_seen_at,
       })),
+      alerts: {
+        publicKey: app.config.vapid?.publicKey ?? null,
+        devices: await Promise.all(
+          devices.map(async (row) => ({
+            id: row.id,
+            device: row.device,
+            createdAt: row.created_at,
+            tag: await endpointTag(row.endpoint),
+          })),
+        ),
+      },
       notice: noticeFor('account', request.query),
       ...extra,
     };
@@ -178,11 +194,14 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
         if (member.role === 'admin' && (await data.team.countAdmins()) === 1) {
           return memberNotChanged(reply, 'last-admin');
         }
+        // A host stays when their member goes (their bookings name them): say so before, not after.
+        const host = await data.demos.hostOfMember(member);
         const confirmMemberRemoval = {
           memberId: member.id,
           memberName: member.name,
           email: member.email,
           role: member.role,
+          demoHost: host?.member_id === member.id && !host.removed_at,
         };
         return sendTeamPage(reply, await membersPage(request, { confirmMemberRemoval }));
       }

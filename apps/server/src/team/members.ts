@@ -1,6 +1,6 @@
 import type { TeamRole } from '@growmail/contracts/team';
 import type { Config } from '../config.ts';
-import { auditActor, type Actor } from '../lib/actor.ts';
+import { auditActor, memberActor, type Actor } from '../lib/actor.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { TeamMember } from '../repositories/team.ts';
 import type { NewPasskey } from './passkeys.ts';
@@ -131,8 +131,8 @@ export async function changeRole(
 }
 
 /**
- * Removes a member: their sessions, passkeys and links go, and their leads go back to nobody.
- * The last admin stays.
+ * Removes a member: their sessions, passkeys and links go, their devices get no more alerts
+ * (issue 54), and their leads go back to nobody. The last admin stays.
  */
 export async function removeMember(data: DataAccess, memberId: string, actor: Actor): Promise<MemberChange> {
   return data.db.kysely.transaction().execute(async (trx) => {
@@ -142,13 +142,14 @@ export async function removeMember(data: DataAccess, memberId: string, actor: Ac
     if (!member) return 'missing';
     if (member.role === 'admin' && (await team.countAdmins()) === 1) return 'last-admin';
     await data.leads.in(trx).unassignAll(memberId);
+    const alertDevices = await data.alerts.in(trx).removeDevices(memberId);
     await team.removeMember(memberId);
     await data.audit.in(trx).record({
       ...auditActor(actor),
       action: 'member.removed',
       recordType: 'member',
       recordId: memberId,
-      detail: { name: member.name },
+      detail: { name: member.name, alertDevices },
     });
     return 'done';
   });
@@ -253,9 +254,7 @@ export async function enrolWithLink(
     await team.addPasskey(passkey);
     const token = await openSession({ team }, member.id, 'passkey');
     await data.audit.in(trx).record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'passkey',
+      ...auditActor(memberActor(member, 'passkey')),
       action: 'passkey.added',
       recordType: 'member',
       recordId: member.id,

@@ -52,6 +52,8 @@ const notices = {
     added: 'Passkey added.',
     renamed: 'Passkey renamed.',
     removed: 'Passkey removed.',
+    'alerts-on': 'Alerts are on for this device.',
+    'alerts-off': 'Alerts are off on that device.',
   },
   members: {
     invited: 'Invitation sent. The link went to their address only.',

@@ -1,4 +1,4 @@
-import { erasureSchema, inboxFilters, inboxQuerySchema } from '@growmail/contracts/team';
+import { erasureSchema, inboxPageQuerySchema } from '@growmail/contracts/team';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { auditActor } from '../lib/actor.ts';
@@ -8,8 +8,8 @@ import type { DataAccess } from '../repositories/index.ts';
 import { leadReport } from '../submissions/lead-report.ts';
 import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
-import { actorOf, sendProblem, sendTeamPage } from './pages.ts';
-import { nextDay } from './views.ts';
+import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
+import { selectedLeads } from './views.ts';
 
 const erasureFields = ['email', 'confirm'] as const;
 
@@ -20,30 +20,31 @@ export function peopleRoutes(app: FastifyInstance, data: DataAccess) {
   // The streaming CSV of `npm run leads -- export` (issue 32), with the inbox's filters.
   routes.get(
     '/leads/export',
-    { schema: { querystring: inboxQuerySchema }, attachValidation: true },
+    { schema: { querystring: inboxPageQuerySchema }, attachValidation: true },
     async (request, reply) => {
       if (request.validationError)
         return sendProblem(reply, 400, 'Not understood', 'These filters are not ones the inbox offers.');
-      const filters = inboxFilters(request.query);
-      const session = request.teamSession!;
+      // The inbox's view and filters, as the page the link was on shows them.
+      const { view } = request.query;
+      const filters = selectedLeads(request.query, view || undefined, sessionOf(request));
       const csv = leadReport(data, {
         format: 'csv',
         ...(filters.form ? { type: filters.form } : {}),
         ...(filters.status ? { status: filters.status } : {}),
-        ...(filters.assignee ? { assignee: filters.assignee === 'mine' ? session.id : filters.assignee } : {}),
+        ...(filters.assignee ? { assignee: filters.assignee } : {}),
         ...(filters.language ? { language: filters.language } : {}),
         ...(filters.source ? { source: filters.source } : {}),
         ...(filters.medium ? { medium: filters.medium } : {}),
         ...(filters.campaign ? { campaign: filters.campaign } : {}),
         ...(filters.from ? { since: filters.from } : {}),
-        ...(filters.to ? { until: nextDay(filters.to) } : {}),
+        ...(filters.to ? { until: filters.to } : {}),
       });
       await data.audit.record({
         ...auditActor(actorOf(request)),
         action: 'leads.exported',
         recordType: 'leads',
         recordId: 'export',
-        detail: filters,
+        detail: { ...(view ? { view } : {}), ...filters },
       });
       return reply
         .header('cache-control', 'no-store')

@@ -147,6 +147,8 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
           return page(request, reply, { pick: await pickFor(held!), notice, released, selection }, 409);
         }
         app.demoPage.changed();
+        // The lead's mail and its alerts are queued: send them now rather than at the next poll.
+        app.outbox.nudge();
         leads.push(result.leadId);
         // Refusing a gone slot above, a release here booked its slot, kept none, or asked for none.
         if (result.booking === 'booked') outcome.booked += 1;
@@ -188,6 +190,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
         return page(request, reply, { pick: await pickFor(held, taken) }, 409);
       }
       app.demoPage.changed();
+      app.outbox.nudge();
       const done = result.booking === 'booked' ? 'released-booked' : 'released-without-slot';
       return reply.redirect(
         noticed(releasedUrl(noticeUrl('/team/quarantine', 'quarantine', done), [result.leadId])),

@@ -1,3 +1,4 @@
+import { auditActor, memberActor } from '../lib/actor.ts';
 import type { TeamSignIn } from '@growmail/contracts/team';
 import type { Config } from '../config.ts';
 import type { DataAccess, Repositories } from '../repositories/index.ts';
@@ -13,7 +14,7 @@ export const teamPath = '/team';
  */
 export const cookieNames = (config: Config) => {
   const prefix = isSecure(config) ? '__Secure-' : '';
-  return { session: `${prefix}gm_team`, csrf: `${prefix}gm_team_csrf` };
+  return { session: `${prefix}gm_team`, csrf: `${prefix}gm_team_csrf`, search: `${prefix}gm_team_search` };
 };
 
 const isSecure = (config: Config) => config.urls.public.startsWith('https:');
@@ -76,9 +77,7 @@ export async function signInWithPasskey(data: DataAccess, memberId: string): Pro
     if (!member) return undefined;
     const token = await openSession({ team }, member.id, 'passkey');
     await data.audit.in(trx).record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'passkey',
+      ...auditActor(memberActor(member, 'passkey')),
       action: 'signed-in',
       recordType: 'member',
       recordId: member.id,
@@ -99,9 +98,7 @@ export async function signInWithLink(data: DataAccess, linkHash: string): Promis
     if (!member || !(await team.takeLink(linkHash, 'sign-in', now))) return undefined;
     const token = await openSession({ team }, member.id, 'link');
     await data.audit.in(trx).record({
-      memberId: member.id,
-      memberName: member.name,
-      method: 'link',
+      ...auditActor(memberActor(member, 'link')),
       action: 'signed-in',
       recordType: 'member',
       recordId: member.id,
@@ -119,9 +116,7 @@ export async function signOut(data: DataAccess, session: Session): Promise<void>
     await team.endSession(session.hash);
     await team.endLinks(session.id, 'sign-in');
     await data.audit.in(trx).record({
-      memberId: session.id,
-      memberName: session.name,
-      method: session.method,
+      ...auditActor(memberActor(session, session.method)),
       action: 'signed-out',
       recordType: 'member',
       recordId: session.id,

@@ -1,15 +1,17 @@
 import type { LeadKind } from '@growmail/contracts/form-names';
 import type { Language } from '@growmail/contracts/language';
 import { leadFieldLabels, leadOptionLabels, serviceLabels } from '@growmail/contracts/lead-labels';
-import type {
-  InboxFilters,
-  InboxRow,
-  InboxView,
-  LeadEvent,
-  LeadFieldText,
-  LeadReach,
-  LeadStatus,
-  TeamRole,
+import {
+  inboxFilters,
+  type InboxFilters,
+  type InboxPageQuery,
+  type InboxRow,
+  type InboxView,
+  type LeadEvent,
+  type LeadFieldText,
+  type LeadReach,
+  type LeadStatus,
+  type TeamRole,
 } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
@@ -237,6 +239,25 @@ export function viewFilters(view: InboxView, memberId: string, today: string): I
   if (view === 'mine') return { status: 'new', assignee: memberId };
   if (view === 'handled') return { status: 'handled' };
   return {};
+}
+
+/**
+ * What the inbox and its export read for a view and its filters: a filter narrows the view, and
+ * wins where both name a field; `mine` is the member; `to` includes its whole day.
+ */
+export function selectedLeads(
+  query: InboxPageQuery,
+  view: InboxView | undefined,
+  member: { id: string; zone: string },
+): InboxFilters {
+  const filters = inboxFilters(query);
+  const applied = {
+    ...(view ? viewFilters(view, member.id, startOfToday(new Date(), member.zone)) : {}),
+    ...filters,
+    ...(filters.assignee === 'mine' ? { assignee: member.id } : {}),
+  };
+  if (filters.to) applied.to = nextDay(filters.to);
+  return applied;
 }
 
 export const memberNames = (members: TeamMember[]) => new Map(members.map((member) => [member.id, member.name]));

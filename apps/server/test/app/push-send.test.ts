@@ -1,17 +1,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../../src/db/index.ts';
 import type { ContactsApiRequest } from '@growmail/contracts/push';
-import { browserSubscription, verifyVapid } from '@growmail/test-support/push-receiver';
+import { browserSubscription, startPushService, verifyVapid } from '@growmail/test-support/push-receiver';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { commandEnv } from '@growmail/test-support/process';
@@ -30,8 +27,6 @@ const vapid = {
   VAPID_SUBJECT: 'mailto:push@growmail.test',
 };
 
-type Received = { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
 /**
  * `npm run push -- send` against a loopback HTTPS server that plays the push service: it
  * answers 201 for a live subscription and 404/410 for gone ones, and the test decrypts what
@@ -40,34 +35,21 @@ type Received = { path: string; headers: Record<string, string | string[] | unde
 describe('npm run push -- send', () => {
   let directory: string;
   let db: Db;
-  let server: Server;
+  let service: Awaited<ReturnType<typeof startPushService>>;
   let origin: string;
-  const received: Received[] = [];
+  let received: Awaited<ReturnType<typeof startPushService>>['received'];
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'gm-push-'));
-    const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keyType: 'ec',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    });
-    writeFileSync(join(directory, 'ca.pem'), pems.cert);
-    server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-        const status = request.url?.endsWith('/gone') ? 410 : request.url?.endsWith('/unknown') ? 404 : 201;
-        response.writeHead(status).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    service = await startPushService();
+    ({ origin, received } = service);
+    writeFileSync(join(directory, 'ca.pem'), service.cert);
     db = openDatabase(`sqlite:${join(directory, 'push.sqlite')}`);
     await migrateToLatest(db.kysely);
   });
   afterAll(async () => {
     await db?.close();
-    server?.close();
+    await service?.close();
     rmSync(directory, { recursive: true, force: true });
   });
 

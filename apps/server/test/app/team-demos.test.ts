@@ -55,34 +55,6 @@ describe('the Demos page’s availability forms', () => {
       'The time off ends before it starts. Check the dates.',
       '2026-12-24',
     ],
-    [
-      '/team/demos/hours',
-      { hours: 'mon-fri 17:00-09:00', zone: 'Africa/Lagos' },
-      'hours-hours',
-      '17:00-09:00 ends before it starts.',
-      'mon-fri 17:00-09:00',
-    ],
-    [
-      '/team/demos/hours',
-      { hours: 'mon-fri 09:00-17:00', zone: 'Lagos' },
-      'hours-zone',
-      'Give an IANA time zone such as Africa/Lagos, not &#x27;Lagos&#x27;.',
-      'Lagos',
-    ],
-    [
-      '/team/demos/hosts',
-      { id: 'Ada Obi', name: 'Ada Obi', email: 'ada@growmail.io' },
-      'host-id',
-      'A host id is lower-case letters, digits and dashes, such as ada.',
-      'Ada Obi',
-    ],
-    [
-      '/team/demos/hosts',
-      { id: 'ada', name: 'Ada Obi', email: 'ada at growmail' },
-      'host-email',
-      'Give an address such as ada@growmail.io, or none for the sales inbox.',
-      'ada at growmail',
-    ],
   ])('answers %s with %j by the field %s, keeping what was typed', async (url, form, id, problem, value) => {
     const before = await dataAccess(app.db).audit.list(100);
     const answer = await post(url, form);
@@ -112,6 +84,58 @@ describe('the Demos page’s availability forms', () => {
     expect(block).toMatchObject({ starts_at: '2026-12-24T11:00:00.000Z', ends_at: '2026-12-24T13:00:00.000Z' });
     const [row] = await data.audit.list(1);
     expect(row).toMatchObject({ action: 'demo.blocked', member_id: sales.member.id, record_id: block!.id });
+  });
+});
+
+describe('taking time off back from the Demos page', () => {
+  let app: FastifyInstance;
+  let sales: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    app = await testApp({ PUBLIC_URL: origin });
+    sales = await signedIn(app, 'sales');
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, form: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: sales.cookies,
+      payload: new URLSearchParams({ ...form, _csrf: sales.csrf }).toString(),
+    });
+
+  it('asks first: a removal without the confirmation changes nothing', async () => {
+    const day = new Date(Date.now() + 5 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+    const saved = await post('/team/demos/blocks', { from: day, reason: 'Retreat' });
+    const id = /block=([0-9a-f-]{36})/.exec(saved.headers.location!)![1]!;
+    const data = dataAccess(app.db);
+    const state = async () => ({
+      blocks: await data.demos.blocks(new Date()),
+      version: await data.demos.availabilityVersion(),
+      audit: await data.audit.list(100),
+    });
+    const before = await state();
+    const asked = await post(`/team/demos/blocks/${id}/remove`);
+    expect(asked.statusCode).toBe(200);
+    const body = asked.body.replaceAll('<!-- -->', '');
+    expect(body).toMatch(/Remove the time off of Everyone: [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+\?/);
+    expect(body).toContain('/demo offers those times again, within the hours, with every host. Nobody is mailed.');
+    expect(body).toMatch(
+      new RegExp(`action="/team/demos/blocks/${id}/remove"[^>]*>[\\s\\S]*?name="confirm" value="yes"`),
+    );
+    expect(await state()).toEqual(before);
+
+    const removed = await post(`/team/demos/blocks/${id}/remove`, { confirm: 'yes' });
+    expect(removed.headers.location).toBe('/team/demos?done=unblocked#notice');
+    expect(await data.demos.blocks(new Date())).toEqual([]);
+    expect((await data.audit.forRecord('demo', id)).map((row) => row.action)).toEqual([
+      'demo.blocked',
+      'demo.unblocked',
+    ]);
+    // Gone, it is neither offered again for a confirmation nor removed twice.
+    expect((await post(`/team/demos/blocks/${id}/remove`)).statusCode).toBe(404);
+    expect((await post(`/team/demos/blocks/${id}/remove`, { confirm: 'yes' })).statusCode).toBe(404);
   });
 });
 
@@ -150,10 +174,10 @@ describe('moving and cancelling a booking from the Demos page', () => {
 
   it('moves and cancels through the use cases, each audited once, by the member', async () => {
     const { id, to } = await booked();
-    expect((await post(`/team/demos/${id}/move`, { slot: to })).headers.location).toBe('/team/demos?done=moved');
+    expect((await post(`/team/demos/${id}/move`, { slot: to })).headers.location).toBe('/team/demos?done=moved#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ starts_at: to });
     expect((await post(`/team/demos/${id}/cancel`, { confirm: 'yes' })).headers.location).toBe(
-      '/team/demos?done=cancelled',
+      '/team/demos?done=cancelled#notice',
     );
     expect(await audited(id)).toEqual([
       ['demo.moved', sales.member.id],
@@ -253,7 +277,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const id = await book('wanjiru', await freeSlot(), 'fr');
     const reason = 'Our demo room is flooded.\nSorry!';
     const done = await post(`/team/demos/${id}/cancel`, { confirm: 'yes', reason });
-    expect(done.headers.location).toBe('/team/demos?done=cancelled');
+    expect(done.headers.location).toBe('/team/demos?done=cancelled#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ status: 'cancelled' });
     const mail = JSON.parse((await outbox()).at(-1)!.message) as { subject: string; text: string };
     expect(mail.subject).toMatch(/^Annulée/);
@@ -267,7 +291,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const before = await dataAccess(app.db).demos.booking(id);
     const mailsBefore = await outbox();
     const same = await post(`/team/demos/${id}/move`, { slot: start.toISOString() });
-    expect(same.headers.location).toBe('/team/demos?done=unchanged');
+    expect(same.headers.location).toBe('/team/demos?done=unchanged#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toEqual(before);
     expect(await outbox()).toEqual(mailsBefore);
     expect(await audited(id)).toEqual([]);
@@ -277,7 +301,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const id = await book('wanjiru', await freeSlot());
     const to = await freeSlot(); // the next slot all three hosts are free at
     expect((await post(`/team/demos/${id}/move`, { slot: to.toISOString() })).headers.location).toBe(
-      '/team/demos?done=moved',
+      '/team/demos?done=moved#notice',
     );
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({
       host_id: 'wanjiru',
@@ -297,7 +321,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({ host_id: 'chioma' });
     expect(await outbox()).toEqual(mailsBefore);
     const moved = await post(`/team/demos/${id}/move`, { slot: busyAt.toISOString(), host: 'wanjiru' });
-    expect(moved.headers.location).toBe('/team/demos?done=moved-host');
+    expect(moved.headers.location).toBe('/team/demos?done=moved-host#notice');
     expect(await dataAccess(app.db).demos.booking(id)).toMatchObject({
       host_id: 'wanjiru',
       starts_at: busyAt.toISOString(),
@@ -335,7 +359,7 @@ describe('the Demos page’s changes that mail a prospect (D44)', () => {
     const demo = await book('chioma', later);
     const saved = await post('/team/demos/blocks', { from: day, host: 'chioma', reason: '' });
     expect(saved.statusCode).toBe(303);
-    expect(saved.headers.location).toMatch(/^\/team\/demos\?done=blocked&block=[0-9a-f-]{36}$/);
+    expect(saved.headers.location).toMatch(/^\/team\/demos\?done=blocked&block=[0-9a-f-]{36}#notice$/);
     const page = { body: (await app.inject({ url: saved.headers.location!, cookies: sales.cookies })).body };
     page.body = page.body.replaceAll('<!-- -->', '');
     expect(page.body).toContain(`Time off saved: Chioma is off on ${inWords}; /demo still offers ${inWords} through`);

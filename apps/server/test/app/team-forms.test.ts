@@ -64,6 +64,32 @@ describe('the account’s and the quarantine’s forms answer bad input by the f
     expect(page.body).toContain('Passkey renamed.');
   });
 
+  it('shows an invitation’s problems under its fields, with what was typed kept', async () => {
+    const admin = await signedIn(app, 'admin');
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/team/members',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: admin.cookies,
+      payload: new URLSearchParams([
+        ['email', 'wanjiru at growmail'],
+        ['name', 'Wanjiru'],
+        ['zone', 'Africa/Nairobi'],
+        ['role', 'sales'],
+        ['_csrf', admin.csrf],
+      ]).toString(),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(problemOf(answer.body, 'invite-email')).toEqual({ problem: expect.any(String), invalid: true });
+    expect(answer.body).toMatch(/Check the (<!-- -->)?invitation/);
+    expect([inputValue(answer.body, 'invite-email'), inputValue(answer.body, 'invite-name')]).toEqual([
+      'wanjiru at growmail',
+      'Wanjiru',
+    ]);
+    expect(inputValue(answer.body, 'invite-zone')).toBe('Africa/Nairobi');
+    expect(problemOf(answer.body, 'invite-name').invalid).toBe(false);
+  });
+
   it('shows a selection’s problem over the held posts, with the posts ticked kept ticked', async () => {
     await app.quarantine.insert('enquiry', 'first@spam.example', { fullname: 'First Held' }, ['mostly_links']);
     await app.quarantine.insert('enquiry', 'second@spam.example', { fullname: 'Second Held' }, ['mostly_links']);

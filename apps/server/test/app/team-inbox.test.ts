@@ -4,19 +4,7 @@ import { testApp } from '@growmail/test-support/app';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
-import { searchKeys } from '../../src/submissions/lead-search.ts';
-import type { LeadKind } from '@growmail/contracts/form-names';
-import type { Language } from '@growmail/contracts/language';
-import type { LeadSource } from '@growmail/contracts/lead-source';
-
-/** A lead stored as a form post stores it, with its search keys. */
-const insertLead = (
-  data: DataAccess,
-  kind: LeadKind,
-  email: string,
-  fields: Record<string, unknown>,
-  ...rest: [language?: Language, source?: LeadSource | null]
-) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
+import { storedLead } from '@growmail/test-support/leads';
 
 /** The inbox as a sales rep and a viewer use it, and a lead read in words (issue 54). */
 describe('the inbox’s views and a lead in words', () => {
@@ -30,7 +18,7 @@ describe('the inbox’s views and a lead in words', () => {
   beforeAll(async () => {
     app = await testApp({ PUBLIC_URL: origin });
     data = dataAccess(app.db);
-    savingsId = await insertLead(data, 'savings', 'sam@save.test', {
+    savingsId = await storedLead(data, 'savings', 'sam@save.test', {
       type: 'savings',
       email: 'sam@save.test',
       contact_count: 25000,
@@ -38,13 +26,13 @@ describe('the inbox’s views and a lead in words', () => {
       savings: 3000,
       services: { campaign: true, automation: false, transactional: true, push: false },
     });
-    enquiryId = await insertLead(data, 'enquiry', 'kofi@acme.test', {
+    enquiryId = await storedLead(data, 'enquiry', 'kofi@acme.test', {
       fullname: 'Kofi Mensah',
       email: 'kofi@acme.test',
       subject: 'Pricing for schools',
       body: 'Call me on +234 803 555 0101 about 40 schools.',
     });
-    demoId = await insertLead(
+    demoId = await storedLead(
       data,
       'demo',
       'funmi@shoplagos.test',
@@ -76,13 +64,17 @@ describe('the inbox’s views and a lead in words', () => {
         },
       },
     );
-    // Newest first: the demo, the enquiry, then the savings lead, a minute apart. Written within
-    // one millisecond, their order would fall to their random ids.
+    // Newest first: the demo, the enquiry, then the savings lead, a second apart. Written within
+    // one millisecond, their order would fall to their random ids. They stay after midnight in
+    // Lagos (UTC+1 all year), where the member's "New today" starts, whenever the test runs.
     const fixtures = fixturesRepository(app.db.kysely);
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    await fixtures.backdateLead(savingsId, minutesAgo(3));
-    await fixtures.backdateLead(enquiryId, minutesAgo(2));
-    await fixtures.backdateLead(demoId, minutesAgo(1));
+    const day = 86_400_000;
+    const lagosMidnight = Math.floor((Date.now() + 3_600_000) / day) * day - 3_600_000;
+    const secondsAgo = (seconds: number) =>
+      new Date(Math.max(Date.now() - seconds * 1000, lagosMidnight + (4 - seconds) * 1000)).toISOString();
+    await fixtures.backdateLead(savingsId, secondsAgo(3));
+    await fixtures.backdateLead(enquiryId, secondsAgo(2));
+    await fixtures.backdateLead(demoId, secondsAgo(1));
   });
   afterAll(() => app.close());
 
@@ -202,5 +194,78 @@ describe('the inbox’s views and a lead in words', () => {
     const history = after.querySelectorAll('section[aria-labelledby="notes-heading"] li').map((item) => item.text);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatch(/^A sales noted, .+:Called, wants a demo on Monday\.$/);
+  });
+
+  it('exports the view the inbox shows, not every lead', async () => {
+    const { cookies } = await signedIn(app, 'admin');
+    await data.leads.setStatus(savingsId, 'handled');
+    const page = await get('/team/leads?view=handled', cookies);
+    const link = page.querySelector('a[download]')!.getAttribute('href')!;
+    expect(link).toBe('/team/leads/export?view=handled');
+    const csv = (await app.inject({ url: link, cookies })).body;
+    expect(csv).toContain('sam@save.test');
+    expect(csv).not.toContain('kofi@acme.test');
+    await data.leads.setStatus(savingsId, 'new');
+  });
+
+  it('keeps a search on the way back, to the next result and after a change, its words in no URL', async () => {
+    const { cookies, csrf } = await signedIn(app, 'sales');
+    // Newer than every other lead, so the search lists it first and the demo at Shop Lagos next.
+    const bakersId = await storedLead(data, 'enquiry', 'tunde@bakers.test', {
+      fullname: 'Tunde Bakare',
+      email: 'tunde@bakers.test',
+      company: 'Lagos Bakers',
+      subject: 'Receipts by mail',
+      body: 'We bake for 300 shops.',
+    });
+    const results = await app.inject({
+      method: 'POST',
+      url: '/team/leads/search',
+      cookies,
+      headers: { origin },
+      payload: { _csrf: csrf, q: 'lagos' },
+    });
+    expect(results.statusCode).toBe(200);
+    const kept = results.cookies.find((cookie) => cookie.name === 'gm_team_search')!;
+    expect([kept.value, kept.path, kept.httpOnly, kept.sameSite]).toEqual(['lagos', '/team', true, 'Strict']);
+    const links = parse(results.body)
+      .querySelectorAll('ol a')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual([`/team/leads/${bakersId}?list=search`, `/team/leads/${demoId}?list=search`]);
+
+    const searching = { ...cookies, gm_team_search: 'lagos' };
+    const lead = await get(links[0]!, searching);
+    const back = lead.querySelector('nav[aria-label="Leads"] form')!;
+    expect(back.getAttribute('action')).toBe('/team/leads/search');
+    expect(back.querySelector('input[name="q"]')!.getAttribute('value')).toBe('lagos');
+    expect(back.querySelector('button')!.text).toBe('Back to the search');
+    const next = lead.querySelector('nav[aria-label="Leads"] a')!;
+    expect([next.text, next.getAttribute('href')]).toEqual([
+      'Next lead in this search',
+      `/team/leads/${demoId}?list=search`,
+    ]);
+    const action = lead.querySelector('form[action*="/notes"]')!.getAttribute('action')!;
+    const noted = await app.inject({
+      method: 'POST',
+      url: action,
+      cookies: searching,
+      headers: { origin },
+      payload: { _csrf: csrf, text: 'Wants receipts in Yoruba too.' },
+    });
+    expect(noted.headers.location).toBe(`/team/leads/${bakersId}?done=noted&list=search#notice`);
+    // The last result has no next one, and another browser, without the search, goes back to the inbox.
+    expect((await get(links[1]!, searching)).querySelector('nav[aria-label="Leads"]')!.text).not.toContain('Next');
+    const elsewhere = await get(links[0]!, cookies);
+    expect(elsewhere.querySelector('nav[aria-label="Leads"] a')!.text).toBe('Back to the list');
+
+    const out = await app.inject({
+      method: 'POST',
+      url: '/team/sign-out',
+      cookies: searching,
+      headers: { origin },
+      payload: { _csrf: csrf },
+    });
+    expect(out.cookies.find((cookie) => cookie.name === 'gm_team_search')?.value).toBe('');
+    await data.leads.setStatus(bakersId, 'handled');
   });
 });

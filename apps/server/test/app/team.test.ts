@@ -13,10 +13,19 @@ import { enquiry } from '@growmail/test-support/submissions';
 const publicUrl = 'http://localhost:4010';
 const origin = publicUrl;
 
-/** D41 in words: what each role may do, which the access table must grant, no more. */
+/** D41 in words, with issue 54's alerts: what each role may do, which the access table must grant, no more. */
 const granted: Record<TeamRole, TeamPermission[]> = {
   viewer: ['account', 'leads.read', 'marketing.read'],
-  sales: ['account', 'leads.read', 'marketing.read', 'contacts.see', 'leads.work', 'quarantine.work', 'demos.work'],
+  sales: [
+    'account',
+    'leads.read',
+    'marketing.read',
+    'contacts.see',
+    'leads.work',
+    'leads.alerts',
+    'quarantine.work',
+    'demos.work',
+  ],
   admin: [...teamPermissions],
 };
 

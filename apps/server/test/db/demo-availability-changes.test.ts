@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/index.ts';
-import { addDayOff, removeDayOff, removeHost, saveHost, setHours } from '../../src/demos/availability-changes.ts';
+import {
+  addDayOff,
+  removeDayOff,
+  removeHost,
+  saveHost,
+  setHours,
+  setWeek,
+} from '../../src/demos/availability-changes.ts';
 import { commandActor, type Actor } from '../../src/lib/actor.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 import { withAuditRefused } from '@growmail/test-support/audit';
@@ -58,6 +65,45 @@ describe.each(await testDatabases())('changing the demo availability on $name', 
       ].sort(),
     );
     expect(rows.find((row) => row.action === 'demo.hours')?.detail).toContain('Europe/London');
+  });
+
+  it('sets the week from the console’s rows, a day’s ranges each, in a zone named by its city', async () => {
+    const week = [
+      [
+        { from: '09:00', to: '12:00' },
+        { from: '13:00', to: '17:00' },
+      ],
+      [],
+      [{ from: '', to: '' }],
+      [],
+      [{ from: '10:00', to: '16:00' }],
+      [],
+      [],
+    ];
+    expect(await setWeek(data, { zone: 'Dar es Salaam', week }, ada)).toMatchObject({ zone: 'Africa/Dar_es_Salaam' });
+    expect(
+      (await data.demos.hours()).map((span) => `${span.weekday} ${span.starts}-${span.ends} ${span.zone}`),
+    ).toEqual([
+      '1 09:00-12:00 Africa/Dar_es_Salaam',
+      '1 13:00-17:00 Africa/Dar_es_Salaam',
+      '5 10:00-16:00 Africa/Dar_es_Salaam',
+    ]);
+    const [row] = await data.audit.list(1);
+    expect(JSON.parse(row!.detail)).toEqual({
+      zone: 'Africa/Dar_es_Salaam',
+      hours: 'mon 09:00-12:00 13:00-17:00 fri 10:00-16:00',
+    });
+    const before = await availability(data);
+    // Each day's problem is its own; nothing is kept.
+    const refused = await setWeek(
+      data,
+      { zone: 'Atlantis', week: [[{ from: '09:00', to: '08:00' }], [], [], [], [], [], [{ from: '9', to: '' }]] },
+      ada,
+    );
+    expect(Object.keys((refused as { problems: object }).problems).sort()).toEqual(['mon', 'sun', 'zone']);
+    expect(await availability(data)).toEqual(before);
+    await withAuditRefused(db, () => setWeek(data, { zone: 'Lagos', week }, ada));
+    expect(await availability(data)).toEqual(before);
   });
 
   it.each([

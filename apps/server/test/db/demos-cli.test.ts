@@ -105,7 +105,7 @@ describe.each(await testDatabases())('keeping demo availability on $name', ({ op
     expect(await demos('hours')).toContain('Hours in Europe/London:');
     // The console's form refuses these in the same words (apps/server/src/demos/availability-changes.ts).
     await expect(demos('hours', 'set', 'mon-fri', '09:00-17:00', '--zone', '+01:00')).rejects.toThrow(
-      "Give an IANA time zone such as Africa/Lagos, not '+01:00'.",
+      "Give an IANA time zone such as Africa/Lagos, or a city, not '+01:00'.",
     );
     await expect(demos('hours', 'set', 'mon-fri', '17:00-09:00')).rejects.toThrow('17:00-09:00 ends before it starts.');
   });

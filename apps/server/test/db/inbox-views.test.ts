@@ -3,19 +3,7 @@ import { testDatabases } from '@growmail/test-support/databases';
 import { fixturesRepository } from '@growmail/test-support/fixtures';
 import type { Db } from '../../src/db/index.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
-import { searchKeys } from '../../src/submissions/lead-search.ts';
-import type { LeadKind } from '@growmail/contracts/form-names';
-import type { Language } from '@growmail/contracts/language';
-import type { LeadSource } from '@growmail/contracts/lead-source';
-
-/** A lead stored as a form post stores it, with its search keys. */
-const insertLead = (
-  data: DataAccess,
-  kind: LeadKind,
-  email: string,
-  fields: Record<string, unknown>,
-  ...rest: [language?: Language, source?: LeadSource | null]
-) => data.leads.insert(kind, email, fields, searchKeys(fields), ...rest);
+import { storedLead } from '@growmail/test-support/leads';
 
 describe.each(await testDatabases())('the inbox’s views on $name', ({ open }) => {
   let db: Db;
@@ -30,7 +18,7 @@ describe.each(await testDatabases())('the inbox’s views on $name', ({ open }) 
       await data.team.upsertMember({ email: 'ada@growmail.test', name: 'Ada', zone: 'Africa/Lagos', role: 'sales' })
     ).id;
     const lead = async (at: string, status: 'new' | 'handled', assignee: string | null) => {
-      const id = await insertLead(data, 'enquiry', `p${Math.random()}@acme.test`, { fullname: 'P' });
+      const id = await storedLead(data, 'enquiry', `p${Math.random()}@acme.test`, { fullname: 'P' });
       await fixturesRepository(db.kysely).backdateLead(id, at);
       await data.leads.setStatus(id, status);
       await data.leads.assign(id, assignee);

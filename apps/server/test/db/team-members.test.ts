@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAuditRefused as refusingAudit } from '@growmail/test-support/audit';
 import { testDatabases } from '@growmail/test-support/databases';
@@ -15,7 +16,7 @@ import {
 import { openSession } from '../../src/team/sessions.ts';
 import { hashToken } from '../../src/team/tokens.ts';
 
-describe.each(await testDatabases())('the team’s members on $name', ({ open }) => {
+describe.each(await testDatabases())('the team’s members on $name', ({ name, open }) => {
   let db: Db;
   let data: DataAccess;
   beforeAll(async () => {
@@ -44,6 +45,30 @@ describe.each(await testDatabases())('the team’s members on $name', ({ open })
     const [last] = (await data.team.members()).filter((row) => row.role === 'admin');
     expect(await changeRole(data, last!.id, 'sales', actor)).toBe('last-admin');
     expect(await removeMember(data, last!.id, actor)).toBe('last-admin');
+    expect(await data.team.countAdmins()).toBe(1);
+  });
+
+  // The race made certain: both changes start while another transaction holds the admins' rows,
+  // so without their own lock each would count two admins before either writes. SQLite runs one
+  // writing transaction at a time, so the race exists only on PostgreSQL.
+  it.runIf(name === 'postgres')('counts the admins only after the other change has written', async () => {
+    await db.kysely.deleteFrom('team_members').execute();
+    const [ada, bola] = [await member('Ada', 'admin'), await member('Bola', 'admin')];
+    const waiting = async () => {
+      const { rows } = await sql<{ count: string }>`
+        select count(*) as count from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`.execute(db.kysely);
+      return Number(rows[0]!.count);
+    };
+    // Returned in an object: returning the promise itself would hold the commit until the changes
+    // end, and they wait for the commit.
+    const { changes } = await db.kysely.transaction().execute(async (trx) => {
+      await data.team.in(trx).lockAdmins();
+      const changes = Promise.all([changeRole(data, ada.id, 'sales', actor), removeMember(data, bola.id, actor)]);
+      while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      return { changes };
+    });
+    expect((await changes).sort()).toEqual(['done', 'last-admin']);
     expect(await data.team.countAdmins()).toBe(1);
   });
 

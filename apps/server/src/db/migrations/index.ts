@@ -25,6 +25,8 @@ import * as visitorExpiry from './0023-visitor-expiry.ts';
 import * as leadTotals from './0024-lead-totals.ts';
 import * as nationalPhones from './0025-national-phones.ts';
 import * as leadSearch from './0026-lead-search.ts';
+import * as memberPush from './0027-member-push.ts';
+import * as demoHostMembers from './0028-demo-host-members.ts';
 import * as sourceFilter from './0029-source-filter.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '0024-lead-totals': leadTotals,
   '0025-national-phones': nationalPhones,
   '0026-lead-search': leadSearch,
+  '0027-member-push': memberPush,
+  '0028-demo-host-members': demoHostMembers,
   '0029-source-filter': sourceFilter,
 };
 

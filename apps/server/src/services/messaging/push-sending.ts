@@ -14,16 +14,57 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
   return webPush.generateVAPIDKeys();
 }
 
+/** Where a push goes: a browser's endpoint and the keys it encrypts for. */
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
+/** What sending a push needs: the VAPID key, and the push services allowed now (D25). */
+export type PushSettings = { vapid: NonNullable<Config['vapid']>; hosts: readonly string[] };
+
 /**
- * Sends one notification to the stored subscriptions (all, or one contact's) through the
- * web-push library, which encrypts it (aes128gcm) and signs it with the VAPID key. A push
- * service answering 404 or 410 says the subscription is gone for good, so it is deleted.
- * Each endpoint's host is checked again against the push services allowed now (D25), so a
- * row stored before the rule, or written by hand, cannot aim the sender at an internal host.
+ * What became of one push: taken by its push service, gone for good (404 or 410: delete the
+ * subscription), refused before sending as not a known push service, or failed (worth a retry).
+ */
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
+
+/**
+ * Sends one push through the web-push library, which encrypts it (aes128gcm) for the browser's
+ * keys and signs it with the VAPID key. The endpoint's host is checked again against the push
+ * services allowed now (D25), so a row stored before the rule, or written by hand, cannot aim the
+ * sender at an internal host. The marketing notifications and the members' alerts both send
+ * through here, and through nothing else.
+ */
+export async function deliverPush(
+  target: PushTarget,
+  body: string,
+  { vapid, hosts }: PushSettings,
+  ttlSeconds = 24 * 60 * 60,
+): Promise<PushOutcome> {
+  if (!isPushServiceEndpoint(target.endpoint, hosts)) {
+    console.error(`Not sent to ${describeHost(target.endpoint)}: not a known push service.`);
+    return 'refused';
+  }
+  try {
+    await webPush.sendNotification(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      body,
+      { vapidDetails: vapid, TTL: ttlSeconds, contentEncoding: 'aes128gcm', timeout: 10_000 },
+    );
+    return 'sent';
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404 || status === 410) return 'gone';
+    console.error(`Push to ${describeHost(target.endpoint)} failed: ${describe(error)}`);
+    return 'failed';
+  }
+}
+
+/**
+ * Sends one notification to the contacts' stored subscriptions (all, or one contact's), with a
+ * tracking id made here. A subscription its push service says is gone is deleted.
  */
 export async function sendPush(
   { push }: Pick<Repositories, 'push'>,
-  { vapid, hosts }: { vapid: NonNullable<Config['vapid']>; hosts: readonly string[] },
+  settings: PushSettings,
   message: PushMessage,
 ): Promise<SendResult> {
   const { email, ...content } = message;
@@ -35,28 +76,11 @@ export async function sendPush(
   for (const batch of chunks(subscriptions, 20)) {
     await Promise.all(
       batch.map(async (subscription) => {
-        if (!isPushServiceEndpoint(subscription.endpoint, hosts)) {
-          result.refused += 1;
-          console.error(`Not sent to ${describeHost(subscription.endpoint)}: not a known push service.`);
-          return;
-        }
-        try {
-          await webPush.sendNotification(
-            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-            body,
-            { vapidDetails: vapid, TTL: 24 * 60 * 60, contentEncoding: 'aes128gcm', timeout: 10_000 },
-          );
-          result.sent += 1;
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) {
-            await push.removeSubscription(subscription.id);
-            result.removed += 1;
-          } else {
-            result.failed += 1;
-            console.error(`Push to ${describeHost(subscription.endpoint)} failed: ${describe(error)}`);
-          }
-        }
+        const outcome = await deliverPush(subscription, body, settings);
+        if (outcome === 'gone') {
+          await push.removeSubscription(subscription.id);
+          result.removed += 1;
+        } else result[outcome] += 1;
       }),
     );
   }

@@ -1,4 +1,5 @@
-import type { FormProblems as Refused, TeamSignIn, TeamViewer } from '@growmail/contracts/team';
+import type { FormProblems as Refused, TeamPage, TeamSignIn, TeamViewer } from '@growmail/contracts/team';
+import { AlertsSection } from './alerts-section';
 import { Field, FormProblems, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = {
@@ -6,13 +7,17 @@ type Props = {
   viewer: TeamViewer;
   passkeys: Array<{ id: string; name: string; createdAt: string; lastUsedAt: string | null }>;
   sessions: Array<{ method: TeamSignIn; createdAt: string; lastSeenAt: string }>;
+  alerts: Extract<TeamPage, { view: 'account' }>['alerts'];
   notice?: string | undefined;
   problem?: string | undefined;
   rename?: ({ id: string } & Refused) | undefined;
 };
 
-/** A member's passkeys and sessions (D41): name, add and remove passkeys (never the last), sign out everywhere. */
-export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem, rename }: Props) {
+/**
+ * A member's passkeys and sessions (D41): name, add and remove passkeys (never the last), sign out
+ * everywhere; and their alerts of leads on each device (issue 54).
+ */
+export function AccountPage({ csrf, viewer, passkeys, sessions, alerts, notice, problem, rename }: Props) {
   const withPasskey = viewer.method === 'passkey';
   return (
     <>
@@ -76,6 +81,7 @@ export function AccountPage({ csrf, viewer, passkeys, sessions, notice, problem,
           </form>
         )}
       </section>
+      <AlertsSection csrf={csrf} viewer={viewer} {...alerts} />
       <section className="team-card" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading" className="mb-3 text-lg font-semibold">
           Sessions

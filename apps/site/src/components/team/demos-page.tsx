@@ -1,7 +1,9 @@
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import type { DemosPage as Page, TeamViewer } from '@growmail/contracts/team';
 import { CancelConfirmation, dayName, MoveForm } from './demo-changes';
-import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { HostRemoval, Hosts } from './demo-hosts';
+import { HoursEditor, WeekHours } from './demo-hours';
+import { CsrfField, Field, FormProblems, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
@@ -29,7 +31,9 @@ function offInWords(block: Page['blocks'][number], zone: string): string {
  * move to any open time, a cancellation, and the hours, days off and hosts.
  */
 export function DemosPage(props: Props) {
-  const { csrf, viewer, bookings, moving, cancelling, hours, hosts, blocks, form, notice, problem } = props;
+  const { csrf, viewer, bookings, moving, cancelling, removingHost, hours, editingHours, hosts, blocks, form } = props;
+  const { notice, problem } = props;
+  const offRemoved = blocks.find((block) => block.id === props.removingOff);
   const works = mayUseRoute(viewer, 'POST /team/demos/hours');
   const refused = (name: NonNullable<Props['form']>['name']) => (form?.name === name ? form : undefined);
   const days = new Map<string, typeof bookings>();
@@ -45,6 +49,29 @@ export function DemosPage(props: Props) {
       {problem && <Problem>{problem}</Problem>}
       {moving && works && <MoveForm moving={moving} zone={viewer.zone} csrf={csrf} />}
       {cancelling && works && <CancelConfirmation cancelling={cancelling} zone={viewer.zone} csrf={csrf} />}
+      {removingHost && works && <HostRemoval removing={removingHost} csrf={csrf} />}
+      {offRemoved && works && (
+        <section id="remove-off" className="team-card mb-6 border-red-300" aria-labelledby="remove-off-heading">
+          <h2 id="remove-off-heading" className="mb-2 text-lg font-semibold">
+            Remove the time off of {offRemoved.host}: {offInWords(offRemoved, hours.zone)}?
+          </h2>
+          <p className="mb-3 text-ink-700">
+            /demo offers those times again, within the hours, with{' '}
+            {offRemoved.host === 'Everyone' ? 'every host' : offRemoved.host}. Nobody is mailed.
+          </p>
+          <PostForm
+            action={`/team/demos/blocks/${offRemoved.id}/remove`}
+            csrf={csrf}
+            className="flex flex-wrap items-center gap-3"
+          >
+            <input type="hidden" name="confirm" value="yes" />
+            <button className="team-button">Remove the time off</button>
+            <a href="/team/demos" className="team-link">
+              Keep it
+            </a>
+          </PostForm>
+        </section>
+      )}
       <section aria-labelledby="agenda-heading" className="mb-6">
         <h2 id="agenda-heading" className="mb-3 text-lg font-semibold">
           Agenda, in {viewer.zone} time
@@ -121,15 +148,14 @@ export function DemosPage(props: Props) {
                   {block.reason && ` (${block.reason})`}
                 </span>
                 {works && (
-                  <form method="post" action={`/team/demos/blocks/${block.id}/remove`}>
-                    <CsrfField csrf={csrf} />
+                  <PostForm action={`/team/demos/blocks/${block.id}/remove`} csrf={csrf}>
                     <button
                       className="team-button-quiet"
-                      aria-label={`Remove the time off of ${block.host}: ${offInWords(block, hours.zone)}`}
+                      aria-label={`Remove the time off of ${block.host}: ${offInWords(block, hours.zone)}…`}
                     >
-                      Remove
+                      Remove…
                     </button>
-                  </form>
+                  </PostForm>
                 )}
                 {block.demos.length > 0 && (
                   <ul className="w-full text-sm" aria-label={`Demos booked in this time off`}>
@@ -206,71 +232,16 @@ export function DemosPage(props: Props) {
             </form>
           )}
         </section>
-        <section className="team-card" aria-labelledby="hours-heading">
+        <section className="team-card min-w-0" aria-labelledby="hours-heading">
           <h2 id="hours-heading" className="mb-3 text-lg font-semibold">
             Weekly hours
           </h2>
-          <p className="mb-4 whitespace-pre-line text-ink-700">{hours.text}</p>
-          {works && (
-            <form method="post" action="/team/demos/hours" className="grid gap-3" noValidate>
-              <CsrfField csrf={csrf} />
-              <FormProblems refused={refused('hours')} what="hours" />
-              <Field
-                form="hours"
-                name="hours"
-                label="New hours"
-                placeholder="mon-fri 09:00-17:00"
-                required
-                refused={refused('hours')}
-              />
-              <Field
-                form="hours"
-                name="zone"
-                label="Time zone"
-                defaultValue={hours.zone}
-                required
-                refused={refused('hours')}
-              />
-              <div>
-                <button className="team-button-quiet">Save the hours</button>
-              </div>
-            </form>
+          {editingHours && works ? (
+            <HoursEditor editing={editingHours} csrf={csrf} />
+          ) : (
+            <WeekHours hours={hours} works={works} />
           )}
-          <h2 className="mt-6 mb-3 text-lg font-semibold">Hosts</h2>
-          <ul className="mb-4 grid gap-2">
-            {hosts.length === 0 && <li className="text-ink-700">No hosts: no times are offered.</li>}
-            {hosts.map((host) => (
-              <li key={host.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {host.name} ({host.id}) · {host.email ?? 'the sales inbox'}
-                </span>
-                {works && (
-                  <form method="post" action={`/team/demos/hosts/${host.id}/remove`}>
-                    <CsrfField csrf={csrf} />
-                    <button className="team-button-quiet" aria-label={`Remove ${host.name}`}>
-                      Remove
-                    </button>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {works && (
-            <form method="post" action="/team/demos/hosts" className="grid gap-3 sm:grid-cols-3" noValidate>
-              <CsrfField csrf={csrf} />
-              {refused('host') && (
-                <div className="sm:col-span-3">
-                  <FormProblems refused={refused('host')} what="host" />
-                </div>
-              )}
-              <Field form="host" name="id" label="Id" placeholder="ada" required refused={refused('host')} />
-              <Field form="host" name="name" label="Name" required refused={refused('host')} />
-              <Field form="host" name="email" label="Address" type="email" refused={refused('host')} />
-              <div>
-                <button className="team-button-quiet">Save the host</button>
-              </div>
-            </form>
-          )}
+          <Hosts hosts={hosts} choices={props.hostChoices} works={works} csrf={csrf} refused={refused('host')} />
         </section>
       </div>
     </>

@@ -1,8 +1,8 @@
-import { leadFormNames } from '@growmail/contracts/lead-labels';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { TeamPage, TeamViewer } from '@growmail/contracts/team';
-import { CsrfField, formatTime, Notice, PageTitle, Problem } from './team-parts';
+import { leadFormNames } from '@growmail/contracts/lead-labels';
+import { CsrfField, formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 const formNames = Object.fromEntries(leadFormNames) as Record<string, string>;
 
@@ -38,6 +38,7 @@ export function LeadPage({
   viewer,
   lead,
   back,
+  search,
   next,
   booking,
   events,
@@ -51,13 +52,20 @@ export function LeadPage({
   const { reach } = lead;
   return (
     <>
-      <nav aria-label="Leads" className="mb-2 flex flex-wrap gap-x-4">
-        <a href={`/team/leads${query}`} className="team-link">
-          Back to the list
-        </a>
+      <nav aria-label="Leads" className="mb-2 flex flex-wrap items-baseline gap-x-4">
+        {search === undefined ? (
+          <a href={`/team/leads${query}`} className="team-link">
+            Back to the list
+          </a>
+        ) : (
+          <PostForm action="/team/leads/search" csrf={csrf}>
+            <input type="hidden" name="q" value={search} />
+            <button className="team-link">Back to the search</button>
+          </PostForm>
+        )}
         {next && (
           <a href={`/team/leads/${next}${query}`} className="team-link">
-            Next lead in this view
+            {search === undefined ? 'Next lead in this view' : 'Next lead in this search'}
           </a>
         )}
       </nav>

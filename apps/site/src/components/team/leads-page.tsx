@@ -1,6 +1,6 @@
-import { leadFormNames } from '@growmail/contracts/lead-labels';
 import type { InboxView, TeamPage, TeamViewer } from '@growmail/contracts/team';
 import { may, mayUseRoute } from '@growmail/contracts/team-access';
+import { leadFormNames } from '@growmail/contracts/lead-labels';
 import { formatTime, Notice, PageTitle, PostForm, Problem } from './team-parts';
 
 type Props = Omit<Extract<TeamPage, { view: 'leads' }>, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
@@ -94,7 +94,7 @@ function Choice({
  */
 export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, next, search, members, notice }: Props) {
   const nextQuery = next ? new URLSearchParams({ ...query, after: next }).toString() : '';
-  const back = search ? '' : `?${new URLSearchParams(query).toString()}`;
+  const back = search ? '?list=search' : `?${new URLSearchParams(query).toString()}`;
   const filtered = Object.keys(query).some((name) => name !== 'view');
   return (
     <>

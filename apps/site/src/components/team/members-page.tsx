@@ -1,5 +1,5 @@
 import { teamRoles, type TeamMemberRow, type TeamViewer } from '@growmail/contracts/team';
-import { Notice, PageTitle, PostForm, Problem } from './team-parts';
+import { Field, FormProblems, Notice, PageTitle, PostForm } from './team-parts';
 
 type Props = {
   csrf: string | undefined;
@@ -9,7 +9,8 @@ type Props = {
   problems?: Record<string, string> | undefined;
   values?: Record<string, string> | undefined;
   confirmRemoval?: { memberId: string; memberName: string; passkeyId: string; passkeyName: string } | undefined;
-  confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: string } | undefined;
+  confirmMemberRemoval?:
+    { memberId: string; memberName: string; email: string; role: string; demoHost: boolean } | undefined;
 };
 
 const fields = [
@@ -21,6 +22,7 @@ const fields = [
 /** The team's members (admin, D41): invite by mail, change a role, remove a lost device's passkey, remove. */
 export function MembersPage(props: Props) {
   const { csrf, viewer, members, notice, problems, values, confirmRemoval, confirmMemberRemoval } = props;
+  const refused = problems && { problems, values: values ?? {} };
   const changes = viewer.method === 'passkey';
   return (
     <>
@@ -56,9 +58,16 @@ export function MembersPage(props: Props) {
           </h2>
           <p className="mb-4 text-ink-700">
             {confirmMemberRemoval.memberName} ({confirmMemberRemoval.email}) can no longer sign in: their passkeys,
-            sessions and any sign-in link end at once, and the leads assigned to them become unassigned. The audit keeps
-            their name. Nobody is mailed, not even them. To bring them back, invite them again.
+            sessions and any sign-in link end at once, their devices get no more alerts, and the leads assigned to them
+            become unassigned. The audit keeps their name. Nobody is mailed, not even them. To bring them back, invite
+            them again.
           </p>
+          {confirmMemberRemoval.demoHost && (
+            <p className="mb-4 text-ink-700">
+              {confirmMemberRemoval.memberName} also hosts demos: /demo keeps offering times with them, and their demos
+              stay theirs, until you remove them as a host on the Demos page.
+            </p>
+          )}
           <PostForm
             action={`/team/members/${confirmMemberRemoval.memberId}/remove`}
             csrf={csrf}
@@ -72,7 +81,7 @@ export function MembersPage(props: Props) {
           </PostForm>
         </section>
       )}
-      {problems && <Problem>Check the invitation: {Object.values(problems).join(' ')}</Problem>}
+      <FormProblems refused={refused} what="invitation" />
       {!changes && (
         <p className="mb-4 text-ink-700">Sign in with a passkey to invite, change roles or remove members.</p>
       )}
@@ -151,24 +160,15 @@ export function MembersPage(props: Props) {
             Invite a member
           </h2>
           {fields.map(([name, label, type]) => (
-            <div key={name}>
-              <label htmlFor={`invite-${name}`} className="team-label">
-                {label}
-              </label>
-              {problems?.[name] && (
-                <p id={`invite-${name}-problem`} className="mb-1 text-sm text-red-900">
-                  {problems[name]}
-                </p>
-              )}
-              <input
-                id={`invite-${name}`}
-                name={name}
-                type={type}
-                defaultValue={values?.[name] ?? (name === 'zone' ? 'Africa/Lagos' : '')}
-                className="team-input"
-                {...(problems?.[name] ? { 'aria-invalid': true, 'aria-describedby': `invite-${name}-problem` } : {})}
-              />
-            </div>
+            <Field
+              key={name}
+              form="invite"
+              name={name}
+              label={label}
+              type={type}
+              refused={refused}
+              defaultValue={name === 'zone' ? 'Africa/Lagos' : ''}
+            />
           ))}
           <div>
             <label htmlFor="invite-role" className="team-label">
