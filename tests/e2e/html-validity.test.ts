@@ -8,6 +8,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useSite } from '@growmail/test-support/site';
 import { enquiry } from '@growmail/test-support/submissions';
+import { commandActor } from '../../apps/server/src/lib/actor.ts';
+import { dataAccess } from '../../apps/server/src/repositories/index.ts';
+import { assignLead } from '../../apps/server/src/submissions/lead-changes.ts';
 
 // With web push keys, so the pages show what they show when web push is on (the console's alerts).
 const site = useSite(
@@ -73,6 +76,15 @@ describe('the HTML of the team console', () => {
   it('has no errors by the W3C Nu validator on any page, signed in as an admin (D40)', async () => {
     await site.app.inject({ method: 'POST', url: '/services/users/guests/enquiry', payload: enquiry });
     const [lead] = await site.app.leads.list({ limit: 1 });
+    // A held demo request to list, and a change for the audit to read as a sentence (issue 54).
+    const held = { firstname: 'Awa', lastname: 'Diop', email: 'awa@held.example', phone_number: '+221 77 123 45 67' };
+    await site.app.quarantine.insert(
+      'demo',
+      held.email,
+      { ...held, demo_start: '2026-12-01T14:00:00.000Z', demo_zone: 'Africa/Dakar' },
+      ['honeypot'],
+    );
+    await assignLead(dataAccess(site.app.db), lead!.id, null, commandActor('leads'));
     const member = await site.app.team.upsertMember({
       email: 'vnu@growmail.test',
       name: 'Validator',
@@ -102,6 +114,7 @@ describe('the HTML of the team console', () => {
       '/team/members',
       '/team/people',
       '/team/audit',
+      '/team/marketing',
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);

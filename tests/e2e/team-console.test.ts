@@ -213,7 +213,7 @@ describe('the team console', () => {
       },
     });
     expect(held.statusCode).toBe(201);
-    await page.getByRole('link', { name: 'Quarantine' }).click();
+    await page.getByRole('link', { name: 'Held as spam' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('checkbox', { name: /Zainab/ }).check();
     await page.getByRole('button', { name: 'Release the ticked posts' }).click();
@@ -317,9 +317,15 @@ describe('the team console', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('checkbox', { name: /Ifeoma Nwosu/ }).check();
     await page.getByRole('button', { name: 'Release the ticked posts' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Released one post.');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Released one post. Open the lead it became: Ifeoma Nwosu’s enquiry.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('notice');
+    expect(await axeViolations(page)).toEqual([]);
     const [released] = (await site.app.leads.list({})).filter((row) => row.email === heldAddress);
     expect(released?.released_by).toBe('Bola Ade');
+    await page.getByRole('status').getByRole('link', { name: 'Ifeoma Nwosu’s enquiry' }).click();
+    await page.waitForURL(`${site.url}/team/leads/${released!.id}`);
 
     // A refused form shows its problem by the field, keeps what was typed, and passes axe.
     await page.goto(`${site.url}/team/demos`);

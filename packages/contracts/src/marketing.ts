@@ -20,9 +20,23 @@ const isDay = (value: string) => {
 const day = z.string().check(z.refine(isDay, 'must be a date such as 2026-01-31'));
 const dayMs = 86_400_000;
 
-/** The page's GET form: two days, both optional (the last 30 days by default). */
+/** The tables of the page, each one a CSV at `/team/marketing/csv/<table>`. */
+export const marketingTables = ['daily', 'sources', 'entries', 'languages', 'funnel', 'forms'] as const;
+export type MarketingTable = (typeof marketingTables)[number];
+
+/** A table's order, as its column heads link to it: `sources.leads.desc`. */
+const sortPattern = new RegExp(`^(${marketingTables.join('|')})\\.[a-z]+\\.(asc|desc)$`);
+
+/**
+ * The page's GET form: two days, both optional (the last 30 days by default), and the order of
+ * one of its tables. Nothing in it is personal (D31).
+ */
 export const marketingQuerySchema = z
-  .object({ from: z.optional(z.union([z.literal(''), day])), to: z.optional(z.union([z.literal(''), day])) })
+  .object({
+    from: z.optional(z.union([z.literal(''), day])),
+    to: z.optional(z.union([z.literal(''), day])),
+    sort: z.optional(z.union([z.literal(''), z.string().check(z.regex(sortPattern, 'must be a column of a table'))])),
+  })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, 'The first day must come before the last.'),
     z.refine(
@@ -45,15 +59,30 @@ export function marketingRange(query: MarketingQuery, today: string) {
   return { from, to };
 }
 
+/** The ranges the page offers in one tap, as of `today` (UTC): this month so far, last month, the last 7 days. */
+export function marketingPresets(today: string): Array<{ label: string; from: string; to: string }> {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const monthStart = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10);
+  const lastMonthEnd = new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10);
+  return [
+    { label: 'This month', from: monthStart(year, month), to: today },
+    { label: 'Last month', from: monthStart(year, month - 1), to: lastMonthEnd },
+    {
+      label: 'Last 7 days',
+      from: new Date(Date.parse(`${today}T00:00:00Z`) - 6 * dayMs).toISOString().slice(0, 10),
+      to: today,
+    },
+  ];
+}
+
+/** Bars a chart draws at most, the largest first. */
+export const chartBars = 10;
+
 /** Rows a grouped table shows at most, those with the most visitors first: anyone can make up a campaign. */
 export const mostRows = 200;
 
-/** The tables of the page, each one a CSV at `/team/marketing/csv/<table>`. */
-export const marketingTables = ['daily', 'sources', 'entries', 'languages', 'funnel', 'forms'] as const;
-
 /** A table's CSV in its path. */
 export const marketingTableParams = z.object({ table: z.enum(marketingTables) });
-export type MarketingTable = (typeof marketingTables)[number];
 
 /** The pages that carry a lead form, English and French: home carries the enquiry form. */
 export const leadFormPages = [
@@ -79,7 +108,13 @@ export type MarketingReport = {
   daily: Array<{ day: string; visitors: number; views: number; leads: number; demos: number }>;
   sources: Array<{ source: string; medium: string; campaign: string; visitors: number; leads: number; demos: number }>;
   entries: Array<{ page: string; visitors: number; leads: number }>;
-  languages: Array<{ language: string; visitors: number; leads: number }>;
+  /**
+   * By language: the visits that entered in it, the leads sent in it, and the leads sent in a
+   * counted visit that entered in it, which alone are set against its visits.
+   */
+  languages: Array<{ language: string; visitors: number; leads: number; visitLeads: number }>;
+  /** Live demos booked in the range by their lead's source, medium and campaign, most first. */
+  demoCampaigns: Array<{ source: string; medium: string; campaign: string; demos: number }>;
   funnel: { visitors: number; viewedDemo: number; requested: number; booked: number };
   forms: Array<{ page: string; views: number; leads: number }>;
 };
@@ -88,21 +123,68 @@ export type MarketingReport = {
 export const conversionRate = (leads: number, visitors: number) =>
   visitors === 0 ? '–' : `${((leads / visitors) * 100).toFixed(1)}%`;
 
-export type TableOf = { title: string; columns: string[]; rows: Array<Array<string | number>> };
+/** How a source's row names it: source, medium and campaign, the parts it has. */
+export const sourceLabel = (row: { source: string; medium: string; campaign: string }) =>
+  [row.source, row.medium, row.campaign].filter(Boolean).join(' / ');
+
+export type TableOf = {
+  title: string;
+  columns: string[];
+  /** Each column's name in a `sort` (`sources.leads.desc`). */
+  keys: string[];
+  rows: Array<Array<string | number>>;
+  /** Each row's leads as the inbox's filters name them (D31: none personal), where the inbox can show them. */
+  inbox?: Array<Record<string, string>>;
+};
+
+/** A cell as it sorts: a count or a rate as a number (a dash lowest), anything else as text. */
+const sortValue = (cell: string | number) =>
+  typeof cell === 'number' ? cell : /^\d+(\.\d+)?%$/.test(cell) ? Number.parseFloat(cell) : cell === '–' ? -1 : cell;
+
+/** The table in the order a `sort` names, when it names one of its columns; as the report has it otherwise. */
+export function sortedTable(table: TableOf, name: MarketingTable, sort: string | undefined): TableOf {
+  const [sorted, key, direction] = (sort ?? '').split('.');
+  const column = table.keys.indexOf(key ?? '');
+  if (sorted !== name || column < 0) return table;
+  const order = table.rows.map((row, index) => ({ row, index, value: sortValue(row[column]!) }));
+  order.sort((a, b) => {
+    const by =
+      typeof a.value === 'number' && typeof b.value === 'number'
+        ? a.value - b.value
+        : String(a.value).localeCompare(String(b.value), 'en');
+    return (direction === 'desc' ? -by : by) || a.index - b.index;
+  });
+  return {
+    ...table,
+    rows: order.map(({ row }) => row),
+    ...(table.inbox ? { inbox: order.map(({ index }) => table.inbox![index]!) } : {}),
+  };
+}
+
+/** A source's parts as the inbox's filters take them: "(none)" for a part the link did not carry. */
+const inboxSource = (row: { source: string; medium: string; campaign: string }) => ({
+  source: row.source,
+  medium: row.medium || '(none)',
+  campaign: row.campaign || '(none)',
+});
 
 /** Each table of the report, as the page shows it and its CSV holds it. */
 export function tableOf(report: MarketingReport, table: MarketingTable): TableOf {
+  const range = { from: report.from, to: report.to };
   switch (table) {
     case 'daily':
       return {
         title: 'Per day',
         columns: ['Day', 'Visitors', 'Page views', 'Leads', 'Demos booked'],
+        keys: ['day', 'visitors', 'views', 'leads', 'demos'],
         rows: report.daily.map((row) => [row.day, row.visitors, row.views, row.leads, row.demos]),
+        inbox: report.daily.map((row) => ({ from: row.day, to: row.day })),
       };
     case 'sources':
       return {
         title: 'By source, medium and campaign',
         columns: ['Source', 'Medium', 'Campaign', 'Visitors', 'Leads', 'Conversion', 'Demos booked'],
+        keys: ['source', 'medium', 'campaign', 'visitors', 'leads', 'conversion', 'demos'],
         rows: report.sources.map((row) => [
           row.source,
           row.medium,
@@ -112,28 +194,34 @@ export function tableOf(report: MarketingReport, table: MarketingTable): TableOf
           conversionRate(row.leads, row.visitors),
           row.demos,
         ]),
+        inbox: report.sources.map((row) => ({ ...inboxSource(row), ...range })),
       };
     case 'entries':
       return {
         title: 'By entry page',
         columns: ['Entry page', 'Visitors', 'Leads', 'Conversion'],
+        keys: ['page', 'visitors', 'leads', 'conversion'],
         rows: report.entries.map((row) => [row.page, row.visitors, row.leads, conversionRate(row.leads, row.visitors)]),
       };
     case 'languages':
       return {
         title: 'By language',
-        columns: ['Language', 'Visitors', 'Leads', 'Conversion'],
+        columns: ['Language', 'Visitors', 'Leads sent in it', 'Leads from these visits', 'Conversion'],
+        keys: ['language', 'visitors', 'leads', 'visitleads', 'conversion'],
         rows: report.languages.map((row) => [
           row.language === 'fr' ? 'French' : 'English',
           row.visitors,
           row.leads,
-          conversionRate(row.leads, row.visitors),
+          row.visitLeads,
+          conversionRate(row.visitLeads, row.visitors),
         ]),
+        inbox: report.languages.map((row) => ({ language: row.language, ...range })),
       };
     case 'funnel':
       return {
         title: 'Demo funnel',
         columns: ['Step', 'Visitors'],
+        keys: ['step', 'visitors'],
         rows: [
           ['Visited the site', report.funnel.visitors],
           ['Viewed the demo page', report.funnel.viewedDemo],
@@ -145,6 +233,7 @@ export function tableOf(report: MarketingReport, table: MarketingTable): TableOf
       return {
         title: 'Per form page',
         columns: ['Page', 'Views', 'Leads', 'Leads per view'],
+        keys: ['page', 'views', 'leads', 'conversion'],
         rows: report.forms.map((row) => [row.page, row.views, row.leads, conversionRate(row.leads, row.views)]),
       };
   }

@@ -48,6 +48,14 @@ export const auditQuerySchema = z.object({ before: pageCursor });
 /** The quarantine's older page; any other field (a notice's) is left for the page to read. */
 export const quarantineQuerySchema = z.looseObject({ after: pageCursor });
 
+/** The most leads a release's notice links to; the rest wait in the inbox's Unassigned view. */
+export const releasedLinksAtMost = 20;
+const leadId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
+/** The leads a release made, as its notice's URL names them (ids only, D31). */
+export const releasedLeadsQuery = z.object({
+  lead: z.union([leadId, z.array(leadId).check(z.maxLength(releasedLinksAtMost))]),
+});
+
 /** Who a lead goes to: the member posting (`me`), nobody, or a member's id. */
 export const leadAssignmentSchema = z.object({
   assignee: z.string().check(z.regex(/^(me|nobody|[0-9a-f-]{36})$/, 'Choose a member of the team.')),
@@ -78,9 +86,18 @@ export const inboxQuerySchema = z.object({
     z.string().check(z.regex(/^(mine|nobody|[0-9a-f-]{36})$/, 'must be mine, nobody or a member')),
   ),
   language: optionalText(z.enum(languages)),
-  /** A source as the Marketing page names it: a `utm_source`, a referrer's host, `direct`, `api` or `unknown`. */
+  /**
+   * A source as the Marketing page names it, in any case: a `utm_source`, a referrer's host,
+   * `direct`, `api` or `unknown`; and its medium and campaign, `(none)` for a link that named none.
+   */
   source: optionalText(
     z.string().check(z.trim(), z.maxLength(200, 'must be a source of at most 200 characters, such as newsletter')),
+  ),
+  medium: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a medium of at most 200 characters, such as email')),
+  ),
+  campaign: optionalText(
+    z.string().check(z.trim(), z.maxLength(200, 'must be a campaign of at most 200 characters, such as tabaski')),
   ),
   from: optionalText(day),
   to: optionalText(day),
@@ -118,6 +135,8 @@ export type InboxFilters = {
   assignee?: string;
   language?: Language;
   source?: string;
+  medium?: string;
+  campaign?: string;
   from?: string;
   to?: string;
 };
@@ -189,8 +208,16 @@ export type TeamMemberRow = {
   sessions?: number;
 };
 
-/** One line of a record's history, or of the audit. */
-export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
+/** A part of an audit sentence: words, words that link to the record they name, or a time for the page to show in the member's zone. */
+export type SentencePart = string | { text: string; href: string } | { time: string };
+
+/** One change in the audit, as a sentence with names: "Chioma assigned Ada Obi's demo request to Wanjiru". */
+export type AuditLine = {
+  at: string;
+  sentence: SentencePart[];
+  /** How the change was signed, when not with a passkey: by a mailed link, or at the command line. */
+  how?: string | undefined;
+};
 
 /** What each console page is handed to render, by its view: the route `apps/site/src/pages/on-demand/team/<view>.astro`. */
 export type TeamPage =
@@ -275,11 +302,13 @@ export type TeamPage =
       confirmMemberRemoval?:
         { memberId: string; memberName: string; email: string; role: TeamRole; demoHost: boolean } | undefined;
     }
-  | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
   | {
       view: 'marketing';
-      /** The range as the form shows it. */
-      query: { from: string; to: string };
+      /** The range as the form shows it, and the order of one of its tables. */
+      query: { from: string; to: string; sort?: string | undefined };
+      /** The ranges offered in one tap, as of the server's today. */
+      presets: Array<{ label: string; from: string; to: string }>;
       /** Absent when the range was not one the page can read. */
       report?: MarketingReport | undefined;
       problem?: string | undefined;
@@ -419,17 +448,21 @@ export const invitationSchema = z.object({
   zone: z.string().check(z.trim(), z.refine(isZone, 'Enter a time zone such as Africa/Lagos.')),
 });
 
-/** A post held by the spam screening, as the quarantine lists it. */
+/** A post held by the spam screening, as the quarantine lists it: who sent it, and what they asked for. */
 export type HeldRow = {
   id: string;
   form: LeadKind;
   email: string;
   name: string;
+  company: string;
   language: Language;
   /** Why it was held, in words. */
   reasons: string[];
   sentAt: string;
-  fields: Array<[string, string]>;
+  /** A demo request's time, and the zone they asked in. */
+  asked?: { start: string; zone: string } | undefined;
+  /** What they sent, in the form's words. */
+  fields: LeadFieldText[];
 };
 
 /** A live demo booking on the agenda. */
@@ -487,6 +520,8 @@ export type QuarantinePage = {
   pick?: { id: string; name: string; asked: string; slots: string[]; form?: FormProblems | undefined } | undefined;
   /** The ticked posts a delete would remove, shown to confirm first. */
   confirmDelete?: Array<{ id: string; name: string; form: LeadKind }> | undefined;
+  /** The leads a release just made, linked from its notice; their ids are all its URL carries (D31). */
+  released?: Array<{ id: string; name: string; form: LeadKind }> | undefined;
 };
 
 export type DemosPage = {

@@ -298,6 +298,18 @@ const demoQueries = (db: Executor) => ({
     return db.selectFrom('demo_bookings').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Some bookings' prospects and their leads, by id, for the audit's sentences. */
+  named(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('demo_bookings').select(['id', 'name', 'lead_id']).where('id', 'in', ids).execute();
+  },
+
+  /** Some hosts by id, removed or not, for the audit's sentences. */
+  hostsNamed(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('demo_hosts').select(['id', 'name']).where('id', 'in', ids).execute();
+  },
+
   /**
    * Takes a host's slot: the booking's id, or undefined when a live booking already holds it.
    * ON CONFLICT on the partial index waits for a rival's transaction and yields to it if it

@@ -4,7 +4,8 @@ import type { InboxFilters, InboxView, LeadStatus } from '@growmail/contracts/te
 import { sourceColumns, type LeadSource } from '@growmail/contracts/lead-source';
 import { mostRows } from '@growmail/contracts/marketing';
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { addToTotals, countedLeads, newLead } from './lead-totals.ts';
 import { escapeLike } from './people.ts';
 import { inTransaction, olderThan, repository, streamBatch, type Executor, type KeysetCursor } from './repository.ts';
@@ -21,9 +22,38 @@ export type LeadFilter = {
   status?: LeadStatus;
   assignee?: string;
   language?: Language;
-  /** A source's name, as the Marketing page groups leads (`source_name`). */
+  /** A source's name, as the Marketing page groups leads (`source_name`), in any case. */
   source?: string;
+  medium?: string;
+  campaign?: string;
 };
+
+/**
+ * Leads from a source, medium and campaign as the Marketing page names them, in any case (issue
+ * 54): `unknown` is a lead whose visit was not counted, and `(none)` a medium or campaign the link
+ * did not name, both stored as null. The source is read by its lower-cased index (0029).
+ */
+function fromSource<Query extends SelectQueryBuilder<Database, 'leads', object>>(
+  query: Query,
+  filter: { source?: string | undefined; medium?: string | undefined; campaign?: string | undefined },
+): Query {
+  const part = (
+    column: 'source_name' | 'source_medium' | 'source_campaign',
+    value: string | undefined,
+    none: string,
+  ) => {
+    if (!value) return (q: Query) => q;
+    return (q: Query) =>
+      (value.toLowerCase() === none
+        ? q.where(sql<string | null>`lower(${sql.ref(column)})`, 'is', null)
+        : q.where(sql<string | null>`lower(${sql.ref(column)})`, '=', value.toLowerCase())) as Query;
+  };
+  return [
+    part('source_name', filter.source, 'unknown'),
+    part('source_medium', filter.medium, '(none)'),
+    part('source_campaign', filter.campaign, '(none)'),
+  ].reduce((q, narrow) => narrow(q), query);
+}
 
 const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   let query = db.selectFrom('leads').selectAll().orderBy('created_at', 'desc').orderBy('id');
@@ -34,7 +64,7 @@ const newestFirst = (db: Executor, filter: LeadFilter & { limit?: number }) => {
   if (filter.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
   else if (filter.assignee) query = query.where('assignee_id', '=', filter.assignee);
   if (filter.language) query = query.where('language', '=', filter.language);
-  if (filter.source) query = query.where('source_name', '=', filter.source);
+  query = fromSource(query, filter);
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;
 };
@@ -156,7 +186,7 @@ const leadQueries = (db: Executor) => ({
     if (filters.assignee === 'nobody') query = query.where('assignee_id', 'is', null);
     else if (filters.assignee) query = query.where('assignee_id', '=', filters.assignee);
     if (filters.language) query = query.where('language', '=', filters.language);
-    if (filters.source) query = query.where('source_name', '=', filters.source);
+    query = fromSource(query, filters);
     if (filters.from) query = query.where('created_at', '>=', filters.from);
     if (filters.to) query = query.where('created_at', '<', filters.to);
     return query.execute();
@@ -196,63 +226,75 @@ const leadQueries = (db: Executor) => ({
    * 53), read from the daily totals: per day, by source, by entry page, by language and by the
    * page its form was on; and the live demo bookings made in the range, per day and by their
    * lead's source. The funnel counts demo requests received in the range and their live
-   * bookings, leaving out requests from elsewhere (`api`), whose visits it did not see.
+   * bookings, leaving out requests from elsewhere (`api`), whose visits it did not see. The
+   * leads sent in a counted visit, by the language that visit entered in, are what the page sets
+   * against visits by language: a lead from elsewhere, or from a visit not counted, had none.
    */
   async marketing(since: string, until: string) {
     const inRange = db.selectFrom('lead_totals').where('day', '>=', since).where('day', '<', until);
     const leads = sql<string | number>`sum(leads)`;
     const demos = sql<string | number>`sum(demos)`;
-    const [daily, sources, entries, languages, forms, demosDaily, demoSources, funnel] = await Promise.all([
-      inRange
-        .select(['day', leads.as('leads')])
-        .groupBy('day')
-        .having(leads, '>', 0)
-        .execute(),
-      inRange
-        .select(['source', 'medium', 'campaign', leads.as('leads')])
-        .groupBy(['source', 'medium', 'campaign'])
-        .having(leads, '>', 0)
-        .orderBy(leads, 'desc')
-        .limit(mostRows)
-        .execute(),
-      inRange
-        .where('entry_path', '!=', '')
-        .select(['entry_path', leads.as('leads')])
-        .groupBy('entry_path')
-        .having(leads, '>', 0)
-        .orderBy(leads, 'desc')
-        .limit(mostRows)
-        .execute(),
-      inRange
-        .select(['language', leads.as('leads')])
-        .groupBy('language')
-        .having(leads, '>', 0)
-        .execute(),
-      inRange
-        .where('form_page', '!=', '')
-        .select(['form_page', leads.as('leads')])
-        .groupBy('form_page')
-        .having(leads, '>', 0)
-        .execute(),
-      inRange
-        .select(['day', demos.as('demos')])
-        .groupBy('day')
-        .having(demos, '>', 0)
-        .execute(),
-      inRange
-        .select(['source', 'medium', 'campaign', demos.as('demos')])
-        .groupBy(['source', 'medium', 'campaign'])
-        .having(demos, '>', 0)
-        .execute(),
-      inRange
-        .where('type', '=', 'demo')
-        .where('source', '!=', 'api')
-        .select([
-          sql<string | number | null>`sum(leads)`.as('requested'),
-          sql<string | number | null>`sum(booked)`.as('booked'),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
+    // The language a visit entered in, as visits are counted (`visitOf` in contracts/visits.ts).
+    const entryLanguage = sql<string>`case when entry_path = '/fr' or entry_path like '/fr/%' then 'fr' else 'en' end`;
+    const [daily, sources, entries, languages, forms, demosDaily, demoSources, funnel, visitLanguages] =
+      await Promise.all([
+        inRange
+          .select(['day', leads.as('leads')])
+          .groupBy('day')
+          .having(leads, '>', 0)
+          .execute(),
+        inRange
+          .select(['source', 'medium', 'campaign', leads.as('leads')])
+          .groupBy(['source', 'medium', 'campaign'])
+          .having(leads, '>', 0)
+          .orderBy(leads, 'desc')
+          .limit(mostRows)
+          .execute(),
+        inRange
+          .where('entry_path', '!=', '')
+          .select(['entry_path', leads.as('leads')])
+          .groupBy('entry_path')
+          .having(leads, '>', 0)
+          .orderBy(leads, 'desc')
+          .limit(mostRows)
+          .execute(),
+        inRange
+          .select(['language', leads.as('leads')])
+          .groupBy('language')
+          .having(leads, '>', 0)
+          .execute(),
+        inRange
+          .where('form_page', '!=', '')
+          .select(['form_page', leads.as('leads')])
+          .groupBy('form_page')
+          .having(leads, '>', 0)
+          .execute(),
+        inRange
+          .select(['day', demos.as('demos')])
+          .groupBy('day')
+          .having(demos, '>', 0)
+          .execute(),
+        inRange
+          .select(['source', 'medium', 'campaign', demos.as('demos')])
+          .groupBy(['source', 'medium', 'campaign'])
+          .having(demos, '>', 0)
+          .execute(),
+        inRange
+          .where('type', '=', 'demo')
+          .where('source', '!=', 'api')
+          .select([
+            sql<string | number | null>`sum(leads)`.as('requested'),
+            sql<string | number | null>`sum(booked)`.as('booked'),
+          ])
+          .executeTakeFirstOrThrow(),
+        // Only a lead sent in a counted visit has an entry page: those alone are set against visits.
+        inRange
+          .where('entry_path', '!=', '')
+          .select([entryLanguage.as('language'), leads.as('leads')])
+          .groupBy(entryLanguage)
+          .having(leads, '>', 0)
+          .execute(),
+      ]);
     return {
       daily: daily.map((row) => ({ day: row.day, leads: Number(row.leads) })),
       sources: sources.map((row) => ({ ...row, leads: Number(row.leads) })),
@@ -261,6 +303,7 @@ const leadQueries = (db: Executor) => ({
       forms: forms.map((row) => ({ page: row.form_page, leads: Number(row.leads) })),
       demosDaily: demosDaily.map((row) => ({ day: row.day, demos: Number(row.demos) })),
       demoSources: demoSources.map((row) => ({ ...row, demos: Number(row.demos) })),
+      visitLanguages: visitLanguages.map((row) => ({ language: row.language, leads: Number(row.leads) })),
       requested: Number(funnel.requested ?? 0),
       booked: Number(funnel.booked ?? 0),
     };
@@ -369,6 +412,12 @@ const leadQueries = (db: Executor) => ({
 
   find(id: string) {
     return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Some leads' kinds and fields, by id, for the audit's sentences; erased ones are missing. */
+  named(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('leads').select(['id', 'type', 'email', 'metadata']).where('id', 'in', ids).execute();
   },
 
   /** Deletes at most `limit` leads written before `before`, oldest first, with what they counted in the totals; how many. */

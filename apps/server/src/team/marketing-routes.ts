@@ -1,9 +1,13 @@
 import {
+  chartBars,
   mostRows,
   leadFormPages,
   marketingQuerySchema,
+  marketingPresets,
   marketingRange,
   marketingTableParams,
+  sortedTable,
+  sourceLabel,
   tableOf,
   type MarketingQuery,
   type MarketingReport,
@@ -28,19 +32,22 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
       const [problem = 'choose two days.'] = Object.values(refused.problems);
       return { problem: `The dates: ${problem}`, asked: { from: refused.values.from!, to: refused.values.to! } };
     }
-    const range = marketingRange(query, new Date().toISOString().slice(0, 10));
+    const range = marketingRange(query, today());
     return { range, asked: range };
   }
+  const today = () => new Date().toISOString().slice(0, 10);
 
   routes.get(
     '/marketing',
     { schema: { querystring: marketingQuerySchema }, attachValidation: true },
     async (request, reply) => {
       const { range, problem, asked } = rangeOf(request, request.query);
-      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem }, 400);
+      const presets = marketingPresets(today());
+      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, presets, problem }, 400);
       return sendTeamPage(reply, {
         view: 'marketing',
-        query: range,
+        query: { ...range, ...(request.query.sort ? { sort: request.query.sort } : {}) },
+        presets,
         report: shownTo(sessionOf(request).role, await reportOf(data, range)),
       });
     },
@@ -53,12 +60,15 @@ export function marketingRoutes(app: FastifyInstance, data: DataAccess) {
       if (request.validationError?.validationContext === 'params') {
         const { from = '', to = '' } = typedValues(request.query, ['from', 'to']);
         const problem = 'There is no such table on this page.';
-        return sendTeamPage(reply, { view: 'marketing', query: { from, to }, problem }, 404);
+        const presets = marketingPresets(today());
+        return sendTeamPage(reply, { view: 'marketing', query: { from, to }, presets, problem }, 404);
       }
       const { range, problem, asked } = rangeOf(request, request.query);
-      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, problem }, 400);
+      const presets = marketingPresets(today());
+      if (!range) return sendTeamPage(reply, { view: 'marketing', query: asked, presets, problem }, 400);
       const { table: name } = request.params;
-      const table = tableOf(shownTo(sessionOf(request).role, await reportOf(data, range)), name);
+      const report = shownTo(sessionOf(request).role, await reportOf(data, range));
+      const table = sortedTable(tableOf(report, name), name, request.query.sort);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="growmail-${name}-${range.from}-${range.to}.csv"`)
@@ -74,6 +84,12 @@ function shownTo(role: TeamRole, report: MarketingReport): MarketingReport {
   return {
     ...report,
     sources: report.sources.map((row) => ({
+      ...row,
+      source: text(row.source),
+      medium: text(row.medium),
+      campaign: text(row.campaign),
+    })),
+    demoCampaigns: report.demoCampaigns.map((row) => ({
       ...row,
       source: text(row.source),
       medium: text(row.medium),
@@ -132,10 +148,12 @@ export async function reportOf(data: DataAccess, range: { from: string; to: stri
       entries.push({ page: row.page, visitors: 0, leads: row.leads });
 
   const languageLeads = byKey(leads.languages, (row) => row.language);
+  const visitLeads = byKey(leads.visitLanguages, (row) => row.language);
   const languages = ['en', 'fr'].map((language) => ({
     language,
     visitors: visits.languages.find((row) => row.language === language)?.visitors ?? 0,
     leads: languageLeads.get(language)?.leads ?? 0,
+    visitLeads: visitLeads.get(language)?.leads ?? 0,
   }));
 
   const views = byKey(visits.formViews, (row) => row.page);
@@ -153,6 +171,9 @@ export async function reportOf(data: DataAccess, range: { from: string; to: stri
     sources: mostFirst([...sources.values()]).slice(0, mostRows),
     entries: mostFirst(entries).slice(0, mostRows),
     languages,
+    demoCampaigns: leads.demoSources
+      .toSorted((a, b) => b.demos - a.demos || sourceLabel(a).localeCompare(sourceLabel(b), 'en'))
+      .slice(0, chartBars),
     funnel: {
       visitors: daily.reduce((sum, row) => sum + row.visitors, 0),
       viewedDemo: visits.viewedDemo,

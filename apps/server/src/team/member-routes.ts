@@ -26,6 +26,7 @@ import {
   renameOwnPasskey,
   signOutMember,
 } from './members.ts';
+import { auditLines } from './audit-lines.ts';
 import { cursorOf, memberRows, readCursor } from './views.ts';
 
 type AccountExtra = Pick<Extract<TeamPage, { view: 'account' }>, 'problem' | 'rename'>;
@@ -214,14 +215,7 @@ export function memberRoutes(app: FastifyInstance, data: DataAccess) {
     const rows = await data.audit.list(101, readCursor(request.query.before));
     return sendTeamPage(reply, {
       view: 'audit',
-      rows: rows.slice(0, 100).map((row) => ({
-        at: row.at,
-        who: row.member_name,
-        method: row.method,
-        action: row.action,
-        record: `${row.record_type} ${row.record_id}`,
-        detail: row.detail === '{}' ? '' : row.detail,
-      })),
+      rows: await auditLines(data, rows.slice(0, 100), sessionOf(request).role),
       next: rows.length > 100 ? cursorOf({ created_at: rows[99]!.at, id: rows[99]!.id }) : undefined,
     });
   });

@@ -34,6 +34,8 @@ export function peopleRoutes(app: FastifyInstance, data: DataAccess) {
         ...(filters.assignee ? { assignee: filters.assignee } : {}),
         ...(filters.language ? { language: filters.language } : {}),
         ...(filters.source ? { source: filters.source } : {}),
+        ...(filters.medium ? { medium: filters.medium } : {}),
+        ...(filters.campaign ? { campaign: filters.campaign } : {}),
         ...(filters.from ? { since: filters.from } : {}),
         ...(filters.to ? { until: filters.to } : {}),
       });

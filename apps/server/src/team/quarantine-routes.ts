@@ -4,11 +4,14 @@ import {
   heldSelectionSchema,
   quarantineQuerySchema,
   recordParams,
+  releasedLeadsQuery,
+  releasedLinksAtMost,
   type FormProblems,
   type HeldRow,
   type QuarantinePage,
   type TeamRole,
 } from '@growmail/contracts/team';
+import type { LeadKind } from '@growmail/contracts/form-names';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentSlots } from '../demos/availability.ts';
 import { contactsFor } from '../people/masking.ts';
@@ -16,20 +19,25 @@ import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Quarantined } from '../repositories/quarantine.ts';
 import type { KeysetCursor } from '../repositories/repository.ts';
+import { leadCompany, leadName } from '../submissions/lead-search.ts';
 import { reasonText } from '../submissions/screening.ts';
 import { deleteQuarantined, releaseQuarantined } from '../submissions/quarantine.ts';
 import { refusedForm, typedList } from './forms.ts';
 import { heldOutcomeText, noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
-import { cursorOf, readCursor } from './views.ts';
+import { askedIn, cursorOf, heldFields, readCursor } from './views.ts';
 
 /** Held posts a page shows: the quarantine keeps 30 days of them, newest first, older ones a page on. */
 const pageSize = heldPageSize;
 
-const nameOf = (row: Quarantined) => {
-  const { firstname, lastname, fullname } = row.fields;
-  return typeof fullname === 'string' ? fullname : [firstname, lastname].filter((p) => typeof p === 'string').join(' ');
-};
+const nameOf = (row: Quarantined) => leadName(row.fields);
+
+/** A notice's URL with the leads a release made, the first `releasedLinksAtMost`, by id only (D31). */
+const releasedUrl = (url: string, leads: string[]) =>
+  [url, ...leads.slice(0, releasedLinksAtMost).map((id) => `lead=${id}`)].join('&');
+
+/** Where a quarantine change answers: the page, its notice in focus (D44). */
+const noticed = (url: string) => `${url}#notice`;
 
 /** The quarantine (D41): why each post was held; sales releases or deletes one or a selection. */
 export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
@@ -41,17 +49,33 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       form: row.form,
       email: shown.address(row.email),
       name: shown.text(nameOf(row)),
+      company: shown.text(leadCompany(row.fields)),
       language: row.language,
       reasons: row.reasons.map((reason) => reasonText[reason] ?? String(reason)),
       sentAt: row.created_at,
-      fields: Object.entries(row.fields)
-        .filter(([field]) => field !== 'type' && field !== 'email')
-        .map(([field, value]) => [
-          field,
-          shown.field(field, typeof value === 'string' ? value : JSON.stringify(value)),
-        ]),
+      asked: askedIn(row.fields),
+      fields: heldFields(row.fields, role),
     };
   };
+
+  /** The leads a release made, by the ids its notice's URL names, as the role sees their names; gone ones left out. */
+  async function releasedLeads(query: unknown, role: TeamRole) {
+    const named = releasedLeadsQuery.safeParse(query);
+    if (!named.success) return undefined;
+    const leads = await Promise.all([named.data.lead].flat().map((id) => data.leads.find(id)));
+    const shown = contactsFor(role);
+    return leads.flatMap((lead) =>
+      lead
+        ? [
+            {
+              id: lead.id,
+              form: lead.type as LeadKind,
+              name: shown.text(leadName(JSON.parse(lead.metadata))) || shown.address(lead.email),
+            },
+          ]
+        : [],
+    );
+  }
 
   async function page(
     request: FastifyRequest,
@@ -68,8 +92,9 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
   }
 
   routes.get('/quarantine', { schema: { querystring: quarantineQuerySchema } }, async (request, reply) => {
-    const notice = { notice: noticeFor('quarantine', request.query) };
-    return page(request, reply, notice, 200, readCursor(request.query.after));
+    const notice = noticeFor('quarantine', request.query);
+    const released = notice ? await releasedLeads(request.query, sessionOf(request).role) : undefined;
+    return page(request, reply, { notice, released }, 200, readCursor(request.query.after));
   });
 
   /** The open slots a held demo request may be booked into by sales, the notice waived. */
@@ -94,7 +119,8 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       // A delete cannot be undone, so the first post only shows what would go (D44).
       if (request.body.action === 'delete' && request.body.confirm !== 'yes') {
         const held = (await Promise.all(ids.map((id) => data.quarantine.find(id)))).filter((row) => row !== undefined);
-        if (held.length === 0) return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', 'handled'), 303);
+        if (held.length === 0)
+          return reply.redirect(noticed(noticeUrl('/team/quarantine', 'quarantine', 'handled')), 303);
         const role = sessionOf(request).role;
         const confirmDelete = held.map((row) => {
           const shown = heldRow(row, role);
@@ -104,6 +130,7 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       }
       const actor = actorOf(request);
       const outcome = { released: 0, booked: 0, kept: 0, deleted: 0 };
+      const leads: string[] = [];
       for (const [index, id] of ids.entries()) {
         if (request.body.action === 'delete') {
           if (await deleteQuarantined(data, id, actor)) outcome.deleted += 1;
@@ -116,17 +143,22 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
           // Stop here: sales picks another time for this one, and the rest stay ticked in the list.
           const notice = Object.values(outcome).some(Boolean) ? heldOutcomeText(outcome) : undefined;
           const selection = { problems: {}, values: { action: 'release' }, ticked: ids.slice(index + 1) };
-          return page(request, reply, { pick: await pickFor(held!), notice, selection }, 409);
+          const released = await releasedLeads({ lead: leads.slice(0, releasedLinksAtMost) }, sessionOf(request).role);
+          return page(request, reply, { pick: await pickFor(held!), notice, released, selection }, 409);
         }
         app.demoPage.changed();
         // The lead's mail and its alerts are queued: send them now rather than at the next poll.
         app.outbox.nudge();
+        leads.push(result.leadId);
         // Refusing a gone slot above, a release here booked its slot, kept none, or asked for none.
         if (result.booking === 'booked') outcome.booked += 1;
         else if (result.booking === 'holds-a-booking') outcome.kept += 1;
         else outcome.released += 1;
       }
-      return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', 'handled', outcome), 303);
+      return reply.redirect(
+        noticed(releasedUrl(noticeUrl('/team/quarantine', 'quarantine', 'handled', outcome), leads)),
+        303,
+      );
     },
   );
 
@@ -160,7 +192,10 @@ export function quarantineRoutes(app: FastifyInstance, data: DataAccess) {
       app.demoPage.changed();
       app.outbox.nudge();
       const done = result.booking === 'booked' ? 'released-booked' : 'released-without-slot';
-      return reply.redirect(noticeUrl('/team/quarantine', 'quarantine', done), 303);
+      return reply.redirect(
+        noticed(releasedUrl(noticeUrl('/team/quarantine', 'quarantine', done), [result.leadId])),
+        303,
+      );
     },
   );
 }

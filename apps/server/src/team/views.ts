@@ -105,6 +105,20 @@ function fieldsInWords(fields: Record<string, unknown>): LeadFieldText[] {
     .map(([name, value]) => ({ label: labelOf(name), value: valueInWords(name, value) }));
 }
 
+/**
+ * What a held post sent, in the form's words, its phone number among them (a held post has no
+ * one-tap links), masked for a role that does not see contacts.
+ */
+export function heldFields(fields: Record<string, unknown>, role: TeamRole): LeadFieldText[] {
+  const shown = contactsFor(role);
+  const phone = typeof fields.phone_number === 'string' && fields.phone_number ? fields.phone_number : undefined;
+  const words = fieldsInWords(fields).map(({ label, value }) => ({
+    label,
+    value: Array.isArray(value) ? value.map(shown.text) : shown.text(value),
+  }));
+  return phone ? [{ label: leadFieldLabels.phone_number, value: shown.field('phone_number', phone) }, ...words] : words;
+}
+
 /** Every field a lead holds in the form's words, masked for a role that does not see contacts. */
 export function leadFields(row: LeadRow, role: TeamRole): LeadFieldText[] {
   const shown = contactsFor(role);
@@ -142,8 +156,10 @@ export function reachOf(row: LeadRow, role: TeamRole): LeadReach {
 }
 
 /** The demo time a lead asked for, and the zone it was asked in. */
-export function askedOf(row: LeadRow): { start: string; zone: string } | undefined {
-  const fields = JSON.parse(row.metadata) as Record<string, unknown>;
+export const askedOf = (row: LeadRow) => askedIn(JSON.parse(row.metadata) as Record<string, unknown>);
+
+/** The demo time a form's fields asked for, and the zone it was asked in. */
+export function askedIn(fields: Record<string, unknown>): { start: string; zone: string } | undefined {
   return typeof fields.demo_start === 'string' && typeof fields.demo_zone === 'string'
     ? { start: fields.demo_start, zone: fields.demo_zone }
     : undefined;

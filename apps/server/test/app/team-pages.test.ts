@@ -32,7 +32,7 @@ describe('each console page, a file of its own', () => {
     const pages: Array<[string, string, string]> = [
       ['/team/leads', 'Leads', 'Leads'],
       [`/team/leads/${leadId}`, 'Lead', 'Leads'],
-      ['/team/quarantine', 'Quarantine', 'Quarantine'],
+      ['/team/quarantine', 'Held as spam', 'Held as spam'],
       ['/team/demos', 'Demos', 'Demos'],
       ['/team/marketing', 'Marketing', 'Marketing'],
       ['/team/members', 'Members', 'Members'],

@@ -43,7 +43,8 @@ async function scanned(db: Db, since: string, until: string) {
   const campaign = sql<string>`coalesce(leads.source_campaign, '')`;
   const bookedDay = sql<string>`substr(demo_bookings.created_at, 1, 10)`;
   const leadDay = sql<string>`substr(leads.created_at, 1, 10)`;
-  const [daily, sources, entries, languages, forms, demosDaily, demoSources, requested, funnelBooked] =
+  const entryLanguage = sql<string>`case when entry_path = '/fr' or entry_path like '/fr/%' then 'fr' else 'en' end`;
+  const [daily, sources, entries, languages, forms, demosDaily, demoSources, requested, funnelBooked, visitLanguages] =
     await Promise.all([
       inRange
         .select([leadDay.as('day'), count.as('leads')])
@@ -83,6 +84,11 @@ async function scanned(db: Db, since: string, until: string) {
         .where(source, '!=', 'api')
         .select(count.as('rows'))
         .executeTakeFirstOrThrow(),
+      inRange
+        .where('entry_path', 'is not', null)
+        .select([entryLanguage.as('language'), count.as('leads')])
+        .groupBy(entryLanguage)
+        .execute(),
     ]);
   return sorted({
     daily: daily.map((row) => ({ day: row.day, leads: Number(row.leads) })),
@@ -92,6 +98,7 @@ async function scanned(db: Db, since: string, until: string) {
     forms: forms.map((row) => ({ page: row.form_page!, leads: Number(row.leads) })),
     demosDaily: demosDaily.map((row) => ({ day: row.day, demos: Number(row.demos) })),
     demoSources: demoSources.map((row) => ({ ...row, demos: Number(row.demos) })),
+    visitLanguages: visitLanguages.map((row) => ({ language: row.language, leads: Number(row.leads) })),
     requested: Number(requested.rows),
     booked: Number(funnelBooked.rows),
   });
@@ -111,6 +118,7 @@ function sorted(figures: Figures): Figures {
     forms: by(figures.forms),
     demosDaily: by(figures.demosDaily),
     demoSources: by(figures.demoSources),
+    visitLanguages: by(figures.visitLanguages),
   };
 }
 
@@ -187,6 +195,7 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
       forms: [{ page: '/fr/demo', leads: 1 }],
       demosDaily: [],
       demoSources: [],
+      visitLanguages: [{ language: 'fr', leads: 1 }],
       requested: 1,
       booked: 0,
     });
@@ -270,6 +279,7 @@ describe.each(await testDatabases())('the daily totals of leads on $name (issue 
       forms: [{ page: '/contact', leads: 1 }],
       demosDaily: [],
       demoSources: [],
+      visitLanguages: [{ language: 'fr', leads: 1 }],
       requested: 0,
       booked: 0,
     });

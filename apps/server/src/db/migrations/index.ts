@@ -27,6 +27,7 @@ import * as nationalPhones from './0025-national-phones.ts';
 import * as leadSearch from './0026-lead-search.ts';
 import * as memberPush from './0027-member-push.ts';
 import * as demoHostMembers from './0028-demo-host-members.ts';
+import * as sourceFilter from './0029-source-filter.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0026-lead-search': leadSearch,
   '0027-member-push': memberPush,
   '0028-demo-host-members': demoHostMembers,
+  '0029-source-filter': sourceFilter,
 };
 
 export const migrationProvider: MigrationProvider = {

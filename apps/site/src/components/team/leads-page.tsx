@@ -187,9 +187,27 @@ export function LeadsPage({ csrf, viewer, query, now, inboxView, counts, rows, n
                 aria-describedby="filter-source-hint"
               />
               <p id="filter-source-hint" className="mt-1 text-sm text-ink-700">
-                As on the Marketing page: newsletter, direct, api…
+                As on the Marketing page, in any case: newsletter, direct, api…
               </p>
             </div>
+            {(['medium', 'campaign'] as const).map((name) => (
+              <div key={name}>
+                <label htmlFor={`filter-${name}`} className="team-label capitalize">
+                  {name}
+                </label>
+                <input
+                  id={`filter-${name}`}
+                  name={name}
+                  type="text"
+                  defaultValue={query[name] ?? ''}
+                  className="team-input"
+                  aria-describedby="filter-none-hint"
+                />
+              </div>
+            ))}
+            <p id="filter-none-hint" className="text-sm text-ink-700 sm:col-span-2 lg:col-span-3">
+              (none) finds leads whose link named no medium or campaign.
+            </p>
             <div>
               <label htmlFor="filter-from" className="team-label">
                 From

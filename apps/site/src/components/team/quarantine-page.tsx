@@ -1,3 +1,4 @@
+import { leadFormNames } from '@growmail/contracts/lead-labels';
 import { mayUseRoute } from '@growmail/contracts/team-access';
 import { Fragment } from 'react';
 import type { QuarantinePage as Page, TeamViewer } from '@growmail/contracts/team';
@@ -5,20 +6,50 @@ import { FormProblems, formatTime, Notice, PageTitle, PostForm } from './team-pa
 
 type Props = Omit<Page, 'view'> & { csrf: string | undefined; viewer: TeamViewer };
 
+const formNames = Object.fromEntries(leadFormNames) as Record<string, string>;
+
+/** A lead a release made, as its notice links it: "Ada Obi's demo request". */
+const leadWords = (lead: { name: string; form: string }) =>
+  `${lead.name}’s ${(formNames[lead.form] ?? lead.form).toLowerCase()}`;
+
 /**
- * The quarantine (D41): each held post with why it was held. Sales ticks posts and releases or
- * deletes them; a held demo request whose slot is gone comes back with the open times to pick.
+ * Posts held as spam (D41), in the team's words: each with who sent it, the demo time they asked
+ * for in the member's zone, and why it was held. Sales ticks posts and releases or deletes them;
+ * a release's notice links to the leads it made. A held demo request whose slot is gone comes
+ * back with the open times to pick.
  */
-export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pick, confirmDelete }: Props) {
+export function QuarantinePage({ csrf, viewer, rows, next, notice, released, selection, pick, confirmDelete }: Props) {
   const works = mayUseRoute(viewer, 'POST /team/quarantine');
   const ticked = new Set(selection?.ticked);
   const pickProblem = pick?.form?.problems.slot;
   const selectionProblem = selection?.problems.ids ?? selection?.problems.action;
   return (
     <>
-      <PageTitle>Quarantine</PageTitle>
-      <p className="mb-4 text-ink-700">Posts the spam screening held. Nobody was told; each is kept 30 days.</p>
-      {notice && <Notice>{notice}</Notice>}
+      <PageTitle>Held as spam</PageTitle>
+      <p className="mb-4 text-ink-700">
+        Posts the spam screening held back instead of making them leads. The senders were not told; each is kept 30
+        days. Release a real one to make it a lead.
+      </p>
+      {notice && (
+        <Notice>
+          {notice}
+          {released && released.length > 0 && (
+            <>
+              {' '}
+              {released.length === 1 ? 'Open the lead it became: ' : 'Open the leads they became: '}
+              {released.map((lead, index) => (
+                <Fragment key={lead.id}>
+                  {index > 0 && ', '}
+                  <a href={`/team/leads/${lead.id}`} className="team-link">
+                    {leadWords(lead)}
+                  </a>
+                </Fragment>
+              ))}
+              .
+            </>
+          )}
+        </Notice>
+      )}
       <FormProblems refused={pick?.form} what="time" />
       {selection && selectionProblem && <FormProblems refused={selection} what="selection" />}
       {confirmDelete && (
@@ -29,7 +60,7 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pi
           <ul className="mb-2 list-disc pl-5">
             {confirmDelete.map((post) => (
               <li key={post.id} className="break-words">
-                {post.name} · {post.form}
+                {post.name} · {formNames[post.form] ?? post.form}
               </li>
             ))}
           </ul>
@@ -120,23 +151,30 @@ export function QuarantinePage({ csrf, viewer, rows, next, notice, selection, pi
                   )}
                   <div className="min-w-0">
                     <label htmlFor={works ? `held-${row.id}` : undefined} className="font-semibold break-words">
-                      {row.name || row.email} · {row.form}
+                      {row.name || row.email}
+                      {row.company && `, ${row.company}`} · {formNames[row.form] ?? row.form}
                     </label>
                     <p className="text-sm break-words text-ink-700">
-                      {row.email} · sent {formatTime(row.sentAt, viewer.zone)} ·{' '}
-                      <span lang={row.language}>{row.language === 'fr' ? 'Français' : 'English'}</span>
+                      From {row.email} · sent {formatTime(row.sentAt, viewer.zone)} · in{' '}
+                      {row.language === 'fr' ? 'French' : 'English'}
                     </p>
+                    {row.asked && (
+                      <p className="text-sm break-words">
+                        Asked for a demo on {formatTime(row.asked.start, viewer.zone)} your time (
+                        {formatTime(row.asked.start, row.asked.zone)} their time, {row.asked.zone})
+                      </p>
+                    )}
                     <p id={`why-${row.id}`} className="text-sm text-red-900">
-                      Held: {row.reasons.join('; ')}
+                      Held because: {row.reasons.join('; ')}
                     </p>
                     <details className="mt-2 text-sm">
                       <summary className="cursor-pointer text-brand-700">What they sent</summary>
                       <dl className="mt-2 grid gap-x-3 sm:grid-cols-[auto_1fr]">
-                        {row.fields.map(([name, value]) => (
-                          <Fragment key={name}>
-                            <dt className="font-semibold">{name}</dt>
+                        {row.fields.map(({ label, value }) => (
+                          <Fragment key={label}>
+                            <dt className="font-semibold">{label}</dt>
                             <dd className="break-words whitespace-pre-line" lang={row.language}>
-                              {value}
+                              {Array.isArray(value) ? value.join(', ') : value}
                             </dd>
                           </Fragment>
                         ))}
