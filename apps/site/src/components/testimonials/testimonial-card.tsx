@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import type { Testimonial } from '@/lib/content/schemas';
+import type { Testimonial } from '@growmail/contracts/content/schemas';
 
 /**
  * One customer's words, with their name, role, company and portrait, marked with the language they
