@@ -8,7 +8,7 @@ import { isEmail } from './rules.ts';
  * The team console (D40, D41): its roles, the inbox's filters, the forms' schemas, and what each
  * console page is handed to render. Who may do what is in ./team-access.ts.
  */
-export const teamRoles = ['viewer', 'sales', 'admin'] as const;
+export const teamRoles = ['viewer', 'sales', 'editor', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.includes(value as TeamRole);
 

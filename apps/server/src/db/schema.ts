@@ -281,7 +281,7 @@ export interface DemoBookingRequestsTable {
   created_at: string;
 }
 
-export type TeamRole = 'viewer' | 'sales' | 'admin';
+export type TeamRole = 'viewer' | 'sales' | 'editor' | 'admin';
 /** How a session was opened: a passkey, or a mailed one-time link (which may do less, D41). */
 export type TeamSignIn = 'passkey' | 'link';
 

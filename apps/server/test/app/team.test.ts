@@ -17,6 +17,7 @@ const origin = publicUrl;
 const granted: Record<TeamRole, TeamPermission[]> = {
   viewer: ['account', 'leads.read', 'marketing.read'],
   sales: ['account', 'leads.read', 'marketing.read', 'contacts.see', 'leads.work', 'quarantine.work', 'demos.work'],
+  editor: ['account', 'marketing.read', 'content.edit', 'content.publish'],
   admin: [...teamPermissions],
 };
 
@@ -79,12 +80,12 @@ describe('the console checks every route on the server (D41)', () => {
     }
   });
 
-  // Six sessions through every route: a few hundred requests, given time on a busy machine.
+  // Eight sessions through every route: a few hundred requests, given time on a busy machine.
   it(
     'answers 403 to a role without the right, and to a mailed link’s session where a passkey is needed',
     { timeout: 60_000 },
     async () => {
-      for (const role of ['viewer', 'sales', 'admin'] as const) {
+      for (const role of teamRoles) {
         for (const method of ['passkey', 'link'] as const) {
           const member = await signedIn(app, role, method);
           for (const [route, grant] of Object.entries(teamRoutes)) {
