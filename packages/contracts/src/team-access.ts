@@ -121,6 +121,7 @@ export const teamRoutes = {
   'POST /team/members/:id/sign-out': withPasskey('members.manage'),
   'POST /team/members/:id/passkeys/:passkey/remove': withPasskey('members.manage'),
   'GET /team/audit': needs('audit.read'),
+  'GET /team/site': needs('content.edit'),
 } as const satisfies Record<string, 'public' | TeamGrant>;
 export type TeamRoute = keyof typeof teamRoutes;
 
@@ -158,7 +159,7 @@ type PagePath<Route> = Route extends `GET ${infer Path}` ? Path : never;
 export type TeamPagePath = PagePath<TeamRoute>;
 
 /** Where a member lands, first found first: signing in, or opening /team. */
-const landings = ['/team/leads', '/team/marketing'] as const satisfies readonly TeamPagePath[];
+const landings = ['/team/leads', '/team/site', '/team/marketing'] as const satisfies readonly TeamPagePath[];
 
 /** The console page a member of this role lands on: the inbox, or for a role without it the first page it may open. */
 export const landingPage = (role: TeamRole): TeamPagePath =>

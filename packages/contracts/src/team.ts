@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { DraftLanguage } from './content/entries.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -182,6 +183,19 @@ export type TeamMemberRow = {
   sessions?: number;
 };
 
+/** A draft of one of the site's entries (D45), as the Site section lists it. */
+export type ContentDraftRow = {
+  /** The entry's id: `home`, `products.campaign`. */
+  entry: string;
+  /** Who saved it last: who is editing it. */
+  author: string;
+  /** When the draft was first saved, and last (ISO instants). */
+  startedAt: string;
+  savedAt: string;
+  /** The languages it holds a value for. */
+  languages: DraftLanguage[];
+};
+
 /** One line of a record's history, or of the audit. */
 export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
 
@@ -257,6 +271,11 @@ export type TeamPage =
       confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | {
+      view: 'site';
+      /** Every entry's draft; the site lists the entries themselves from its own content. */
+      drafts: ContentDraftRow[];
+    }
   | {
       view: 'marketing';
       /** The range as the form shows it. */

@@ -26,7 +26,7 @@ describe('the console’s access table', () => {
     expect(Object.fromEntries(teamRoles.map((role) => [role, landingPage(role)]))).toEqual({
       viewer: '/team/leads',
       sales: '/team/leads',
-      editor: '/team/marketing',
+      editor: '/team/site',
       admin: '/team/leads',
     });
     for (const role of teamRoles) expect(mayUseRoute({ role, method: 'link' }, `GET ${landingPage(role)}`)).toBe(true);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/index.ts';
 import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
+import { contentDraftsRepository } from './content-drafts.ts';
 import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
 import { mailRepository } from './mail.ts';
@@ -27,6 +28,7 @@ import { webhooksRepository } from './webhooks.ts';
 const repositoriesOn = (db: Executor) => ({
   audit: auditRepository(db),
   contacts: contactsRepository(db),
+  contentDrafts: contentDraftsRepository(db),
   demos: demosRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),

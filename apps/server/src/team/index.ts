@@ -15,6 +15,7 @@ import { typedValues } from './forms.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
+import { siteRoutes } from './site-routes.ts';
 import { cookieNames, cookieOptions, csrfUserInfo, readSession, type Session } from './sessions.ts';
 
 declare module 'fastify' {
@@ -187,6 +188,7 @@ export default async function teamConsole(app: FastifyInstance) {
   demoRoutes(app, data);
   peopleRoutes(app, data);
   marketingRoutes(app, data);
+  siteRoutes(app, data);
 }
 
 /**

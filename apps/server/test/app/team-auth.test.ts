@@ -214,7 +214,7 @@ describe('the last admin', () => {
 });
 
 describe('the editor role (D45)', () => {
-  it('is given by an admin on the Members page, and lands its member on the Marketing page, leads closed', async () => {
+  it('is given by an admin on the Members page, and lands its member on the Site section, leads closed', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl });
     const admin = await signedIn(app, 'admin');
     const members = await app.inject({ url: '/team/members', cookies: admin.cookies });
@@ -230,11 +230,11 @@ describe('the editor role (D45)', () => {
 
     const editor = await signedIn(app, 'editor');
     const home = await app.inject({ url: '/team', cookies: editor.cookies });
-    expect([home.statusCode, home.headers.location]).toEqual([303, '/team/marketing']);
+    expect([home.statusCode, home.headers.location]).toEqual([303, '/team/site']);
     expect((await app.inject({ url: '/team/marketing', cookies: editor.cookies })).statusCode).toBe(200);
     const leads = await app.inject({ url: '/team/leads', cookies: editor.cookies });
     expect(leads.statusCode).toBe(403);
-    expect(leads.body).toContain('Back to the Marketing page');
+    expect(leads.body).toContain('Back to the site’s content');
     await app.close();
   });
 });

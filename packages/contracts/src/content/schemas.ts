@@ -188,6 +188,18 @@ export const faqsSchema = z
   .array(z.object({ question: text(), answer: z.array(text()).check(z.minLength(1)) }))
   .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
 
+/**
+ * The home page's four feature blocks as an editor writes them: each with its link and call to
+ * action, the sides given in turn, so neither the source nor the form says them.
+ */
+export const homeFeaturesSchema = z.pipe(
+  z.pipe(
+    z.array(z.omit(featureBlock, { direction: true })),
+    z.transform((blocks) => alternatingSides(blocks)),
+  ),
+  featureBlocksSchema,
+);
+
 /** A product page's blocks: each invites the visitor to sign up, on alternating sides, so its file says neither. */
 const productBlocks = z.pipe(
   z.pipe(

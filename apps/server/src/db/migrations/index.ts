@@ -25,6 +25,7 @@ import * as visitorExpiry from './0023-visitor-expiry.ts';
 import * as leadTotals from './0024-lead-totals.ts';
 import * as nationalPhones from './0025-national-phones.ts';
 import * as leadSearch from './0026-lead-search.ts';
+import * as contentDrafts from './0030-content-drafts.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024-lead-totals': leadTotals,
   '0025-national-phones': nationalPhones,
   '0026-lead-search': leadSearch,
+  '0030-content-drafts': contentDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { PageTitle } from './team-parts';
 /** The way back's words, by the page a role lands on. */
 const backLabels: Partial<Record<TeamPagePath, string>> = {
   '/team/leads': 'Back to the leads',
+  '/team/site': 'Back to the site’s content',
   '/team/marketing': 'Back to the Marketing page',
   '/team/account': 'Back to your account',
 };
