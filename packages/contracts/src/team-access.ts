@@ -122,6 +122,10 @@ export const teamRoutes = {
   'POST /team/members/:id/passkeys/:passkey/remove': withPasskey('members.manage'),
   'GET /team/audit': needs('audit.read'),
   'GET /team/site': needs('content.edit'),
+  // An entry's kind may ask more (prices: `prices.edit`), which team/site-routes.ts checks.
+  'GET /team/site/:entry': needs('content.edit'),
+  'POST /team/site/:entry': needs('content.edit'),
+  'POST /team/site/:entry/take-over': needs('content.edit'),
 } as const satisfies Record<string, 'public' | TeamGrant>;
 export type TeamRoute = keyof typeof teamRoutes;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { DraftLanguage } from './content/entries.ts';
+import type { FormValue } from './content/form.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -196,6 +197,41 @@ export type ContentDraftRow = {
   languages: DraftLanguage[];
 };
 
+/** A draft as its entry's page shows it: each language's value as the schema takes it, and who has it. */
+export type ContentDraftView = {
+  values: Partial<Record<DraftLanguage, unknown>>;
+  revision: number;
+  base: string;
+  author: string;
+  /** Whether the member looking is its author. */
+  mine: boolean;
+  startedAt: string;
+  savedAt: string;
+};
+
+/** One entry of the site's content, in its form (D45). */
+export type SiteEntryPage = {
+  view: 'site-entry';
+  /** The entry's id: `home`, `products.campaign`. */
+  entry: string;
+  draft?: ContentDraftView | undefined;
+  /**
+   * The form as it was posted, when it comes back: refused with each problem by its field, or
+   * changed by a list's button, every value as typed; with the published version and revision it carries.
+   */
+  form?:
+    | {
+        values: Partial<Record<DraftLanguage, FormValue>>;
+        problems: Record<string, string>;
+        base: string;
+        revision: number;
+      }
+    | undefined;
+  /** Another editor's save that came first, shown beside the form's values: both kept, nothing lost. */
+  conflict?: { author: string; savedAt: string; values: Partial<Record<DraftLanguage, unknown>> } | undefined;
+  notice?: string | undefined;
+};
+
 /** One line of a record's history, or of the audit. */
 export type HistoryRow = { at: string; who: string; method: string; action: string; record: string; detail: string };
 
@@ -271,6 +307,7 @@ export type TeamPage =
       confirmMemberRemoval?: { memberId: string; memberName: string; email: string; role: TeamRole } | undefined;
     }
   | { view: 'audit'; rows: HistoryRow[]; next?: string | undefined }
+  | SiteEntryPage
   | {
       view: 'site';
       /** Every entry's draft; the site lists the entries themselves from its own content. */

@@ -1,5 +1,6 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Language } from '../language.ts';
+import { productPath } from '../routes.ts';
 import {
   faqsSchema,
   homeFeaturesSchema,
@@ -23,7 +24,8 @@ export type ContentKind = {
   label: string;
   languages: 'each' | 'shared';
   schema: z.ZodMiniType;
-  keyed?: true;
+  /** For a kind with one entry per file, the page an entry is shown at: an entry is a page the site has. */
+  keyed?: (key: string) => string;
   /** The permission that saves it (team-access.ts): every kind but the prices is `content.edit`. */
   permission: 'content.edit' | 'prices.edit';
 };
@@ -67,7 +69,7 @@ export const contentKinds = {
     label: 'Product page',
     languages: 'each',
     schema: productSchema,
-    keyed: true,
+    keyed: productPath,
     permission: 'content.edit',
   },
   faqs: {
@@ -82,7 +84,7 @@ export const contentKinds = {
     label: 'Legal document',
     languages: 'each',
     schema: legalDocumentSchema,
-    keyed: true,
+    keyed: (key) => `/${key}`,
     permission: 'content.edit',
   },
 } as const satisfies Record<string, ContentKind>;
@@ -92,3 +94,40 @@ export type ContentKindName = keyof typeof contentKinds;
 export type DraftLanguage = Language | 'all';
 export const draftLanguagesOf = (kind: ContentKind): readonly DraftLanguage[] =>
   kind.languages === 'each' ? ['en', 'fr'] : ['all'];
+
+const entryPattern = /^([a-z]+(?:-[a-z]+)*)(?:\.([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
+
+/**
+ * An entry's kind and key from its id (`home`, `products.campaign`); undefined for an id no kind
+ * has. Whether a keyed entry exists is the site's to say: its page is one the site has.
+ */
+export function entryOf(id: string): { kind: ContentKindName; key?: string } | undefined {
+  const match = entryPattern.exec(id);
+  if (!match || !Object.hasOwn(contentKinds, match[1]!)) return undefined;
+  const kind = match[1] as ContentKindName;
+  if ('keyed' in contentKinds[kind] !== (match[2] !== undefined)) return undefined;
+  return match[2] === undefined ? { kind } : { kind, key: match[2] };
+}
+
+/** An entry in a console path: a kind and, for a kind with one entry per file, its key. */
+export const contentEntryParams = z.object({
+  entry: z.string().check(
+    z.maxLength(80),
+    z.refine((id) => entryOf(id) !== undefined),
+  ),
+});
+
+const revision = z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number));
+
+/**
+ * What an entry's form posts beside its fields: the published version and the draft's revision
+ * it was opened at, and a list's button when one was pressed (content/form.ts, `withListAction`).
+ */
+export const draftFormSchema = z.looseObject({
+  _base: z.string().check(z.regex(/^[0-9a-f]{16}$/)),
+  _revision: revision,
+  _list: z.optional(z.string().check(z.maxLength(200))),
+});
+
+/** Taking a draft over: the revision its page showed. */
+export const takeOverSchema = z.object({ _revision: revision });

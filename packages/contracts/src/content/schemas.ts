@@ -18,6 +18,15 @@ export const contentText = (max?: { length: number; message: string }) =>
 const text = contentText;
 
 /**
+ * How the console's form shows a field, where its type alone does not say (content/form.ts): a
+ * long text is a paragraph, edited in a box of several lines.
+ */
+export const contentControls = z.registry<{ control: 'long-text' }>();
+/** A required paragraph: `contentText` that the console edits in a box of several lines. */
+const longText = (max?: { length: number; message: string }) =>
+  text(max).register(contentControls, { control: 'long-text' });
+
+/**
  * What a page's Open Graph card says: a short eyebrow above a one-line title
  * (apps/site/src/lib/brand-image-render.tsx draws it). Docs and product pages declare theirs in
  * their own content file, checked by this one schema; the site's lib/brand-images.ts collects them.
@@ -77,7 +86,7 @@ export const testimonialSchema = z.strictObject({
   /** Where they work. */
   company: text(),
   /** What they said, as the card quotes it. */
-  content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
+  content: longText({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
   /**
    * The language they said it in (`en` or `fr`), which may not be the page's: the card marks its
    * quote and role with it, so a screen reader reads them in its voice (D43).
@@ -104,7 +113,7 @@ export const pressItemSchema = z.strictObject({
   /** The article's headline, as they wrote it. */
   headline: text(),
   /** What it says, in a sentence. */
-  summary: text(),
+  summary: longText(),
   /** When it appeared, as a quoted date such as "2026-05-14". */
   date: z.iso.date('must be a date like 2026-05-14'),
   /** The article itself. */
@@ -147,7 +156,7 @@ const featureBlock = z.strictObject({
   /** The block's heading. */
   title: text(),
   /** The paragraph under it. */
-  description: text(),
+  description: longText(),
   /** The ticked list of what the visitor gets. */
   benefits: z
     .array(text())
@@ -185,7 +194,7 @@ export const featureBlocksSchema = z.array(featureBlock).check(
 );
 
 export const faqsSchema = z
-  .array(z.object({ question: text(), answer: z.array(text()).check(z.minLength(1)) }))
+  .array(z.object({ question: text(), answer: z.array(longText()).check(z.minLength(1)) }))
   .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
 
 /**
@@ -219,7 +228,7 @@ export const productSchema = z.strictObject({
   /** The product's name: the navigation, the page's heading and its <title>. */
   title: text(),
   /** The page's meta description. */
-  description: text({ length: 160, message: 'keep the meta description under 160 characters' }),
+  description: longText({ length: 160, message: 'keep the meta description under 160 characters' }),
   /** Where the product sits in the header and footer: lower first. */
   order: z.int(),
   /** The line under the name in the header's Products flyout. */
@@ -231,12 +240,12 @@ export const productSchema = z.strictObject({
   /** What the page's Open Graph card says (`ogCardSchema`). */
   card: ogCardSchema,
   /** The top of the page: a small eyebrow, the headline and the paragraph under it. */
-  hero: z.strictObject({ eyebrow: text(), headline: text(), lead: text() }),
+  hero: z.strictObject({ eyebrow: text(), headline: text(), lead: longText() }),
   /** The four feature blocks, without their links and sides (every one links to sign-up). */
   blocks: productBlocks,
 });
 
-const legalBlock = z.union([text(), z.object({ list: z.array(text()).check(z.minLength(1)) })]);
+const legalBlock = z.union([longText(), z.object({ list: z.array(longText()).check(z.minLength(1)) })]);
 /**
  * A legal document in src/content/legal (terms.yaml is /terms). `{contactEmail}` in its text is
  * replaced by the address in lib/site-config.ts, so a rebrand changes it in one place.
@@ -247,7 +256,7 @@ export const legalDocumentSchema = z.strictObject({
   /** When it last changed, as a quoted date such as "2026-11-01". */
   updated: z.iso.date('must be a date like 2026-11-01'),
   /** The paragraphs before the first section. */
-  intro: z.array(text()).check(z.minLength(1)),
+  intro: z.array(longText()).check(z.minLength(1)),
   /** The numbered sections, each with an anchor, a heading and paragraphs or lists. */
   sections: z
     .array(
@@ -262,10 +271,10 @@ export const legalDocumentSchema = z.strictObject({
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
 
 export const homeSchema = z.object({
-  heroLead: text(),
+  heroLead: longText(),
   onboarding: z
-    .array(z.object({ title: text(), description: text() }))
+    .array(z.object({ title: text(), description: longText() }))
     .check(z.length(3, 'the onboarding shows 3 steps')),
   proof: z.array(z.object({ value: text(), label: text() })).check(z.minLength(3), z.maxLength(4)),
-  closing: z.object({ title: text(), lead: text(), cta: text() }),
+  closing: z.object({ title: text(), lead: longText(), cta: text() }),
 });

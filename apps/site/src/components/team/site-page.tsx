@@ -43,7 +43,11 @@ export function SitePage({ viewer, rows }: { viewer: TeamViewer; rows: SiteRow[]
               .filter((row) => row.page === page)
               .map((row) => (
                 <li key={row.id} className="team-card grid gap-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-                  <p className="font-semibold">{row.label}</p>
+                  <p className="font-semibold">
+                    <a href={`/team/site/${row.id}`} className="team-link">
+                      {row.label}
+                    </a>
+                  </p>
                   <ul className="grid gap-0.5 text-sm" aria-label={`${row.label}, by language`}>
                     {row.states.map((state) => (
                       <li key={state.language}>

@@ -8,6 +8,7 @@ import {
 import type { FeatureBlockInput } from '@growmail/contracts/content/schemas';
 import type { ContentDraftRow } from '@growmail/contracts/team';
 import { getCollection, getEntry } from 'astro:content';
+import { createHash } from 'node:crypto';
 import { productFaqsIn } from './faqs';
 import { homeFeaturesIn, homeIn } from './home';
 
@@ -110,3 +111,13 @@ export function languageStates(entry: EditableEntry, draft: ContentDraftRow | un
     return { language, state: entry.published[language] === undefined ? 'missing' : 'published' };
   });
 }
+
+/**
+ * The published version of an entry, as a draft names the one it started from: the first 16 hex
+ * digits of the SHA-256 of its published values, so a publish of the same words is the same version.
+ */
+export const publishedVersion = (entry: EditableEntry | undefined) =>
+  createHash('sha256')
+    .update(JSON.stringify(entry?.published ?? {}))
+    .digest('hex')
+    .slice(0, 16);
