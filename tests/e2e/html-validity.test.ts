@@ -86,6 +86,9 @@ describe('the HTML of the team console', () => {
       '/team/members',
       '/team/people',
       '/team/audit',
+      '/team/site',
+      '/team/site/legal.privacy',
+      '/team/site/products.campaign',
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);

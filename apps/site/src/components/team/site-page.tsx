@@ -33,9 +33,9 @@ export function SitePage({ viewer, rows }: { viewer: TeamViewer; rows: SiteRow[]
         The words and lists of the public site, by page. A draft is kept here until it is published; visitors see only
         what is published.
       </p>
-      {contentPages.map((page) => (
-        <section key={page} aria-labelledby={`page-${page}`} className="mb-6">
-          <h2 id={`page-${page}`} className="mb-2 text-lg font-semibold">
+      {contentPages.map((page, index) => (
+        <section key={page} aria-labelledby={`page-${index}`} className="mb-6">
+          <h2 id={`page-${index}`} className="mb-2 text-lg font-semibold">
             {page}
           </h2>
           <ul className="grid gap-2">
