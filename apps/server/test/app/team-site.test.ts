@@ -137,12 +137,17 @@ describe('an entry’s form (D45)', () => {
     expect(formOfPage(again.body)).toMatchObject({ 'en.heroLead': 'New lead.', _revision: '1' });
   });
 
-  it('refuses what the build would: three press items, https links, a long testimonial', async () => {
+  it('refuses what the build would: three press items, https links and no script link, a long testimonial', async () => {
     const editor = await signedIn(app, 'editor');
     const press = formOfPage((await app.inject({ url: '/team/site/press', cookies: editor.cookies })).body);
-    const plain = await post('/team/site/press', editor, { ...press, 'all.1.href': 'http://example.com/' });
-    expect(plain.statusCode).toBe(400);
-    expect(plain.body).toContain('must be an https:// link');
+    for (const href of ['http://example.com/', 'javascript:alert(1)', 'data:text/html,hi']) {
+      const refused = await post('/team/site/press', editor, { ...press, 'all.1.href': href });
+      expect([href, refused.statusCode]).toEqual([href, 400]);
+      expect(refused.body).toContain('must be an https:// link');
+    }
+    const features = formOfPage((await app.inject({ url: '/team/site/home-features', cookies: editor.cookies })).body);
+    const script = await post('/team/site/home-features', editor, { ...features, 'fr.0.link': 'javascript:alert(1)' });
+    expect(text(script.body)).toContain('French › 1 › Link: must be a path such as /products/campaign');
     const two = Object.fromEntries(Object.entries(press).filter(([name]) => !name.startsWith('all.2.')));
     expect((await post('/team/site/press', editor, two)).body).toContain(
       'the &quot;In The News.&quot; section shows exactly 3 items',
