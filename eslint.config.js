@@ -18,6 +18,7 @@ export default tseslint.config(
       'apps/site/.astro/**',
       'data/**',
       '**/gm-service-worker.js',
+      'apps/site/public/team/alerts-worker.js',
     ],
   },
   js.configs.recommended,

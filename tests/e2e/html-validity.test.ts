@@ -115,10 +115,49 @@ describe('the HTML of the team console', () => {
       '/team/people',
       '/team/audit',
       '/team/marketing',
+      '/team/site',
+      '/team/site/legal.privacy',
+      '/team/site/products.campaign',
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);
       pages.push({ name: path.slice(1).replaceAll(/[/?=]/g, '__'), html: page.body });
+    }
+    // An entry's form refused, and then posted from a start another save has passed (D45).
+    const form = await site.app.inject({ url: '/team/site/press', cookies: { gm_team: token } });
+    const csrf = /name="csrf-token" content="([^"]+)"/.exec(form.body)![1]!;
+    const cookies = {
+      gm_team: token,
+      gm_team_csrf: form.cookies.find((cookie) => cookie.name === 'gm_team_csrf')!.value,
+    };
+    const decode = (text: string) =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&');
+    const fields = Object.fromEntries(
+      [
+        ...form.body.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g),
+        ...form.body.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g),
+      ].map(([, name, value]) => [name!, decode(value!)]),
+    );
+    for (const [name, change, status] of [
+      ['site-refused', { 'all.0.href': 'http://example.com/' }, 400],
+      ['site-saved', {}, 303],
+      ['site-conflict', { 'all.0.publication': 'Another Weekly' }, 409],
+    ] as const) {
+      const posted = await site.app.inject({
+        method: 'POST',
+        url: '/team/site/press',
+        cookies,
+        headers: {
+          origin: new URL(site.app.config.urls.public).origin,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ ...fields, ...change, _csrf: csrf }).toString(),
+      });
+      expect([name, posted.statusCode]).toEqual([name, status]);
+      if (status !== 303) pages.push({ name, html: posted.body });
     }
     expect(await validationErrors(pages)).toEqual([]);
   }, 120_000);

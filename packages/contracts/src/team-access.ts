@@ -35,16 +35,28 @@ export const teamPermissions = [
   'members.manage',
   /** The audit of every change. */
   'audit.read',
+  /** The site's words and lists (D45): drafts of every entry but the prices, saved, taken over. */
+  'content.edit',
+  /** Publishing drafts to the site, and undoing a publish (D45). */
+  'content.publish',
+  /** The pricing catalogue's drafts (D45: admins only, since a price is a promise). */
+  'prices.edit',
 ] as const;
 export type TeamPermission = (typeof teamPermissions)[number];
 
 const viewer = ['account', 'leads.read', 'marketing.read'] as const satisfies readonly TeamPermission[];
 const sales = [...viewer, 'contacts.see', 'leads.work', 'leads.alerts', 'quarantine.work', 'demos.work'] as const;
+/**
+ * Marketing's role (D45): the site's content and the Marketing page, with no leads and contact
+ * details masked wherever its pages would show them; prices stay an admin's.
+ */
+const editor = ['account', 'marketing.read', 'content.edit', 'content.publish'] as const;
 
 /** The permissions of each role. */
 export const rolePermissions: Record<TeamRole, readonly TeamPermission[]> = {
   viewer,
   sales,
+  editor,
   admin: teamPermissions,
 };
 
@@ -121,6 +133,11 @@ export const teamRoutes = {
   'POST /team/members/:id/sign-out': withPasskey('members.manage'),
   'POST /team/members/:id/passkeys/:passkey/remove': withPasskey('members.manage'),
   'GET /team/audit': needs('audit.read'),
+  'GET /team/site': needs('content.edit'),
+  // An entry's kind may ask more (prices: `prices.edit`), which team/site-routes.ts checks.
+  'GET /team/site/:entry': needs('content.edit'),
+  'POST /team/site/:entry': needs('content.edit'),
+  'POST /team/site/:entry/take-over': needs('content.edit'),
 } as const satisfies Record<string, 'public' | TeamGrant>;
 export type TeamRoute = keyof typeof teamRoutes;
 
@@ -156,3 +173,10 @@ export function mayUseRoute(viewer: { role: TeamRole; method: TeamSignIn }, rout
 type PagePath<Route> = Route extends `GET ${infer Path}` ? Path : never;
 /** The path of a console page a link can open. */
 export type TeamPagePath = PagePath<TeamRoute>;
+
+/** Where a member lands, first found first: signing in, or opening /team. */
+const landings = ['/team/leads', '/team/site', '/team/marketing'] as const satisfies readonly TeamPagePath[];
+
+/** The console page a member of this role lands on: the inbox, or for a role without it the first page it may open. */
+export const landingPage = (role: TeamRole): TeamPagePath =>
+  landings.find((path) => mayUseRoute({ role, method: 'passkey' }, `GET ${path}`)) ?? '/team/account';

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import type { TypedWeek } from './demo-availability.ts';
+import type { DraftLanguage } from './content/entries.ts';
+import type { FormValue } from './content/form.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -9,7 +11,7 @@ import { isEmail } from './rules.ts';
  * The team console (D40, D41): its roles, the inbox's filters, the forms' schemas, and what each
  * console page is handed to render. Who may do what is in ./team-access.ts.
  */
-export const teamRoles = ['viewer', 'sales', 'admin'] as const;
+export const teamRoles = ['viewer', 'sales', 'editor', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 export const isTeamRole = (value: unknown): value is TeamRole => teamRoles.includes(value as TeamRole);
 
@@ -219,6 +221,54 @@ export type AuditLine = {
   how?: string | undefined;
 };
 
+/** A draft of one of the site's entries (D45), as the Site section lists it. */
+export type ContentDraftRow = {
+  /** The entry's id: `home`, `products.campaign`. */
+  entry: string;
+  /** Who saved it last: who is editing it. */
+  author: string;
+  /** When the draft was first saved, and last (ISO instants). */
+  startedAt: string;
+  savedAt: string;
+  /** The languages it holds a value for. */
+  languages: DraftLanguage[];
+};
+
+/** A draft as its entry's page shows it: each language's value as the schema takes it, and who has it. */
+export type ContentDraftView = {
+  values: Partial<Record<DraftLanguage, unknown>>;
+  revision: number;
+  base: string;
+  author: string;
+  /** Whether the member looking is its author. */
+  mine: boolean;
+  startedAt: string;
+  savedAt: string;
+};
+
+/** One entry of the site's content, in its form (D45). */
+export type SiteEntryPage = {
+  view: 'site-entry';
+  /** The entry's id: `home`, `products.campaign`. */
+  entry: string;
+  draft?: ContentDraftView | undefined;
+  /**
+   * The form as it was posted, when it comes back: refused with each problem by its field, or
+   * changed by a list's button, every value as typed; with the published version and revision it carries.
+   */
+  form?:
+    | {
+        values: Partial<Record<DraftLanguage, FormValue>>;
+        problems: Record<string, string>;
+        base: string;
+        revision: number;
+      }
+    | undefined;
+  /** Another editor's save that came first, shown beside the form's values: both kept, nothing lost. */
+  conflict?: { author: string; savedAt: string; values: Partial<Record<DraftLanguage, unknown>> } | undefined;
+  notice?: string | undefined;
+};
+
 /** What each console page is handed to render, by its view: the route `apps/site/src/pages/on-demand/team/<view>.astro`. */
 export type TeamPage =
   | {
@@ -303,6 +353,12 @@ export type TeamPage =
         { memberId: string; memberName: string; email: string; role: TeamRole; demoHost: boolean } | undefined;
     }
   | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
+  | SiteEntryPage
+  | {
+      view: 'site';
+      /** Every entry's draft; the site lists the entries themselves from its own content. */
+      drafts: ContentDraftRow[];
+    }
   | {
       view: 'marketing';
       /** The range as the form shows it, and the order of one of its tables. */

@@ -12,9 +12,9 @@ type TeamArgs =
 /** `npm run team`: the console's members from a terminal (D41), the same code the console runs. */
 export const team = defineCommand({
   name: 'team',
-  usage: `Usage: npm run team -- invite <email> --role viewer|sales|admin --name "Ada Obi" [--zone Africa/Lagos]
+  usage: `Usage: npm run team -- invite <email> --role ${teamRoles.join('|')} --name "Ada Obi" [--zone Africa/Lagos]
        npm run team -- list
-       npm run team -- role <email> viewer|sales|admin
+       npm run team -- role <email> ${teamRoles.join('|')}
        npm run team -- remove <email>
 
   invite   adds a member (or updates one) and prints their enrolment link: it works once, for

@@ -38,6 +38,7 @@ export interface Database {
   visit_totals: VisitTotalsTable;
   page_view_totals: PageViewTotalsTable;
   lead_totals: LeadTotalsTable;
+  content_drafts: ContentDraftsTable;
 }
 
 export interface LeadsTable {
@@ -300,7 +301,7 @@ export interface DemoBookingRequestsTable {
   created_at: string;
 }
 
-export type TeamRole = 'viewer' | 'sales' | 'admin';
+export type TeamRole = 'viewer' | 'sales' | 'editor' | 'admin';
 /** How a session was opened: a passkey, or a mailed one-time link (which may do less, D41). */
 export type TeamSignIn = 'passkey' | 'link';
 
@@ -476,4 +477,21 @@ export interface LeadTotalsTable {
   booked: number;
   /** Live bookings made that day, placed by their lead's kind, source and pages. */
   demos: number;
+}
+
+/** A draft of one of the site's entries (D45): its values until they are published. */
+export interface ContentDraftsTable {
+  /** The entry's id: `home`, `products.campaign` (contracts' content/entries.ts). */
+  entry: string;
+  /** JSON text: each language's value (`en`, `fr`), or `all` for a list both languages show. */
+  values: string;
+  /** The published version the draft started from. */
+  base: string;
+  /** How many times it was saved: a save names the one it started from. */
+  revision: number;
+  /** The member who saved it last, and their name, kept if they leave. */
+  author_id: string | null;
+  author_name: string;
+  started_at: string;
+  saved_at: string;
 }

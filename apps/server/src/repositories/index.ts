@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { alertsRepository } from './alerts.ts';
 import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
+import { contentDraftsRepository } from './content-drafts.ts';
 import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
 import { mailRepository } from './mail.ts';
@@ -29,6 +30,7 @@ const repositoriesOn = (db: Executor) => ({
   alerts: alertsRepository(db),
   audit: auditRepository(db),
   contacts: contactsRepository(db),
+  contentDrafts: contentDraftsRepository(db),
   demos: demosRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),

@@ -105,7 +105,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
         return reply.code(400).header('cache-control', 'no-store').send({ error });
       }
       signedIn(reply, token);
-      return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
+      return reply.header('cache-control', 'no-store').send({ location: '/team' });
     },
   );
 
@@ -137,7 +137,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
         return linkInvalid(reply, 'sign-in');
       }
       signedIn(reply, token);
-      return reply.redirect('/team/leads', 303);
+      return reply.redirect('/team', 303);
     },
   );
 
@@ -197,7 +197,7 @@ export function authRoutes(app: FastifyInstance, data: DataAccess) {
       const session = await enrolWithLink(data, hashToken(token), passkey, member);
       if (!session) return linkGone(reply);
       signedIn(reply, session);
-      return reply.header('cache-control', 'no-store').send({ location: '/team/leads' });
+      return reply.header('cache-control', 'no-store').send({ location: '/team' });
     },
   );
 

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import { grantOf, refusal } from '@growmail/contracts/team-access';
+import { grantOf, landingPage, refusal } from '@growmail/contracts/team-access';
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
@@ -16,6 +16,7 @@ import { typedValues } from './forms.ts';
 import { sendProblem } from './pages.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { quarantineRoutes } from './quarantine-routes.ts';
+import { siteRoutes } from './site-routes.ts';
 import { cookieNames, cookieOptions, csrfUserInfo, readSession, type Session } from './sessions.ts';
 
 declare module 'fastify' {
@@ -178,7 +179,7 @@ export default async function teamConsole(app: FastifyInstance) {
 
   app.get('/', async (request, reply) => {
     const session = await readSession(data, request.cookies[cookies.session]);
-    return reply.redirect(session ? '/team/leads' : '/team/sign-in', 303);
+    return reply.redirect(session ? landingPage(session.role) : '/team/sign-in', 303);
   });
 
   authRoutes(app, data);
@@ -189,6 +190,7 @@ export default async function teamConsole(app: FastifyInstance) {
   demoRoutes(app, data);
   peopleRoutes(app, data);
   marketingRoutes(app, data);
+  siteRoutes(app, data);
 }
 
 /**

@@ -62,6 +62,11 @@ const notices = {
     'signed-out': 'Their sessions and any sign-in link have ended.',
     'passkey-removed': 'Passkey removed; their sessions and any sign-in link have ended.',
   },
+  site: {
+    saved: 'Draft saved. Visitors see it once it is published.',
+    'taken-over': 'The draft is yours now: your name is on it, and its editor sees that you have it.',
+    'moved-on': 'The draft changed before you could take it over. Here it is as it is now.',
+  },
   people: {
     erased: 'Erased. The address is on the suppression list.',
   },

@@ -213,6 +213,32 @@ describe('the last admin', () => {
   });
 });
 
+describe('the editor role (D45)', () => {
+  it('is given by an admin on the Members page, and lands its member on the Site section, leads closed', async () => {
+    const app = await testApp({ PUBLIC_URL: publicUrl });
+    const admin = await signedIn(app, 'admin');
+    const members = await app.inject({ url: '/team/members', cookies: admin.cookies });
+    expect(members.body).toContain('<option>editor</option>');
+    const marketer = await signedIn(app, 'viewer');
+    const given = await post(app, `/team/members/${marketer.member.id}/role`, admin, { role: 'editor' });
+    expect(given.statusCode).toBe(303);
+    expect((await app.team.member(marketer.member.id))?.role).toBe('editor');
+    const [audit] = (await app.audit.forRecord('member', marketer.member.id)).filter(
+      (row) => row.action === 'member.role',
+    );
+    expect(JSON.parse(audit!.detail)).toEqual({ from: 'viewer', to: 'editor' });
+
+    const editor = await signedIn(app, 'editor');
+    const home = await app.inject({ url: '/team', cookies: editor.cookies });
+    expect([home.statusCode, home.headers.location]).toEqual([303, '/team/site']);
+    expect((await app.inject({ url: '/team/marketing', cookies: editor.cookies })).statusCode).toBe(200);
+    const leads = await app.inject({ url: '/team/leads', cookies: editor.cookies });
+    expect(leads.statusCode).toBe(403);
+    expect(leads.body).toContain('Back to the site’s content');
+    await app.close();
+  });
+});
+
 describe('the console’s CSRF tokens and cookies', () => {
   it('takes a token only in the session it was made for', async () => {
     const app = await testApp({ PUBLIC_URL: publicUrl });

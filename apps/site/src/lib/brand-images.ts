@@ -1,7 +1,7 @@
 import { products, productsIn } from './content/products';
 import { docsPages } from './docs/pages';
 import { inLanguage, languageOf } from './language';
-import type { OgCard } from './og-card';
+import type { OgCard } from '@growmail/contracts/content/schemas';
 import { isUntranslated, publicRoutes } from './routes';
 
 /**

@@ -28,6 +28,7 @@ import * as leadSearch from './0026-lead-search.ts';
 import * as memberPush from './0027-member-push.ts';
 import * as demoHostMembers from './0028-demo-host-members.ts';
 import * as sourceFilter from './0029-source-filter.ts';
+import * as contentDrafts from './0030-content-drafts.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0027-member-push': memberPush,
   '0028-demo-host-members': demoHostMembers,
   '0029-source-filter': sourceFilter,
+  '0030-content-drafts': contentDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { formatDate } from '@growmail/contracts/dates';
 import type { Language } from '@growmail/contracts/language';
-import type { LegalDocument as Document } from '@/lib/content/schemas';
+import type { LegalDocument as Document } from '@growmail/contracts/content/schemas';
 
 const dateOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
 const dateFormats: Record<Language, Intl.DateTimeFormat> = {

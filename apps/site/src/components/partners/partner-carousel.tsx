@@ -1,6 +1,6 @@
 import type { Language } from '@growmail/contracts/language';
 import { Carousel } from '@/components/carousel/carousel';
-import type { Partner } from '@/lib/content/schemas';
+import type { Partner } from '@growmail/contracts/content/schemas';
 import { PartnerLogo } from './partner-logo';
 
 /**

@@ -1,5 +1,5 @@
 import { inSprite, partnerSpritePath, partnerSymbolId } from '@/lib/content/partner-sprite';
-import type { Partner } from '@/lib/content/schemas';
+import type { Partner } from '@growmail/contracts/content/schemas';
 
 /**
  * One partner's logo, its size set so nothing shifts as it loads. An SVG logo is drawn from the

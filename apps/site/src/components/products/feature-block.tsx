@@ -1,6 +1,6 @@
 import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
-import type { FeatureBlock as Block } from '@/lib/content/schemas';
+import type { FeatureBlock as Block } from '@growmail/contracts/content/schemas';
 import { appLinks } from '@/lib/runtime';
 import { FeatureIcon } from './feature-icon';
 

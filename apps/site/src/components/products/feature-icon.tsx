@@ -17,9 +17,9 @@ import {
   Workflow,
   type LucideProps,
 } from 'lucide-react';
-import type { featureIcons } from '@/lib/content/schemas';
+import type { featureIcons } from '@growmail/contracts/content/schemas';
 
-/** The icons content files may name (lib/content/schemas.ts), from lucide. */
+/** The icons content files may name (`featureIcons` in @growmail/contracts/content/schemas), from lucide. */
 const icons = {
   inbox: Inbox,
   megaphone: Megaphone,

@@ -1,6 +1,6 @@
 import type { Language } from '@growmail/contracts/language';
 import { Quote } from 'lucide-react';
-import type { Testimonial } from '@/lib/content/schemas';
+import type { Testimonial } from '@growmail/contracts/content/schemas';
 import { testimonialRoleFr } from '@/lib/content/testimonials-fr';
 
 /** What a card says, in the page's language, when the quote is in the other one (issue 56). */

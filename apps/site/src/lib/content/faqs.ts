@@ -1,5 +1,5 @@
 import type { Language } from '@growmail/contracts/language';
-import { faqsSchema } from './schemas';
+import { faqsSchema } from '@growmail/contracts/content/schemas';
 
 /** The three questions every product page answers (spec "Screens and routes", Feature pages), in our own words. */
 export const productFaqs = faqsSchema.parse([

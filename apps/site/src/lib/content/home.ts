@@ -1,5 +1,5 @@
 import type { Language } from '@growmail/contracts/language';
-import { alternatingSides, featureBlocksSchema, homeSchema } from './schemas';
+import { alternatingSides, featureBlocksSchema, homeSchema } from '@growmail/contracts/content/schemas';
 
 // The home page's copy is code, not a content file: the type checker sees its shape, and parsing
 // applies the rules a type cannot (counts, blocks on alternating sides) when the build loads it.

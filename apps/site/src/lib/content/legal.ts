@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import { getEntry } from 'astro:content';
 import { siteConfig } from '@/lib/site-config';
-import type { LegalDocument } from './schemas';
+import type { LegalDocument } from '@growmail/contracts/content/schemas';
 
 const withContactEmail = (text: string) => text.replaceAll('{contactEmail}', siteConfig.contactEmail);
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Partner } from './schemas';
+import type { Partner } from '@growmail/contracts/content/schemas';
 
 /** Where the sprite of partner logos is served (src/pages/partners/logos.svg.ts). */
 export const partnerSpritePath = '/partners/logos.svg';

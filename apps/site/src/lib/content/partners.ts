@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { Partner } from './schemas';
+import type { Partner } from '@growmail/contracts/content/schemas';
 
 /** Sample partner logos (D2) from content/partners.yaml, in their order. */
 export const partners: readonly Partner[] = (await getCollection('partners'))

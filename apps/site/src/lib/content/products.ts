@@ -3,7 +3,7 @@ import { productPath } from '@growmail/contracts/routes';
 import { getCollection } from 'astro:content';
 import type * as z from 'zod/mini';
 import { inLanguage } from '@/lib/language';
-import type { productSchema } from './schemas';
+import type { productSchema } from '@growmail/contracts/content/schemas';
 
 export type Product = z.output<typeof productSchema> & {
   /** The file's name: campaign.yaml is the product 'campaign'. */
@@ -21,7 +21,7 @@ export const products: readonly Product[] = (await getCollection('products'))
   .map(({ id, data }) => ({ ...data, slug: id, path: productPath(id) }))
   .sort((a, b) => a.order - b.order);
 
-/** Every block of a product page links to sign-up (lib/content/schemas.ts), with these words. */
+/** Every block of a product page links to sign-up (`productSchema` in @growmail/contracts/content/schemas), with these words. */
 const blockCta: Record<Language, string> = { en: 'Get started free', fr: 'Commencer gratuitement' };
 
 /**

@@ -1,13 +1,13 @@
-import { languages } from '@growmail/contracts/language';
+import { contentText, ogCardSchema } from '@growmail/contracts/content/schemas';
 import * as z from 'zod/mini';
 import { operationIds } from '../docs/openapi';
-import { ogCardSchema } from '../og-card';
 
 /**
- * Shapes of the site's content (D2): what an operator may edit, checked at build. The
- * collections in src/content.config.ts check each entry against these, and each file that holds
- * a list (partners, press, testimonials) against its list's rules, so a bad edit stops the
- * build naming the file and the field.
+ * What the build checks of the site's content beyond the schemas marketing's content shares
+ * with the console (partners, testimonials, press, products, legal, home: in
+ * `@growmail/contracts/content/schemas`, D45): how a bad edit is reported, a product's slug from
+ * its file, and the developers' content, the docs pages and the changelog, whose schema reads the
+ * OpenAPI document (Vite-only, so not in contracts).
  */
 
 /**
@@ -26,209 +26,6 @@ export function contentError(path: string, error: z.core.$ZodError): Error {
   return new Error(`Invalid site content in apps/site/${path}:\n${problems.join('\n')}`);
 }
 
-const text = (max?: { length: number; message: string }) =>
-  z
-    .string()
-    .check(z.trim(), z.minLength(1, 'must not be empty'), ...(max ? [z.maxLength(max.length, max.message)] : []));
-/** A file under apps/site/public, by its URL path. */
-const publicImage = (folder: string) =>
-  z
-    .string()
-    .check(
-      z.regex(new RegExp(`^/${folder}/[a-z0-9-]+\\.(svg|png|jpg|webp)$`), `must be an image under public/${folder}/`),
-    );
-
-const unique =
-  <T>(key: (item: T) => string, what: string) =>
-  (items: T[], context: z.core.$RefinementCtx<T[]>) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      const value = key(item);
-      if (seen.has(value)) context.addIssue({ code: 'custom', path: [index], message: `duplicate ${what} "${value}"` });
-      seen.add(value);
-    });
-  };
-
-/** A partner in src/content/partners.yaml, keyed by its slug; the home, demo and startup pages show their logos. */
-export const partnerSchema = z.strictObject({
-  /** Where the logo sits in the row and the carousel: lower first. */
-  order: z.int(),
-  /** The company's name: the logo's alt text. */
-  name: text(),
-  /** Its logo, drawn 32 units tall, under public/partners/. */
-  logo: publicImage('partners'),
-  /** The logo's width at that height, so it takes its space before it loads. */
-  width: z.int().check(z.gte(32), z.lte(400)),
-});
-/** A partner as the pages show it: in its place, which it no longer needs to say. */
-export type Partner = Omit<z.output<typeof partnerSchema>, 'order'>;
-
-export const partnersSchema = z
-  .array(partnerSchema)
-  .check(
-    z.minLength(4, 'needs at least 4 logos (the demo and startup pages show 4)'),
-    z.superRefine(unique((partner) => partner.name, 'partner')),
-    z.superRefine(unique((partner) => String(partner.order), 'order')),
-  );
-
-/** A customer's words in src/content/testimonials.yaml, keyed by their slug; the home page shows one at random. */
-export const testimonialSchema = z.strictObject({
-  /** Where the card sits among the others: lower first. */
-  order: z.int(),
-  /** Who said it. */
-  name: text(),
-  /** Their job title. */
-  role: text(),
-  /** Where they work. */
-  company: text(),
-  /** What they said, as the card quotes it. */
-  content: text({ length: 400, message: 'keep a testimonial under 400 characters so the cards stay even' }),
-  /**
-   * The language they said it in (`en` or `fr`), which may not be the page's: the card marks its
-   * quote and role with it, so a screen reader reads them in its voice (D43).
-   */
-  language: z.enum(languages),
-  /** Their portrait, under public/testimonials/. */
-  image: publicImage('testimonials'),
-});
-/** A testimonial as the pages show it: in its place, which it no longer needs to say. */
-export type Testimonial = Omit<z.output<typeof testimonialSchema>, 'order'>;
-
-export const testimonialsSchema = z
-  .array(testimonialSchema)
-  .check(
-    z.minLength(2, 'needs at least 2 testimonials to choose among'),
-    z.superRefine(unique((testimonial) => testimonial.name, 'testimonial')),
-    z.superRefine(unique((testimonial) => String(testimonial.order), 'order')),
-  );
-
-/** An article about us in src/content/press.yaml, keyed by its slug, for the home page's "In The News.". */
-export const pressItemSchema = z.strictObject({
-  /** Who published it. */
-  publication: text(),
-  /** The article's headline, as they wrote it. */
-  headline: text(),
-  /** What it says, in a sentence. */
-  summary: text(),
-  /** When it appeared, as a quoted date such as "2026-05-14". */
-  date: z.iso.date('must be a date like 2026-05-14'),
-  /** The article itself. */
-  href: z.url({ protocol: /^https$/, error: 'must be an https:// link' }),
-  /** The publication's logo, under public/press/. */
-  image: publicImage('press'),
-});
-export type PressItem = z.output<typeof pressItemSchema>;
-
-export const pressSchema = z
-  .array(pressItemSchema)
-  .check(z.length(3, 'the "In The News." section shows exactly 3 items'));
-
-export const featureIcons = [
-  'inbox',
-  'megaphone',
-  'workflow',
-  'send',
-  'chart',
-  'users',
-  'sparkles',
-  'clock',
-  'shield',
-  'repeat',
-  'layers',
-  'mouse-pointer',
-  'smartphone',
-  'bell',
-  'code',
-  'filter',
-] as const;
-export const featureTaglines = ['inbox', 'channels', 'personalisation', 'report'] as const;
-export const featureColours = ['brand', 'sky', 'violet', 'amber'] as const;
-
-const featureBlock = z.strictObject({
-  /** The lucide icon beside the title (components/products/feature-icon.tsx). */
-  icon: z.enum(featureIcons),
-  /** Which of the four ideas the block stands for; a page shows each once. */
-  tagline: z.enum(featureTaglines),
-  /** The block's heading. */
-  title: text(),
-  /** The paragraph under it. */
-  description: text(),
-  /** The ticked list of what the visitor gets. */
-  benefits: z
-    .array(text())
-    .check(z.minLength(2, 'list at least 2 benefits'), z.maxLength(5, 'list at most 5 benefits')),
-  /** The accent of the block's illustration. */
-  colour: z.enum(featureColours),
-  /** The figure the illustration shows, such as "99.9%" over "inbox delivery". */
-  highlight: z.strictObject({ value: text(), label: text() }),
-  /** Where the block's call to action goes: a path on this site, or 'register' for the app's sign-up. */
-  link: z.union([
-    z.literal('register'),
-    z.string().check(z.regex(/^\/[a-z0-9/#-]*$/, 'must be a path such as /products/campaign')),
-  ]),
-  /** The call to action's words. */
-  cta: text(),
-  /** Which side the text sits on; blocks alternate. */
-  direction: z.enum(['text-left', 'text-right']),
-});
-export type FeatureBlock = z.output<typeof featureBlock>;
-export type FeatureBlockInput = z.input<typeof featureBlock>;
-
-/** Gives blocks their sides in turn, text on the left first, so the content need not spell them out. */
-export const alternatingSides = (blocks: readonly Omit<FeatureBlockInput, 'direction'>[]): FeatureBlockInput[] =>
-  blocks.map((block, index) => ({ ...block, direction: index % 2 === 0 ? 'text-left' : 'text-right' }));
-
-export const featureBlocksSchema = z.array(featureBlock).check(
-  z.length(4, 'a page shows exactly 4 feature blocks'),
-  z.superRefine((blocks, context) => {
-    blocks.forEach((block, index) => {
-      if (index > 0 && block.direction === blocks[index - 1]!.direction)
-        context.addIssue({ code: 'custom', path: [index, 'direction'], message: 'blocks must alternate direction' });
-    });
-    unique((block: FeatureBlock) => block.tagline, 'tagline')(blocks, context);
-  }),
-);
-
-export const faqsSchema = z
-  .array(z.object({ question: text(), answer: z.array(text()).check(z.minLength(1)) }))
-  .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
-
-/** A product page's blocks: each invites the visitor to sign up, on alternating sides, so its file says neither. */
-const productBlocks = z.pipe(
-  z.pipe(
-    z.array(z.omit(featureBlock, { link: true, cta: true, direction: true })),
-    z.transform((blocks) =>
-      alternatingSides(blocks.map((block) => ({ ...block, link: 'register' as const, cta: 'Get started free' }))),
-    ),
-  ),
-  featureBlocksSchema,
-);
-
-/**
- * A product page's file in content/products: the one source of its name, order, flyout line,
- * <head>, Open Graph card and copy (the collection 'products', src/content.config.ts).
- */
-export const productSchema = z.strictObject({
-  /** The product's name: the navigation, the page's heading and its <title>. */
-  title: text(),
-  /** The page's meta description. */
-  description: text({ length: 160, message: 'keep the meta description under 160 characters' }),
-  /** Where the product sits in the header and footer: lower first. */
-  order: z.int(),
-  /** The line under the name in the header's Products flyout. */
-  navDescription: text(),
-  /** Its icon in the header's Products flyout. */
-  icon: z.enum(featureIcons),
-  /** The spelling the footer links to where the spec gives one of its own (D5); the server shows this page there. */
-  footerPath: z.optional(z.string().check(z.regex(/^\/[a-z0-9/-]*$/, 'must be a path such as /products/campaign'))),
-  /** What the page's Open Graph card says (lib/og-card.ts). */
-  card: ogCardSchema,
-  /** The top of the page: a small eyebrow, the headline and the paragraph under it. */
-  hero: z.strictObject({ eyebrow: text(), headline: text(), lead: text() }),
-  /** The four feature blocks, without their links and sides (every one links to sign-up). */
-  blocks: productBlocks,
-});
-
 const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
@@ -242,41 +39,7 @@ export function productSlug(file: string): string {
   return slug;
 }
 
-const legalBlock = z.union([text(), z.object({ list: z.array(text()).check(z.minLength(1)) })]);
-/**
- * A legal document in src/content/legal (terms.yaml is /terms). `{contactEmail}` in its text is
- * replaced by the address in lib/site-config.ts, so a rebrand changes it in one place.
- */
-export const legalDocumentSchema = z.strictObject({
-  /** The page's heading and <title>. */
-  title: text(),
-  /** When it last changed, as a quoted date such as "2026-11-01". */
-  updated: z.iso.date('must be a date like 2026-11-01'),
-  /** The paragraphs before the first section. */
-  intro: z.array(text()).check(z.minLength(1)),
-  /** The numbered sections, each with an anchor, a heading and paragraphs or lists. */
-  sections: z
-    .array(
-      z.strictObject({
-        id: z.string().check(z.regex(/^[a-z0-9-]+$/, 'must be a lowercase anchor such as billing-disputes')),
-        heading: text(),
-        body: z.array(legalBlock).check(z.minLength(1)),
-      }),
-    )
-    .check(z.minLength(3), z.superRefine(unique((section) => section.id, 'section id'))),
-});
-export type LegalDocument = z.output<typeof legalDocumentSchema>;
-
-export const homeSchema = z.object({
-  heroLead: text(),
-  onboarding: z
-    .array(z.object({ title: text(), description: text() }))
-    .check(z.length(3, 'the onboarding shows 3 steps')),
-  proof: z.array(z.object({ value: text(), label: text() })).check(z.minLength(3), z.maxLength(4)),
-  closing: z.object({ title: text(), lead: text(), cta: text() }),
-});
-
-const docsText = text();
+const docsText = contentText();
 
 /**
  * A docs page's frontmatter (content/docs): its place gives its URL (reference/contacts.mdx →
@@ -291,7 +54,7 @@ export const docsPageSchema = z.strictObject({
   order: z.int(),
   /** A shorter name for the navigation, when the title is long. */
   navLabel: z.optional(docsText),
-  /** What the page's Open Graph card says (lib/og-card.ts). */
+  /** What the page's Open Graph card says (`ogCardSchema`, @growmail/contracts/content/schemas). */
   card: ogCardSchema,
 });
 

@@ -1,17 +1,15 @@
 import type * as z from 'zod/mini';
 import {
-  changelogEntrySchema,
-  docsPageSchema,
   legalDocumentSchema,
   partnerSchema,
   partnersSchema,
   pressItemSchema,
   pressSchema,
   productSchema,
-  productSlug,
   testimonialSchema,
   testimonialsSchema,
-} from './schemas';
+} from '@growmail/contracts/content/schemas';
+import { changelogEntrySchema, docsPageSchema, productSlug } from './schemas';
 
 /** A collection of one entry per file under `base` (Astro's glob loader). */
 export type FolderSource<Schema extends z.ZodMiniType = z.ZodMiniType> = {

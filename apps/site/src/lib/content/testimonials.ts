@@ -1,5 +1,5 @@
 import { getCollection } from 'astro:content';
-import type { Testimonial } from './schemas';
+import type { Testimonial } from '@growmail/contracts/content/schemas';
 
 /** Sample testimonials (D2) from content/testimonials.yaml, in their order; the home page shows one at random. */
 export const testimonials: readonly Testimonial[] = (await getCollection('testimonials'))

@@ -8,12 +8,12 @@ import { partners } from '@/lib/content/partners';
 import { press } from '@/lib/content/press';
 import { products } from '@/lib/content/products';
 import {
-  contentError,
   featureBlocksSchema,
   partnersSchema,
   pressSchema,
   testimonialsSchema,
-} from '@/lib/content/schemas';
+} from '@growmail/contracts/content/schemas';
+import { contentError } from '@/lib/content/schemas';
 import { testimonials } from '@/lib/content/testimonials';
 import { siteConfig } from '@/lib/site-config';
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { products, productsIn } from '@/lib/content/products';
-import { contentError, productSchema, productSlug } from '@/lib/content/schemas';
+import { productSchema } from '@growmail/contracts/content/schemas';
+import { contentError, productSlug } from '@/lib/content/schemas';
 
 /** A real product file, as an editor would start a new one. */
 const campaign = readFileSync(

@@ -1,0 +1,187 @@
+import formbody from '@fastify/formbody';
+import {
+  contentEntryParams,
+  contentKinds,
+  draftFormSchema,
+  draftLanguagesOf,
+  entryOf,
+  takeOverSchema,
+  type DraftLanguage,
+} from '@growmail/contracts/content/entries';
+import {
+  formOf,
+  postedValue,
+  problemsByField,
+  typedValue,
+  withListAction,
+  type FormNode,
+  type FormValue,
+} from '@growmail/contracts/content/form';
+import type { SiteEntryPage } from '@growmail/contracts/team';
+import { may } from '@growmail/contracts/team-access';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { saveDraft, takeOverDraft } from '../content/drafts.ts';
+import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
+import type { ContentDraft, DraftValues } from '../repositories/content-drafts.ts';
+import type { DataAccess } from '../repositories/index.ts';
+import { noticeFor, noticeUrl } from './notices.ts';
+import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
+
+/**
+ * A form of the longest entry, both languages of the privacy notice, runs to about 60 KB once
+ * URL-encoded (French letters take six bytes each): more than the console's other forms are let send.
+ */
+const entryFormLimit = 256 * 1024;
+
+/**
+ * The Site section (D45, issue 55): every entry of the site's content marketing edits, by page,
+ * with each language's state, and one form per entry made from its schema. The entries and their
+ * published values are the site's, read by its pages as they render; the server keeps the drafts
+ * and checks a save with the schema the build checks the content with.
+ */
+export function siteRoutes(app: FastifyInstance, data: DataAccess) {
+  app.get('/site', async (_request, reply) => {
+    const drafts = await data.contentDrafts.list();
+    return sendTeamPage(reply, {
+      view: 'site',
+      drafts: drafts.map((draft) => ({
+        entry: draft.entry,
+        author: draft.author.name,
+        startedAt: draft.startedAt,
+        savedAt: draft.savedAt,
+        languages: Object.keys(draft.values) as DraftLanguage[],
+      })),
+    });
+  });
+
+  /** The entry a path names, if it is one the site has and the member may edit; undefined once refused. */
+  async function entryAsked(request: FastifyRequest, reply: FastifyReply, params: { entry: string }) {
+    const id = request.validationError?.validationContext === 'params' ? undefined : params.entry;
+    const found = id === undefined ? undefined : entryOf(id);
+    const kind = found && contentKinds[found.kind];
+    if (
+      !id ||
+      !found ||
+      !kind ||
+      (found.key !== undefined && 'keyed' in kind && !app.site.page(kind.keyed(found.key)))
+    ) {
+      await sendProblem(reply, 404, 'Not found', 'The site has no such entry.');
+      return undefined;
+    }
+    if (!may(sessionOf(request).role, kind.permission)) {
+      await sendProblem(reply, 403, 'Not allowed', 'Your role does not allow this. An admin can change it.');
+      return undefined;
+    }
+    const nodes = Object.fromEntries(draftLanguagesOf(kind).map((language) => [language, formOf(kind.schema)]));
+    return { id, kind, nodes: nodes as Partial<Record<DraftLanguage, FormNode>> };
+  }
+
+  const draftView = (draft: ContentDraft | undefined, request: FastifyRequest) =>
+    draft && {
+      values: draft.values,
+      revision: draft.revision,
+      base: draft.base,
+      author: draft.author.name,
+      mine: draft.author.id === sessionOf(request).id,
+      startedAt: draft.startedAt,
+      savedAt: draft.savedAt,
+    };
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/site/:entry',
+    { schema: { params: contentEntryParams }, attachValidation: true },
+    async (request, reply) => {
+      const asked = await entryAsked(request, reply, request.params);
+      if (!asked) return reply;
+      const draft = await data.contentDrafts.find(asked.id);
+      return sendTeamPage(reply, {
+        view: 'site-entry',
+        entry: asked.id,
+        draft: draftView(draft, request),
+        notice: noticeFor('site', request.query),
+      });
+    },
+  );
+
+  // The posts of an entry's form in a scope of their own, whose form parser takes a long entry.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/x-www-form-urlencoded');
+    await scope.register(formbody, { bodyLimit: entryFormLimit });
+    const posts = scope.withTypeProvider<ZodTypeProvider>();
+
+    posts.post(
+      '/site/:entry',
+      // The fields are the entry's, read through its form below; the schema takes the form's own.
+      { schema: { params: contentEntryParams, body: draftFormSchema }, attachValidation: true },
+      async (request, reply) => {
+        const asked = await entryAsked(request, reply, request.params);
+        if (!asked) return reply;
+        if (request.validationError)
+          return sendProblem(reply, 400, 'Not understood', 'The request was not one the console sends.');
+        const body = request.body;
+        const { _base: base, _revision: revision, _list: action } = body;
+        const posted = Object.fromEntries(
+          Object.entries(asked.nodes).map(([language, node]) => [language, postedValue(node, body, language)]),
+        ) as Record<DraftLanguage, FormValue>;
+        const page = (form: Partial<SiteEntryPage>): SiteEntryPage => ({
+          view: 'site-entry',
+          entry: asked.id,
+          ...form,
+        });
+        const draft = draftView(await data.contentDrafts.find(asked.id), request);
+
+        if (action !== undefined) {
+          const changed = withListAction(asked.nodes as Record<string, FormNode>, posted, action);
+          if (!changed) return sendProblem(reply, 400, 'Not understood', 'The request was not one the console sends.');
+          return sendTeamPage(reply, page({ draft, form: { values: changed, problems: {}, base, revision } }));
+        }
+
+        const values: DraftValues = {};
+        const problems: Record<string, string> = {};
+        for (const [language, node] of Object.entries(asked.nodes) as Array<[DraftLanguage, FormNode]>) {
+          const value = typedValue(node, posted[language]);
+          const checked = asked.kind.schema.safeParse(value);
+          if (checked.success) values[language] = value;
+          else Object.assign(problems, problemsByField(node, posted[language], language, checked.error.issues));
+        }
+        if (Object.keys(problems).length > 0)
+          return sendTeamPage(reply, page({ draft, form: { values: posted, problems, base, revision } }), 400);
+
+        const actor = actorOf(request);
+        const outcome = await saveDraft(data, { entry: asked.id, values, base, revision }, actor);
+        if ('conflict' in outcome) {
+          const theirs = outcome.conflict;
+          return sendTeamPage(
+            reply,
+            page({
+              draft: draftView(theirs ?? undefined, request),
+              form: { values: posted, problems: {}, base, revision: theirs?.revision ?? 0 },
+              conflict: {
+                author: theirs?.author.name ?? 'Someone',
+                savedAt: theirs?.savedAt ?? new Date().toISOString(),
+                values: theirs?.values ?? {},
+              },
+            }),
+            409,
+          );
+        }
+        return reply.redirect(`${noticeUrl(`/team/site/${asked.id}`, 'site', 'saved')}#notice`, 303);
+      },
+    );
+
+    posts.post(
+      '/site/:entry/take-over',
+      { schema: { params: contentEntryParams, body: takeOverSchema }, attachValidation: true },
+      async (request, reply) => {
+        const asked = await entryAsked(request, reply, request.params);
+        if (!asked) return reply;
+        if (request.validationError)
+          return sendProblem(reply, 400, 'Not understood', 'The request was not one the console sends.');
+        const outcome = await takeOverDraft(data, asked.id, request.body._revision, actorOf(request));
+        const done = 'saved' in outcome ? 'taken-over' : 'moved-on';
+        return reply.redirect(`${noticeUrl(`/team/site/${asked.id}`, 'site', done)}#notice`, 303);
+      },
+    );
+  });
+}
