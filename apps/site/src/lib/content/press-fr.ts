@@ -1,4 +1,4 @@
-import type { PressItem } from './schemas';
+import type { PressItem } from '@growmail/contracts/content/schemas';
 
 /**
  * The press items' summaries in French, by the article's address (issue 56). A summary is

@@ -1,4 +1,4 @@
-import type { Testimonial } from './schemas';
+import type { Testimonial } from '@growmail/contracts/content/schemas';
 
 /**
  * The testimonials' job titles in French, by the customer's name (issue 56): a French page
