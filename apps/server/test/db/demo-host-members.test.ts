@@ -38,7 +38,8 @@ describe.each(await testDatabases())('demo hosts who are the team’s members, o
 
   it('links the hosts kept so far to the members with their address (migration 0028), and undoes it', async () => {
     const migrator = await migratorOf(db.kysely);
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    // Back to just before 0028, however many migrations come after it.
+    expect((await migrator.migrateTo('0027-member-push')).error).toBeUndefined();
     const chioma = await member('Chioma Eze', 'chioma@growmail.test');
     const wanjiru = await member('Wanjiru Kamau', 'wanjiru@growmail.test');
     const insert = (id: string, email: string | null, created: string, removed: string | null = null) =>
