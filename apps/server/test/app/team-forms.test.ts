@@ -131,7 +131,7 @@ describe('the account’s and the quarantine’s forms answer bad input by the f
       ['confirm', 'yes'],
       ['action', 'delete'],
     ]);
-    expect(deleted.headers.location).toBe('/team/quarantine?done=handled&deleted=1');
+    expect(deleted.headers.location).toBe('/team/quarantine?done=handled&deleted=1#notice');
     expect(await app.quarantine.find(third)).toBeUndefined();
   });
 
