@@ -11,6 +11,7 @@ import {
 } from '@growmail/contracts/pricing';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formReadyEvent } from '@/components/forms/form-ready';
+import { moneyFormat } from './money-format';
 import { GrowthModules } from './growth-modules';
 import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
@@ -188,7 +189,7 @@ export function PricingPlans({
           pitch={text.growthPitch}
           action={fixed.growthAction}
         >
-          <div data-testid="growth-total">
+          <div data-testid="growth-total" data-money={JSON.stringify(moneyFormat(currency, language))}>
             <PriceTag
               price={total}
               currency={currency}
