@@ -155,14 +155,17 @@ function watcher() {
     const island = tapped?.closest('astro-island') ?? document.body;
     const totalOf = () => island.querySelector('[data-testid="growth-total"] [data-testid="price"]')?.textContent ?? '';
     const before = totalOf();
-    const visible = (element: Element) => !element.closest('[hidden]') && (element.textContent ?? '').trim() !== '';
+    // What a visitor reads: the text, or a message the stylesheet draws from the attribute before
+    // React has come (components/forms/first-answer.tsx).
+    const words = (element: Element) => `${element.getAttribute('data-early-error') ?? ''}${element.textContent ?? ''}`;
+    const visible = (element: Element) => !element.closest('[hidden]') && words(element).trim() !== '';
     const done = (mutations: MutationRecord[]) => {
       switch (answer) {
         case 'total':
           return totalOf() !== before;
         case 'text':
           return [...island.querySelectorAll('[role="alert"], p')].some(
-            (element) => visible(element) && element.textContent!.includes(text),
+            (element) => visible(element) && words(element).includes(text),
           );
         case 'field-error':
           return [...island.querySelectorAll('[data-field-error], [data-error-summary]')].some(visible);

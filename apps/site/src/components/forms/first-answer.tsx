@@ -15,52 +15,24 @@
 
 import { earlyErrorAttribute, earlyMarkAttribute } from './first-answer-marks';
 
-/** Runs in the page, as an inline script: written without imports, and kept to the language every browser of the site runs. */
-export function firstAnswer(d: Document, errorAttribute: string, markAttribute: string) {
-  d.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target;
-      if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-first-answer')) return;
-      if (!form.closest('astro-island[ssr]')) return;
-      let first: HTMLElement | undefined;
-      const show = (element: Element | null, message: string | undefined) => {
-        if (!element || !message) return;
-        element.setAttribute(errorAttribute, message);
-        element.setAttribute(markAttribute, element.hasAttribute('hidden') ? 'hidden' : '');
-        element.removeAttribute('hidden');
-      };
-      for (const field of form.querySelectorAll<HTMLInputElement>('[data-required]')) {
-        if (field.value.trim() !== '') continue;
-        first = first ?? field;
-        if (!field.hasAttribute('aria-invalid')) {
-          field.setAttribute('aria-invalid', 'true');
-          field.setAttribute(markAttribute, 'aria-invalid');
-        }
-        const message = field.getAttribute('data-required');
-        if (message) {
-          show(d.getElementById(`${field.id}-error`), message);
-          if (!field.hasAttribute('aria-describedby')) {
-            field.setAttribute('aria-describedby', `${field.id}-error`);
-            field.setAttribute(markAttribute, 'aria-invalid aria-describedby');
-          }
-        }
-      }
-      if (first) {
-        show(form.querySelector('[data-general-error]'), form.getAttribute('data-first-answer') ?? undefined);
-        first.focus();
-      }
-    },
-    true,
-  );
-}
-
+/**
+ * Runs in the page: on a submit of a form with `data-first-answer` in an island React does not
+ * hold yet (`ssr`), each empty `data-required` field is marked invalid and shows its message, the
+ * form its general one, and the first such field takes focus. What it set is named in
+ * `earlyMarkAttribute` for `clearFirstAnswer`. Small by hand, as the head's scripts are;
+ * tests/e2e/first-tap.test.ts holds it.
+ */
 const code =
-  `(${firstAnswer.toString()})(document,${JSON.stringify(earlyErrorAttribute)},${JSON.stringify(earlyMarkAttribute)})`.replace(
-    // The build's own code, its line breaks and indents taken out (every statement ends in a semicolon).
-    /\n\s*/g,
-    '',
-  );
+  `(function(d,E,K){d.addEventListener("submit",function(e){var f=e.target,F,` +
+  's=function(x,m){x&&m&&(x.setAttribute(E,m),x.setAttribute(K,x.hidden?"hidden":""),x.hidden=!1)};' +
+  'if(!f.closest||!f.hasAttribute("data-first-answer")||!f.closest("astro-island[ssr]"))return;' +
+  'f.querySelectorAll("[data-required]").forEach(function(i){var m=i.getAttribute("data-required"),k=[],p=i.id+"-error";' +
+  'if(i.value.trim())return;F=F||i;' +
+  'i.hasAttribute("aria-invalid")||(i.setAttribute("aria-invalid","true"),k.push("aria-invalid"));' +
+  'if(m){s(d.getElementById(p),m);i.hasAttribute("aria-describedby")||(i.setAttribute("aria-describedby",p),k.push("aria-describedby"))}' +
+  'k.length&&i.setAttribute(K,k.join(" "))});' +
+  'F&&(s(f.querySelector("[data-general-error]"),f.getAttribute("data-first-answer")),F.focus())},!0)})' +
+  `(document,${JSON.stringify(earlyErrorAttribute)},${JSON.stringify(earlyMarkAttribute)})`;
 
 /** The inline script, once per page that has a form answering early. */
 export function FirstAnswerScript() {

@@ -38,9 +38,6 @@ export function GrowthModules({
                   <input
                     type="checkbox"
                     data-module={module.code}
-                    // What the box adds to the total, for the first answer before React (first-answer.tsx).
-                    data-amount={price?.amount ?? 0}
-                    data-original={price?.original ?? 0}
                     className="mt-0.5 size-5 shrink-0 accent-brand-700"
                     checked={always || selected.has(module.code)}
                     disabled={always}

@@ -25,21 +25,15 @@ export const moneyFormat = (currency: CurrencyCode, language: Language): MoneyFo
   };
 };
 
-/** `priceLabel`, from a `MoneyFormat` alone; a test holds the two to the same answers. */
-export function writeMoney(amount: number, money: MoneyFormat): string {
-  const scale = 10 ** money.decimals;
-  const rounded = (Math.sign(amount) * Math.round(Number((Math.abs(amount) * scale).toPrecision(15)))) / scale;
-  if (rounded === 0) return money.free;
-  const digits = { minimumFractionDigits: money.decimals, maximumFractionDigits: money.decimals };
-  if (money.language === 'en' && money.decimals === 2)
-    return `${rounded < 0 ? '-' : ''}${money.symbol}${new Intl.NumberFormat('en-US', digits).format(Math.abs(rounded))}`;
-  return new Intl.NumberFormat(money.language, {
-    style: 'currency',
-    currency: money.currency,
-    currencyDisplay: 'narrowSymbol',
-    ...digits,
-  })
-    .formatToParts(rounded)
-    .map((part) => (part.type === 'currency' ? money.symbol : part.value))
-    .join('');
-}
+/**
+ * `priceLabel` from a `MoneyFormat` alone, as the source of a function `(amount, format) => string`
+ * for the plans' inline script (first-answer.tsx), written small by hand as the head's scripts
+ * are; a test runs it beside `priceLabel` for every currency in both languages. It rounds as
+ * `roundMoney` does, to the currency's minor unit.
+ */
+export const writeMoneyCode =
+  'function(a,m){var c=Math.pow(10,m.decimals),r=Math.sign(a)*Math.round(+(Math.abs(a)*c).toPrecision(15))/c,' +
+  'g={minimumFractionDigits:m.decimals,maximumFractionDigits:m.decimals};' +
+  'return r==0?m.free:m.language=="en"&&m.decimals==2?(r<0?"-":"")+m.symbol+new Intl.NumberFormat("en-US",g).format(Math.abs(r))' +
+  ':new Intl.NumberFormat(m.language,Object.assign({style:"currency",currency:m.currency,currencyDisplay:"narrowSymbol"},g))' +
+  '.formatToParts(r).map(function(p){return p.type=="currency"?m.symbol:p.value}).join("")}';

@@ -29,15 +29,12 @@ export function PriceTag({
           <s data-testid="original-price">
             <span className="sr-only">{regular}</span>
             {/* Its own element: the plans' first answer may write it before React (first-answer.tsx). */}
-            <span data-original="" suppressHydrationWarning>
-              {formatMoney(price.original, currency, language)}
-            </span>
+            <span suppressHydrationWarning>{formatMoney(price.original, currency, language)}</span>
           </s>
         )}
       </p>
       <p
         data-testid="price"
-        data-price=""
         className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl"
         suppressHydrationWarning
       >

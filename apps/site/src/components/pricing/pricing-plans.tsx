@@ -11,7 +11,6 @@ import {
 } from '@growmail/contracts/pricing';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formReadyEvent } from '@/components/forms/form-ready';
-import { moneyFormat } from './money-format';
 import { GrowthModules } from './growth-modules';
 import { PlanCard, type CardHeading } from './plan-card';
 import { PriceTag } from './price-tag';
@@ -189,7 +188,7 @@ export function PricingPlans({
           pitch={text.growthPitch}
           action={fixed.growthAction}
         >
-          <div data-testid="growth-total" data-money={JSON.stringify(moneyFormat(currency, language))}>
+          <div data-testid="growth-total">
             <PriceTag
               price={total}
               currency={currency}

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { languages } from '@growmail/contracts/language';
 import { currencies, priceLabel } from '@growmail/contracts/pricing';
-import { moneyFormat, writeMoney } from '@/components/pricing/money-format';
+import { moneyFormat, writeMoneyCode, type MoneyFormat } from '@/components/pricing/money-format';
+
+// The function as the page's inline script has it.
+const writeMoney = new Function(`return ${writeMoneyCode}`)() as (amount: number, format: MoneyFormat) => string;
 
 describe('the amount the plans write before React (issue 57)', () => {
   const amounts = [
