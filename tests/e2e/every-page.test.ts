@@ -42,9 +42,12 @@ const fontBudget = 15 * KB;
  * two languages (D37, D38) and the offline key (D39) brought home to 70.8 KB after every word
  * table was split per form and the French words left the English script, so the ceiling is 71 KB
  * (docs/decisions.md, "The JavaScript budget after issues 30 and 31"). Before the first scroll or
- * use, a page loads none (D30): its forms and controls work without script.
+ * use, a page loads none (D30): its forms and controls work without script. The first tap's
+ * answers before React (issue 57) added 52 bytes to home's islands (the Growth total's two
+ * elements that may be written before hydration, the contact form's messages in `data-required`),
+ * so the ceiling is 71.1 KB (docs/decisions.md, "The first tap on a budget phone").
  */
-const scriptBudget = 71 * KB;
+const scriptBudget = 71.1 * KB;
 
 const kinds = ['html', 'css', 'font', 'image', 'script', 'other'] as const;
 type Kind = (typeof kinds)[number];

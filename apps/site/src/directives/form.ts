@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { clearFirstAnswer } from '@/components/forms/first-answer-marks';
 import { formReadyEvent } from '@/components/forms/form-ready';
 
 /** `client:form` takes no value: every form island waits for the visitor. */
@@ -71,6 +72,9 @@ const form: ClientDirective = (load, _options, el) => {
     for (const type of triggers) el.removeEventListener(type, record, true);
     const target = held;
     held = null;
+    // What the page showed before React (components/forms/first-answer.tsx) goes in the task in
+    // which React answers the submit again, so no frame is drawn between the two.
+    clearFirstAnswer(el);
     if (target?.isConnected) target.requestSubmit();
     for (const event of keys) {
       const key = event.target instanceof Element && event.target.isConnected ? event.target : null;

@@ -4,7 +4,7 @@ import {
   calculatorServices,
   formatDollars,
   readCalculatorForm,
-  type calculatorMessages,
+  calculatorMessages as calculatorMessageWords,
   savingsFigures,
   savingsLeadFor,
   showsSavings,
@@ -69,7 +69,7 @@ export function SavingsCalculator({
   messages: catalogue,
   words: formWords,
   calculatorMessages: wording,
-}: Props & ServedProps<'calculator'> & { calculatorMessages?: Wording<typeof calculatorMessages> | undefined }) {
+}: Props & ServedProps<'calculator'> & { calculatorMessages?: Wording<typeof calculatorMessageWords> | undefined }) {
   const words = formWords?.calculator ?? calculatorWords;
   const id = useId();
   const [served, summary, clearSummary] = useServedForm(servedState);
@@ -172,6 +172,7 @@ export function SavingsCalculator({
       method="post"
       action={action}
       data-form="savings"
+      data-first-answer={(wording ?? calculatorMessageWords).missing}
       noValidate
       onSubmit={submit}
       aria-label={words.form}
@@ -197,6 +198,8 @@ export function SavingsCalculator({
             aria-invalid={invalid(field) || undefined}
             aria-describedby={describedBy(field)}
             onChange={(event) => edit(field, event.target.value)}
+            // Empty, it gives the form's one message before the script has come (forms/first-answer.tsx).
+            data-required=""
             {...attributes}
           />
         </div>
@@ -225,11 +228,14 @@ export function SavingsCalculator({
       <PostFields form="savings" stamp={stamp} language={language} />
       <Honeypot {...honeypot} label={formWords?.honeypot} />
       <div id={errorId} role="alert">
-        {error && (
-          <p className="rounded-lg border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {error.message}
-          </p>
-        )}
+        {/* In the page while hidden, so the message can show before the script (forms/first-answer.tsx). */}
+        <p
+          data-general-error=""
+          hidden={!error}
+          className="rounded-lg border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
+          {error?.message}
+        </p>
       </div>
       <button ref={submitButton} type="submit" className="button-primary w-full sm:w-auto">
         {words.estimate}

@@ -79,6 +79,8 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
     value: values[name],
     error: errors[name],
     required: true,
+    // The message a press of Send shows before the script has come (forms/first-answer.tsx).
+    'data-required': catalogue.required[name],
   });
 
   return (
@@ -87,6 +89,7 @@ export function ContactForm({ usersUrl, ...page }: { usersUrl: string } & Served
       method="post"
       action={formActions.enquiry}
       data-form="enquiry"
+      data-first-answer=""
       noValidate
       onSubmit={submit}
       className="relative flex flex-col gap-4"

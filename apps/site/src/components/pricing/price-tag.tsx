@@ -28,11 +28,16 @@ export function PriceTag({
         {price.discounted && (
           <s data-testid="original-price">
             <span className="sr-only">{regular}</span>
-            {formatMoney(price.original, currency, language)}
+            {/* Its own element: the plans' first answer may write it before React (first-answer.tsx). */}
+            <span suppressHydrationWarning>{formatMoney(price.original, currency, language)}</span>
           </s>
         )}
       </p>
-      <p data-testid="price" className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl">
+      <p
+        data-testid="price"
+        className="text-3xl font-bold whitespace-nowrap text-ink-900 md:text-4xl"
+        suppressHydrationWarning
+      >
         {priceLabel(price.amount, currency, language)}
       </p>
       <p className="h-5 text-sm text-ink-700">{price.amount > 0 ? per : ''}</p>
