@@ -17,6 +17,7 @@ const pressItem = (slug: string) => ({
   publication: `The ${slug} Review`,
   headline: 'A headline',
   summary: 'What it says.',
+  summaryFr: 'Ce qu’il dit.',
   date: '2026-05-14',
   href: `https://${slug}.example.com/article`,
   image: `/press/${slug}.svg`,

@@ -3,6 +3,7 @@ import {
   alternatingSides,
   featureBlocksSchema,
   homeSchema,
+  pressItemSchema,
   pressSchema,
   productSchema,
   testimonialSchema,
@@ -12,6 +13,7 @@ const pressItem = (slug: string) => ({
   publication: `The ${slug} Review`,
   headline: 'A headline',
   summary: 'What it says.',
+  summaryFr: 'Ce qu’il dit.',
   date: '2026-05-14',
   href: `https://${slug}.example.com/article`,
   image: `/press/${slug}.svg`,
@@ -21,6 +23,7 @@ const testimonial = {
   order: 10,
   name: 'Amara Okafor',
   role: 'Head of Growth',
+  roleFr: 'Responsable de la croissance',
   company: 'Zuri Fashion',
   content: 'Repeat orders are up by a third.',
   language: 'en',
@@ -61,6 +64,13 @@ describe('the content schemas marketing edits (D45)', () => {
       'image: must be an image under public/testimonials/',
     ]);
     expect(testimonialSchema.safeParse({ ...testimonial, nickname: 'Ama' }).success).toBe(false);
+  });
+
+  it('needs a testimonial’s job title and a press summary in French too, so a French page never falls back to English', () => {
+    const { roleFr: _roleFr, ...noTitle } = testimonial;
+    const { summaryFr: _summaryFr, ...noSummary } = pressItem('a');
+    expect(problems(testimonialSchema.safeParse(noTitle))).toEqual([expect.stringMatching(/^roleFr: /)]);
+    expect(problems(pressItemSchema.safeParse(noSummary))).toEqual([expect.stringMatching(/^summaryFr: /)]);
   });
 
   it('gives blocks alternating sides and refuses four that do not alternate or repeat an idea', () => {

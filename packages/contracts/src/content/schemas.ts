@@ -83,6 +83,8 @@ export const testimonialSchema = z.strictObject({
   name: text(),
   /** Their job title. */
   role: text(),
+  /** Their job title in French: a French page quotes them in their own words but says their title in French. */
+  roleFr: text(),
   /** Where they work. */
   company: text(),
   /** What they said, as the card quotes it. */
@@ -114,6 +116,11 @@ export const pressItemSchema = z.strictObject({
   headline: text(),
   /** What it says, in a sentence. */
   summary: longText(),
+  /**
+   * The same in French: a summary is Growmail's own sentence about the article, not a quote, so a
+   * French page says it in French; the headline stays the publication's, in English, and says so.
+   */
+  summaryFr: longText(),
   /** When it appeared, as a quoted date such as "2026-05-14". */
   date: z.iso.date('must be a date like 2026-05-14'),
   /** The article itself. */

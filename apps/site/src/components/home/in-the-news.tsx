@@ -3,7 +3,6 @@ import type { Language } from '@growmail/contracts/language';
 import { ExternalLink } from 'lucide-react';
 import { PageSection } from '@/components/page-section';
 import { press } from '@/lib/content/press';
-import { pressSummaryFr } from '@/lib/content/press-fr';
 
 const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
@@ -57,7 +56,7 @@ export function InTheNews({ language = 'en' }: { language?: Language }) {
                     <ExternalLink aria-hidden="true" className="ml-1 inline h-4 w-4 align-baseline" />
                   </a>
                 </h3>
-                <p className="mt-2 text-ink-700">{fr ? pressSummaryFr(item) : item.summary}</p>
+                <p className="mt-2 text-ink-700">{fr ? item.summaryFr : item.summary}</p>
               </div>
             </article>
           </li>

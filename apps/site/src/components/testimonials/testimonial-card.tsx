@@ -1,7 +1,6 @@
 import type { Language } from '@growmail/contracts/language';
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '@growmail/contracts/content/schemas';
-import { testimonialRoleFr } from '@/lib/content/testimonials-fr';
 
 /** What a card says, in the page's language, when the quote is in the other one (issue 56). */
 const saidIn: Record<Language, Record<Language, string>> = {
@@ -38,7 +37,7 @@ export function TestimonialCard({ testimonial, language = 'en' }: { testimonial:
         <span>
           <span className="block font-semibold text-ink-900">{testimonial.name}</span>
           <span className="block text-sm text-ink-600">
-            {language === 'fr' ? testimonialRoleFr(testimonial) : testimonial.role}, {testimonial.company}
+            {language === 'fr' ? testimonial.roleFr : testimonial.role}, {testimonial.company}
           </span>
         </span>
       </figcaption>
