@@ -39,6 +39,7 @@ export interface Database {
   page_view_totals: PageViewTotalsTable;
   lead_totals: LeadTotalsTable;
   content_drafts: ContentDraftsTable;
+  content_publishes: ContentPublishesTable;
 }
 
 export interface LeadsTable {
@@ -494,4 +495,23 @@ export interface ContentDraftsTable {
   author_name: string;
   started_at: string;
   saved_at: string;
+}
+
+export interface ContentPublishesTable {
+  id: string;
+  /** `queued`, `building`, `refused` or `passed` (contracts' content/publish.ts). */
+  state: string;
+  /** JSON text: each entry's draft as it was when Publish was pressed, `{ values, revision }` by entry. */
+  drafts: string;
+  /** JSON text: the words the editor added to the spelling list. */
+  words: string;
+  requested_by_id: string | null;
+  requested_by_name: string;
+  requested_at: string;
+  started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: what refused it, each by its entry and field where it can be placed. */
+  problems: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The content branch's commit of a publish that passed. */
+  commit: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -251,7 +251,7 @@ function applyOptions(html: string, options: PageOptions): string {
 }
 
 /** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */
-function routeOf(path: string): string | null {
+export function routeOf(path: string): string | null {
   if (!path.endsWith('.html')) return null;
   const route = path.replace(/\.html$/, '').replace(/\/index$/, '') || '/';
   if (/^\/(_|404$|500$)/.test(route)) return null;

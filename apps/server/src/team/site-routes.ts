@@ -17,13 +17,17 @@ import {
   type FormNode,
   type FormValue,
 } from '@growmail/contracts/content/form';
+import { publishFormSchema, wordsOf, type PublishRow } from '@growmail/contracts/content/publish';
 import type { SiteEntryPage } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { saveDraft, takeOverDraft } from '../content/drafts.ts';
+import { requestPublish } from '../content/publish.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import type { ContentDraft, DraftValues } from '../repositories/content-drafts.ts';
+import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 
@@ -40,19 +44,66 @@ const entryFormLimit = 256 * 1024;
  * and checks a save with the schema the build checks the content with.
  */
 export function siteRoutes(app: FastifyInstance, data: DataAccess) {
-  app.get('/site', async (_request, reply) => {
-    const drafts = await data.contentDrafts.list();
-    return sendTeamPage(reply, {
-      view: 'site',
-      drafts: drafts.map((draft) => ({
-        entry: draft.entry,
-        author: draft.author.name,
-        startedAt: draft.startedAt,
-        savedAt: draft.savedAt,
-        languages: Object.keys(draft.values) as DraftLanguage[],
-      })),
+  /** How many publishes the Site section lists, newest first. */
+  const publishesShown = 5;
+  const publishRow = ({ drafts: _drafts, requestedById: _by, ...row }: ContentPublish): PublishRow => row;
+
+  async function sitePage(request: FastifyRequest, reply: FastifyReply, refused?: { problem: string; words: string }) {
+    const [drafts, publishes] = await Promise.all([
+      data.contentDrafts.list(),
+      data.contentPublishes.recent(publishesShown),
+    ]);
+    return sendTeamPage(
+      reply,
+      {
+        view: 'site',
+        drafts: drafts.map((draft) => ({
+          entry: draft.entry,
+          author: draft.author.name,
+          startedAt: draft.startedAt,
+          savedAt: draft.savedAt,
+          languages: Object.keys(draft.values) as DraftLanguage[],
+        })),
+        publishes: publishes.map(publishRow),
+        refused,
+        notice: noticeFor('site', request.query),
+      },
+      refused ? 400 : 200,
+    );
+  }
+
+  app.get('/site', (request, reply) => sitePage(request, reply));
+
+  /**
+   * Publish: queues the chosen drafts, as they are now, for the publisher to build and check
+   * (D45). A draft of a kind the member may not save (prices, for an editor) is refused whole.
+   */
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/site/publish', { schema: { body: publishFormSchema }, attachValidation: true }, async (request, reply) => {
+      const refused = refusedForm(request, ['words']);
+      const typed = refused?.values.words ?? request.body.words ?? '';
+      if (refused) {
+        const problem =
+          'entries' in refused.problems
+            ? 'Choose at least one draft to publish.'
+            : `Check the new words: ${refused.problems.words ?? 'give letters only, one word per line.'}`;
+        return sitePage(request, reply, { problem, words: typed });
+      }
+      const { entries, words } = request.body;
+      const role = sessionOf(request).role;
+      for (const id of entries) {
+        const found = entryOf(id);
+        const kind = found && contentKinds[found.kind];
+        if (!kind) return sitePage(request, reply, { problem: 'Choose drafts from the list.', words: typed });
+        if (!may(role, kind.permission))
+          return sendProblem(reply, 403, 'Not allowed', 'Your role does not allow this. An admin can change it.');
+      }
+      const id = await requestPublish(data, { entries, words: wordsOf(words ?? '') ?? [] }, actorOf(request));
+      if (!id)
+        return sitePage(request, reply, { problem: 'Those drafts are gone: someone published them.', words: typed });
+      return reply.redirect(`${noticeUrl('/team/site', 'site', 'publish-requested')}#notice`, 303);
     });
-  });
 
   /** The entry a path names, if it is one the site has and the member may edit; undefined once refused. */
   async function entryAsked(request: FastifyRequest, reply: FastifyReply, params: { entry: string }) {

@@ -29,6 +29,7 @@ import * as memberPush from './0027-member-push.ts';
 import * as demoHostMembers from './0028-demo-host-members.ts';
 import * as sourceFilter from './0029-source-filter.ts';
 import * as contentDrafts from './0030-content-drafts.ts';
+import * as contentPublishes from './0031-content-publishes.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0028-demo-host-members': demoHostMembers,
   '0029-source-filter': sourceFilter,
   '0030-content-drafts': contentDrafts,
+  '0031-content-publishes': contentPublishes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { PublishProblem } from '@growmail/contracts/content/publish';
+import { auditActor, commandActor, type Actor } from '../lib/actor.ts';
+import type { ContentPublish, TakenDraft } from '../repositories/content-publishes.ts';
+import type { DataAccess } from '../repositories/index.ts';
+
+/**
+ * Publishing the site's content (D45): a press of Publish queues the chosen drafts as they are
+ * then, and the publisher records what became of them; each is one transaction with its audit
+ * row. A publish that passes removes the drafts it published, unless one was saved again since.
+ */
+
+type Member = Actor & { memberId: string };
+
+/** Queues a publish of the entries' drafts; undefined when none of them has a draft. */
+export function requestPublish(
+  data: DataAccess,
+  chosen: { entries: readonly string[]; words: readonly string[] },
+  actor: Member,
+  at = new Date(),
+): Promise<string | undefined> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    const drafts: Record<string, TakenDraft> = {};
+    for (const entry of chosen.entries) {
+      const draft = await data.contentDrafts.in(trx).find(entry);
+      if (draft) drafts[entry] = { values: draft.values, revision: draft.revision };
+    }
+    if (Object.keys(drafts).length === 0) return undefined;
+    const id = randomUUID();
+    await data.contentPublishes
+      .in(trx)
+      .request({ id, drafts, words: [...chosen.words], by: { id: actor.memberId, name: actor.name }, at });
+    await data.audit.in(trx).record({
+      ...auditActor(actor),
+      action: 'content.publish-requested',
+      recordType: 'content-publish',
+      recordId: id,
+      detail: { entries: Object.keys(drafts), words: chosen.words.length },
+    });
+    return id;
+  });
+}
+
+/** What the publisher made of a publish: refused with its problems, or passed as a commit of the content branch. */
+export type PublishOutcome = { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string };
+
+/** Records a publish's outcome; a pass removes the drafts it published that no one has saved since. */
+export function finishPublish(
+  data: DataAccess,
+  publish: ContentPublish,
+  outcome: PublishOutcome,
+  at = new Date(),
+): Promise<boolean> {
+  return data.db.kysely.transaction().execute(async (trx) => {
+    if (!(await data.contentPublishes.in(trx).finish(publish.id, outcome, at))) return false;
+    if (outcome.state === 'passed')
+      for (const [entry, draft] of Object.entries(publish.drafts))
+        await data.contentDrafts.in(trx).removePublished(entry, draft.revision);
+    await data.audit.in(trx).record({
+      ...auditActor(commandActor('publisher')),
+      action: outcome.state === 'passed' ? 'content.published' : 'content.publish-refused',
+      recordType: 'content-publish',
+      recordId: publish.id,
+      detail:
+        outcome.state === 'passed'
+          ? { entries: publish.entries, by: publish.requestedBy, commit: outcome.commit }
+          : { entries: publish.entries, by: publish.requestedBy, problems: outcome.problems.length },
+    });
+    return true;
+  });
+}

@@ -1,0 +1,162 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { testDatabases } from '@growmail/test-support/databases';
+import { saveDraft } from '../../src/content/drafts.ts';
+import { finishPublish, requestPublish } from '../../src/content/publish.ts';
+import type { Db } from '../../src/db/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { runPublish } from '../../src/publisher/publish.ts';
+import { substitutionsFor } from '../../src/site/placeholders.ts';
+import { onContentBranch } from '../../src/publisher/git.ts';
+import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
+
+const repo = join(import.meta.dirname, '..', '..', '..', '..');
+const apps = join(repo, 'apps');
+/** The values a production server puts in the pages, which the budgets are measured with. */
+const config = loadConfig({ SITE_ENV: 'production', PUBLIC_URL: 'https://www.growmail.example', LOG_LEVEL: 'silent' });
+
+/**
+ * The publisher's checkout as deploy.md makes it, in small: the released site's sources and the
+ * spelling list in a Git repository of their own, beside apps/site so that the packages and
+ * node_modules resolve as the real one's do.
+ */
+function publisherCheckout() {
+  const site = mkdtempSync(join(apps, '.publisher-test-'));
+  for (const part of ['astro.config.ts', 'tsconfig.json', 'package.json', 'scripts', 'src', 'public'])
+    cpSync(join(apps, 'site', part), join(site, part), { recursive: true });
+  for (const file of ['cspell.config.yaml', 'cspell-words.txt']) cpSync(join(repo, file), join(site, file));
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: site,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Release',
+        GIT_AUTHOR_EMAIL: 'r@x.invalid',
+        GIT_COMMITTER_NAME: 'Release',
+        GIT_COMMITTER_EMAIL: 'r@x.invalid',
+      },
+    }).trim();
+  git('init', '--quiet', '--initial-branch', 'release');
+  git('add', '.');
+  git('commit', '--quiet', '-m', 'The released site');
+  return { site, git };
+}
+
+describe('the publisher (D45)', async () => {
+  const [database] = await testDatabases();
+  let db: Db;
+  let data: DataAccess;
+  let checkout: ReturnType<typeof publisherCheckout>;
+  let editor: { memberId: string; name: string; method: 'passkey' };
+
+  beforeAll(async () => {
+    db = await database!.open();
+    data = dataAccess(db);
+    const member = await data.team.upsertMember({
+      email: 'ada@growmail.test',
+      name: 'Ada Obi',
+      zone: 'Africa/Lagos',
+      role: 'editor',
+    });
+    editor = { memberId: member.id, name: 'Ada Obi', method: 'passkey' };
+    checkout = publisherCheckout();
+    await onContentBranch(checkout.site);
+  });
+  afterAll(async () => {
+    await db?.close();
+    if (checkout) rmSync(checkout.site, { recursive: true, force: true });
+  });
+
+  const content = (file: string) => parse(readFileSync(join(checkout.site, 'src/content', file), 'utf8')) as unknown;
+  const campaign = () => content('products/campaign.yaml') as { hero: { lead: string } };
+
+  async function publishOf(values: Record<string, unknown>, words: string[] = [], entry = 'products.campaign') {
+    const current = await data.contentDrafts.find(entry);
+    await saveDraft(data, { entry, values, base: 'v', revision: current?.revision ?? 0 }, editor);
+    await requestPublish(data, { entries: [entry], words }, editor);
+    const publish = (await data.contentPublishes.take(new Date()))!;
+    const outcome = await runPublish(checkout.site, publish, substitutionsFor(config));
+    await finishPublish(data, publish, outcome);
+    return outcome;
+  }
+
+  it('refuses a word the spelling check does not know, by its field, before building, and commits nothing', async () => {
+    const product = campaign();
+    const outcome = await publishOf({
+      en: { ...product, hero: { ...product.hero, lead: 'Campaigns that Zorbleflax.' } },
+    });
+    expect(outcome).toEqual({
+      state: 'refused',
+      problems: [
+        {
+          entry: 'products.campaign',
+          field: 'en.hero.lead',
+          message:
+            'the spelling check does not know “Zorbleflax”: correct it, or add it under New words if it is right',
+        },
+      ],
+    });
+    expect(checkout.git('log', '--format=%s', 'content')).toBe('The released site');
+    expect(await data.contentDrafts.find('products.campaign'), 'the draft waits').toBeDefined();
+  }, 30_000);
+
+  it('builds a small change with the editor’s new word, checks the build, and commits it on the content branch by member id and name', async () => {
+    const product = campaign();
+    const lead = 'Design beautiful emails without code, and win back everyone who missed them with Zorbleflax.';
+    const outcome = await publishOf({ en: { ...product, hero: { ...product.hero, lead } } }, ['Zorbleflax']);
+    expect(outcome).toMatchObject({ state: 'passed', commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(checkout.git('log', '-1', '--format=%an|%ae|%cn|%s', 'content')).toBe(
+      `Ada Obi (member ${editor.memberId})|member-${editor.memberId}@members.invalid|Growmail publisher|Publish products.campaign (publish ${(await data.contentPublishes.recent(1))[0]!.id})`,
+    );
+    expect(checkout.git('show', '--name-only', '--format=', 'content').split('\n').sort()).toEqual([
+      'cspell-words.txt',
+      'src/content/products/campaign.yaml',
+    ]);
+    expect(campaign().hero.lead).toBe(lead);
+    expect(readFileSync(join(checkout.site, 'src/content/products/campaign.yaml'), 'utf8')).toMatch(
+      /^# The product page/,
+    );
+    expect(await data.contentDrafts.find('products.campaign'), 'published: no longer a draft').toBeUndefined();
+    expect(
+      readdirSync(apps).filter((name) => name.startsWith('.publish-')),
+      'no build copy left',
+    ).toEqual([]);
+    expect(existsSync(join(checkout.site, 'dist'))).toBe(false);
+  }, 240_000);
+
+  it('refuses a build whose page goes over its document budget, naming the entry and the page, and changes nothing', async () => {
+    const terms = content('legal/terms.yaml') as { intro: string[] };
+    // Words the spelling check knows, in an order no compressor can shorten much: a page of them is over 12.5 KB.
+    const known = [...new Set(JSON.stringify(terms).match(/\b[a-z]{4,}\b/g))];
+    let seed = 7;
+    const words = Array.from({ length: 3500 }, () => known[(seed = (seed * 48271) % 2147483647) % known.length]);
+    const before = checkout.git('rev-parse', 'content');
+    const outcome = await publishOf(
+      { en: { ...terms, intro: [...terms.intro, `${words.join(' ')}.`] } },
+      [],
+      'legal.terms',
+    );
+    expect(outcome).toEqual({
+      state: 'refused',
+      problems: [
+        {
+          entry: 'legal.terms',
+          message: expect.stringMatching(
+            /^\/terms would be \d+\.\d\d KB, over its 12\.5 KB budget for the first screen on a slow link/,
+          ),
+        },
+      ],
+    });
+    expect(checkout.git('rev-parse', 'content'), 'no commit').toBe(before);
+    expect(checkout.git('status', '--porcelain'), 'no file changed').toBe('');
+    expect(await data.contentDrafts.find('legal.terms'), 'the draft waits').toBeDefined();
+    expect(
+      readdirSync(apps).filter((name) => name.startsWith('.publish-')),
+      'no build copy left',
+    ).toEqual([]);
+  }, 240_000);
+});
