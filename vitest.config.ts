@@ -114,7 +114,8 @@ export default defineConfig({
         test: {
           name: 'publish',
           include: ['apps/server/test/publish/**/*.test.ts'],
-          testTimeout: 240_000,
+          // Above the publisher's own five minutes for a build: a busy machine took three.
+          testTimeout: 360_000,
           hookTimeout: startTimeoutMs,
         },
       },

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { TypedWeek } from './demo-availability.ts';
-import type { DraftLanguage } from './content/entries.ts';
+import type { DraftLanguage, PublishedEntry } from './content/entries.ts';
 import type { FormValue } from './content/form.ts';
 import type { PublishRow } from './content/publish.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
@@ -396,6 +396,8 @@ export type TeamLocals = {
   viewer?: TeamViewer | undefined;
   /** The CSRF token every form on the page posts back. */
   csrf?: string | undefined;
+  /** The site's entries as the version being served publishes them (D45), for the Site pages. */
+  entries?: readonly PublishedEntry[] | undefined;
 };
 
 /**

@@ -41,10 +41,19 @@ export function requestPublish(
   });
 }
 
-/** What the publisher made of a publish: refused with its problems, or passed as a commit of the content branch. */
-export type PublishOutcome = { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string };
+/**
+ * What the publisher made of a publish: refused with its problems, or passed as a commit of the
+ * content branch, the release whose code built it, and the build's files, by their path in it.
+ */
+export type PublishOutcome =
+  | { state: 'refused'; problems: PublishProblem[] }
+  | { state: 'passed'; commit: string; release: string; files: ReadonlyMap<string, Uint8Array> };
 
-/** Records a publish's outcome; a pass removes the drafts it published that no one has saved since. */
+/**
+ * Records a publish's outcome. A pass becomes the current version, its files stored by content,
+ * which every server then loads (D45), and removes the drafts it published that no one has saved
+ * since; all of it, with the audit row, or nothing.
+ */
 export function finishPublish(
   data: DataAccess,
   publish: ContentPublish,
@@ -52,10 +61,19 @@ export function finishPublish(
   at = new Date(),
 ): Promise<boolean> {
   return data.db.kysely.transaction().execute(async (trx) => {
-    if (!(await data.contentPublishes.in(trx).finish(publish.id, outcome, at))) return false;
-    if (outcome.state === 'passed')
+    const version = outcome.state === 'passed' ? randomUUID() : undefined;
+    const finished = outcome.state === 'passed' ? { state: outcome.state, commit: outcome.commit, version } : outcome;
+    if (!(await data.contentPublishes.in(trx).finish(publish.id, finished, at))) return false;
+    if (outcome.state === 'passed') {
+      const versions = data.contentVersions.in(trx);
+      await versions.store(
+        { id: version!, publishId: publish.id, commit: outcome.commit, release: outcome.release, at },
+        outcome.files,
+      );
+      await versions.makeCurrent(version!, at, data.db.dialect);
       for (const [entry, draft] of Object.entries(publish.drafts))
         await data.contentDrafts.in(trx).removePublished(entry, draft.revision);
+    }
     await data.audit.in(trx).record({
       ...auditActor(commandActor('publisher')),
       action: outcome.state === 'passed' ? 'content.published' : 'content.publish-refused',
@@ -63,7 +81,7 @@ export function finishPublish(
       recordId: publish.id,
       detail:
         outcome.state === 'passed'
-          ? { entries: publish.entries, by: publish.requestedBy, commit: outcome.commit }
+          ? { entries: publish.entries, by: publish.requestedBy, commit: outcome.commit, version }
           : { entries: publish.entries, by: publish.requestedBy, problems: outcome.problems.length },
     });
     return true;

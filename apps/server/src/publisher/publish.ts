@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
 import type { PublishOutcome } from '../content/publish.ts';
 import type { DraftValues } from '../repositories/content-drafts.ts';
 import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { Substitution } from '../site/placeholders.ts';
+import { releaseOf } from '../site/release.ts';
 import { checkBuild, checkDrafts } from './checks.ts';
 import { writeDrafts } from './content-files.ts';
 import { checkoutRoot, commitContent } from './git.ts';
@@ -15,6 +16,17 @@ const siteParts = ['astro.config.ts', 'tsconfig.json', 'package.json', 'scripts'
 
 /** A build's longest: 21–46 s here; one that runs on past this is stopped and the publish refused. */
 const buildTimeout = 5 * 60_000;
+
+/** Every file of a build, by its path in it (`/index.html`), as servers load a version. */
+async function buildFiles(dist: string): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = join(entry.parentPath, entry.name);
+    files.set(`/${relative(dist, absolute).split(sep).join('/')}`, await readFile(absolute));
+  }
+  return files;
+}
 
 /** Runs `npm run build` in a folder; resolves to whether it succeeded and the end of what it printed. */
 function build(folder: string): Promise<{ ok: boolean; output: string }> {
@@ -63,6 +75,7 @@ export async function runPublish(
   if (drafted.length > 0) return refused(drafted);
 
   const copy = join(dirname(site), `.publish-${basename(site)}-${publish.id.slice(0, 8)}`);
+  let files: Map<string, Uint8Array>;
   try {
     await rm(copy, { recursive: true, force: true });
     for (const part of siteParts) await cp(join(site, part), join(copy, part), { recursive: true });
@@ -72,12 +85,13 @@ export async function runPublish(
     if (!built.ok) return refused([buildProblem(built.output)]);
     const checked = await checkBuild(join(copy, 'dist'), drafts, substitutions);
     if (checked.length > 0) return refused(checked);
+    files = await buildFiles(join(copy, 'dist'));
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
 
-  const { files } = await writeDrafts(site, drafts);
-  const committed = files.map((file) => join(site, file));
+  const written = await writeDrafts(site, drafts);
+  const committed = written.files.map((file) => join(site, file));
   if (publish.words.length > 0) {
     const list = join(root, 'cspell-words.txt');
     const known = await readFile(list, 'utf8');
@@ -90,5 +104,5 @@ export async function runPublish(
     { id: publish.requestedById, name: publish.requestedBy },
     `Publish ${publish.entries.join(', ')} (publish ${publish.id})`,
   );
-  return { state: 'passed', commit };
+  return { state: 'passed', commit, release: releaseOf(site), files };
 }

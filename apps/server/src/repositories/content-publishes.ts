@@ -24,6 +24,7 @@ const publishOf = (row: Selectable<ContentPublishesTable>): ContentPublish => {
     finishedAt: row.finished_at ?? undefined,
     problems: row.problems ? (JSON.parse(row.problems) as PublishProblem[]) : [],
     commit: row.commit ?? undefined,
+    version: row.version_id ?? undefined,
   };
 };
 
@@ -105,7 +106,7 @@ const contentPublishQueries = (db: Executor) => ({
   /** Records what the publisher made of a publish it was building. */
   async finish(
     id: string,
-    outcome: { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string },
+    outcome: { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string; version?: string },
     at: Date,
   ): Promise<boolean> {
     const result = await db
@@ -115,6 +116,7 @@ const contentPublishQueries = (db: Executor) => ({
         finished_at: at.toISOString(),
         problems: outcome.state === 'refused' ? JSON.stringify(outcome.problems) : null,
         commit: outcome.state === 'passed' ? outcome.commit : null,
+        version_id: outcome.state === 'passed' ? (outcome.version ?? null) : null,
       })
       .where('id', '=', id)
       .where('state', '=', 'building')

@@ -6,6 +6,7 @@ import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
 import { contentDraftsRepository } from './content-drafts.ts';
 import { contentPublishesRepository } from './content-publishes.ts';
+import { contentVersionsRepository } from './content-versions.ts';
 import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
 import { mailRepository } from './mail.ts';
@@ -33,6 +34,7 @@ const repositoriesOn = (db: Executor) => ({
   contacts: contactsRepository(db),
   contentDrafts: contentDraftsRepository(db),
   contentPublishes: contentPublishesRepository(db),
+  contentVersions: contentVersionsRepository(db),
   demos: demosRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),

@@ -25,6 +25,12 @@ describe.each(await testDatabases())('publishes of the site’s content on $name
 
   const lead = (text: string) => ({ en: { heroLead: text }, fr: { heroLead: `${text} (fr)` } });
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 11, minute));
+  /** A build of two files: a page with these words, and a stylesheet every build shares. */
+  const build = (words: string) =>
+    new Map<string, Uint8Array>([
+      ['/index.html', Buffer.from(`<p>${words}</p>`)],
+      ['/_astro/site.css', Buffer.from('p{margin:0}')],
+    ]);
 
   it('queues the chosen drafts as they are, hands each to one publisher, and keeps a draft saved since', async () => {
     await saveDraft(data, { entry: 'home', values: lead('One'), base: 'v', revision: 0 }, editor, at(1));
@@ -52,15 +58,46 @@ describe.each(await testDatabases())('publishes of the site’s content on $name
     expect(await data.contentPublishes.requeueInterrupted()).toBe(1);
     expect(await data.contentPublishes.take(at(6))).toMatchObject({ id, state: 'building' });
 
-    expect(await finishPublish(data, taken!, { state: 'passed', commit: 'abc123' }, at(7))).toBe(true);
-    expect(await finishPublish(data, taken!, { state: 'passed', commit: 'abc123' }, at(8)), 'once').toBe(false);
+    expect(
+      await finishPublish(
+        data,
+        taken!,
+        { state: 'passed', commit: 'abc123', release: 'r1', files: build('One') },
+        at(7),
+      ),
+    ).toBe(true);
+    expect(
+      await finishPublish(
+        data,
+        taken!,
+        { state: 'passed', commit: 'abc123', release: 'r1', files: build('One') },
+        at(8),
+      ),
+      'once',
+    ).toBe(false);
     expect(await data.contentPublishes.find(id!)).toMatchObject({ state: 'passed', commit: 'abc123' });
     expect(await data.contentDrafts.find('home'), 'saved since: still a draft').toMatchObject({ revision: 2 });
 
     const again = await requestPublish(data, { entries: ['home'], words: [] }, editor, at(9));
     const next = await data.contentPublishes.take(at(10));
-    await finishPublish(data, next!, { state: 'passed', commit: 'def456' }, at(11));
+    await finishPublish(data, next!, { state: 'passed', commit: 'def456', release: 'r1', files: build('Two') }, at(11));
     expect(await data.contentDrafts.find('home'), 'published as it was: no longer a draft').toBeUndefined();
+
+    // Each pass is the current version in turn, following the one before; a file both hold is stored once.
+    const first = (await data.contentPublishes.find(id!))!.version!;
+    const second = (await data.contentPublishes.find(again!))!.version!;
+    expect(await data.contentVersions.currentId()).toBe(second);
+    const version = (await data.contentVersions.find(second))!;
+    expect(version).toMatchObject({ publishId: again, commit: 'def456', previousId: first });
+    const bodies = await data.contentVersions.bodies(Object.values(version.files));
+    expect(bodies.get(version.files['/index.html']!)?.toString()).toBe('<p>Two</p>');
+    const css = (await data.contentVersions.find(first))!.files['/_astro/site.css'];
+    expect(css).toBe(version.files['/_astro/site.css']);
+    const stored = await db.kysely
+      .selectFrom('content_files')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(stored!.n), 'two pages and one stylesheet').toBe(3);
 
     const actions = (await data.audit.list(10)).map((row) => [row.action, row.record_id]);
     expect(actions).toEqual(
@@ -88,8 +125,12 @@ describe.each(await testDatabases())('publishes of the site’s content on $name
     expect(await data.contentPublishes.take(at(31))).toBeUndefined();
     await requestPublish(data, { entries: ['faqs'], words: [] }, editor, at(32));
     const taken = await data.contentPublishes.take(at(33));
-    await withAuditRefused(db, () => finishPublish(data, taken!, { state: 'passed', commit: 'x' }, at(34)));
+    const current = await data.contentVersions.currentId();
+    await withAuditRefused(db, () =>
+      finishPublish(data, taken!, { state: 'passed', commit: 'x', release: 'r1', files: build('Three') }, at(34)),
+    );
     expect(await data.contentPublishes.find(taken!.id)).toMatchObject({ state: 'building' });
+    expect(await data.contentVersions.currentId(), 'no new version').toBe(current);
     expect(await data.contentDrafts.find('faqs')).toBeDefined();
   });
 });

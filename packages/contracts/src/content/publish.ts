@@ -22,6 +22,8 @@ export type PublishRow = {
   finishedAt?: string | undefined;
   problems: PublishProblem[];
   commit?: string | undefined;
+  /** The version a passing publish made. */
+  version?: string | undefined;
 };
 
 /** A word the editor adds to the spelling list: letters, with an apostrophe or hyphen inside. */

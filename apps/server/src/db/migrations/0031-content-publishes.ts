@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
  * Publishes of the site's content (issue 55, D45): one row per press of Publish, holding the drafts
  * it took as they were then (so an edit made while it builds waits for the next), the words the
  * editor added to the spelling list, who asked and when, and what the publisher made of it: queued,
- * building, refused with its problems, or passed with the content branch's commit. The member is
+ * building, refused with its problems, or passed with the content branch's commit and the version
+ * it made (0032). The member is
  * named, not referenced, so a removed member's publish stays in the history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -21,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finished_at', 'text')
     .addColumn('problems', 'text')
     .addColumn('commit', 'text')
+    .addColumn('version_id', 'text')
     .execute();
   await db.schema
     .createIndex('content_publishes_state')

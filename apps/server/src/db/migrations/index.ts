@@ -30,6 +30,7 @@ import * as demoHostMembers from './0028-demo-host-members.ts';
 import * as sourceFilter from './0029-source-filter.ts';
 import * as contentDrafts from './0030-content-drafts.ts';
 import * as contentPublishes from './0031-content-publishes.ts';
+import * as contentVersions from './0032-content-versions.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0029-source-filter': sourceFilter,
   '0030-content-drafts': contentDrafts,
   '0031-content-publishes': contentPublishes,
+  '0032-content-versions': contentVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

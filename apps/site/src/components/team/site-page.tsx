@@ -29,7 +29,7 @@ const stateWords: Record<PublishRow['state'], string> = {
   queued: 'Waiting to be built',
   building: 'Building and checking',
   refused: 'Refused: visitors see no change',
-  passed: 'Passed its checks',
+  passed: 'Published',
 };
 
 type PublishProps = {
