@@ -113,7 +113,8 @@ export default defineConfig({
         // to spare in its twelve minutes, and run by `npm run test:publish`, CI's step after it.
         test: {
           name: 'publish',
-          include: ['apps/server/test/publish/**/*.test.ts'],
+          include: ['apps/server/test/publish/**/*.test.ts', 'tests/publish/**/*.test.ts'],
+          globalSetup: ['tests/support/chromium.ts', 'tests/support/encoded-store.ts'],
           // Above the publisher's own five minutes for a build: a busy machine took three.
           testTimeout: 360_000,
           hookTimeout: startTimeoutMs,

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { testDatabases } from '@growmail/test-support/databases';
+import { publisherCheckout } from '@growmail/test-support/publisher';
 import { saveDraft } from '../../src/content/drafts.ts';
 import { finishPublish, requestPublish } from '../../src/content/publish.ts';
 import type { Db } from '../../src/db/index.ts';
@@ -13,38 +13,9 @@ import { substitutionsFor } from '../../src/site/placeholders.ts';
 import { onContentBranch } from '../../src/publisher/git.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
 
-const repo = join(import.meta.dirname, '..', '..', '..', '..');
-const apps = join(repo, 'apps');
+const apps = join(import.meta.dirname, '..', '..', '..');
 /** The values a production server puts in the pages, which the budgets are measured with. */
 const config = loadConfig({ SITE_ENV: 'production', PUBLIC_URL: 'https://www.growmail.example', LOG_LEVEL: 'silent' });
-
-/**
- * The publisher's checkout as deploy.md makes it, in small: the released site's sources and the
- * spelling list in a Git repository of their own, beside apps/site so that the packages and
- * node_modules resolve as the real one's do.
- */
-function publisherCheckout() {
-  const site = mkdtempSync(join(apps, '.publisher-test-'));
-  for (const part of ['astro.config.ts', 'tsconfig.json', 'package.json', 'scripts', 'src', 'public'])
-    cpSync(join(apps, 'site', part), join(site, part), { recursive: true });
-  for (const file of ['cspell.config.yaml', 'cspell-words.txt']) cpSync(join(repo, file), join(site, file));
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: site,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'Release',
-        GIT_AUTHOR_EMAIL: 'r@x.invalid',
-        GIT_COMMITTER_NAME: 'Release',
-        GIT_COMMITTER_EMAIL: 'r@x.invalid',
-      },
-    }).trim();
-  git('init', '--quiet', '--initial-branch', 'release');
-  git('add', '.');
-  git('commit', '--quiet', '-m', 'The released site');
-  return { site, git };
-}
 
 describe('the publisher (D45)', async () => {
   const [database] = await testDatabases();
@@ -68,7 +39,7 @@ describe('the publisher (D45)', async () => {
   });
   afterAll(async () => {
     await db?.close();
-    if (checkout) rmSync(checkout.site, { recursive: true, force: true });
+    checkout?.remove();
   });
 
   const content = (file: string) => parse(readFileSync(join(checkout.site, 'src/content', file), 'utf8')) as unknown;
