@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PublishProblem } from '@growmail/contracts/content/publish';
+import type { PublishProblem, PublishPurpose } from '@growmail/contracts/content/publish';
 import { auditActor, commandActor, type Actor } from '../lib/actor.ts';
 import type { ContentPublish, TakenDraft } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -12,12 +12,13 @@ import type { DataAccess } from '../repositories/index.ts';
 
 type Member = Actor & { memberId: string };
 
-/** Queues a publish of the entries' drafts; undefined when none of them has a draft. */
+/** Queues a publish (or a preview) of the entries' drafts; undefined when none of them has a draft. */
 export function requestPublish(
   data: DataAccess,
   chosen: { entries: readonly string[]; words: readonly string[] },
   actor: Member,
   at = new Date(),
+  purpose: PublishPurpose = 'publish',
 ): Promise<string | undefined> {
   return data.db.kysely.transaction().execute(async (trx) => {
     const drafts: Record<string, TakenDraft> = {};
@@ -29,10 +30,10 @@ export function requestPublish(
     const id = randomUUID();
     await data.contentPublishes
       .in(trx)
-      .request({ id, drafts, words: [...chosen.words], by: { id: actor.memberId, name: actor.name }, at });
+      .request({ id, purpose, drafts, words: [...chosen.words], by: { id: actor.memberId, name: actor.name }, at });
     await data.audit.in(trx).record({
       ...auditActor(actor),
-      action: 'content.publish-requested',
+      action: purpose === 'preview' ? 'content.preview-requested' : 'content.publish-requested',
       recordType: 'content-publish',
       recordId: id,
       detail: { entries: Object.keys(drafts), words: chosen.words.length },
@@ -70,13 +71,23 @@ export function finishPublish(
         { id: version!, publishId: publish.id, commit: outcome.commit, release: outcome.release, at },
         outcome.files,
       );
-      await versions.makeCurrent(version!, at, data.db.dialect);
-      for (const [entry, draft] of Object.entries(publish.drafts))
-        await data.contentDrafts.in(trx).removePublished(entry, draft.revision);
+      // A preview's version is seen by members only, and its drafts stay drafts.
+      if (publish.purpose === 'publish') {
+        await versions.makeCurrent(version!, at, data.db.dialect);
+        for (const [entry, draft] of Object.entries(publish.drafts))
+          await data.contentDrafts.in(trx).removePublished(entry, draft.revision);
+      }
     }
     await data.audit.in(trx).record({
       ...auditActor(commandActor('publisher')),
-      action: outcome.state === 'passed' ? 'content.published' : 'content.publish-refused',
+      action:
+        publish.purpose === 'preview'
+          ? outcome.state === 'passed'
+            ? 'content.previewed'
+            : 'content.preview-refused'
+          : outcome.state === 'passed'
+            ? 'content.published'
+            : 'content.publish-refused',
       recordType: 'content-publish',
       recordId: publish.id,
       detail:

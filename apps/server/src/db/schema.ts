@@ -502,6 +502,8 @@ export interface ContentDraftsTable {
 
 export interface ContentPublishesTable {
   id: string;
+  /** `publish`, or `preview`: a build members see and visitors never do. */
+  purpose: string;
   /** `queued`, `building`, `refused` or `passed` (contracts' content/publish.ts). */
   state: string;
   /** JSON text: each entry's draft as it was when Publish was pressed, `{ values, revision }` by entry. */

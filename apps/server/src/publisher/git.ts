@@ -17,6 +17,9 @@ const git = async (cwd: string, args: string[], env: Record<string, string> = {}
 /** The checkout's top folder, where the spelling list and its configuration live. */
 export const checkoutRoot = (site: string) => git(site, ['rev-parse', '--show-toplevel']);
 
+/** The commit the checkout is at: what a preview is built on. */
+export const headOf = (site: string) => git(site, ['rev-parse', 'HEAD']);
+
 /** Puts the checkout on the content branch, made from the commit it is on if it has none yet. */
 export async function onContentBranch(site: string): Promise<void> {
   const branch = await git(site, ['branch', '--show-current']);

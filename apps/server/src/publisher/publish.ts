@@ -9,7 +9,7 @@ import type { Substitution } from '../site/placeholders.ts';
 import { releaseOf } from '../site/release.ts';
 import { checkBuild, checkDrafts } from './checks.ts';
 import { writeDrafts } from './content-files.ts';
-import { checkoutRoot, commitContent } from './git.ts';
+import { checkoutRoot, commitContent, headOf } from './git.ts';
 
 /** What of the site a build needs: the rest of the checkout (node_modules, the packages) is shared, one folder up. */
 const siteParts = ['astro.config.ts', 'tsconfig.json', 'package.json', 'scripts', 'src', 'public'];
@@ -58,7 +58,7 @@ function buildProblem(output: string): PublishProblem {
  * publisher's site beside it, built with `npm run build`, and the build checked (document
  * budgets, valid HTML, links). Only when all pass are they written into the site itself and
  * committed on its content branch; the copy is removed either way, so a refused publish leaves
- * nothing behind.
+ * nothing behind. A preview is built the same way, unchecked and uncommitted.
  */
 export async function runPublish(
   site: string,
@@ -71,7 +71,9 @@ export async function runPublish(
   const root = await checkoutRoot(site);
   const refused = (problems: PublishProblem[]): PublishOutcome => ({ state: 'refused', problems });
 
-  const drafted = await checkDrafts(drafts, publish.words, join(root, 'cspell.config.yaml'));
+  // A preview is seen as it would be published, before it passes: only a build that fails stops it.
+  const preview = publish.purpose === 'preview';
+  const drafted = preview ? [] : await checkDrafts(drafts, publish.words, join(root, 'cspell.config.yaml'));
   if (drafted.length > 0) return refused(drafted);
 
   const copy = join(dirname(site), `.publish-${basename(site)}-${publish.id.slice(0, 8)}`);
@@ -83,13 +85,14 @@ export async function runPublish(
     if (written.problems.length > 0) return refused(written.problems);
     const built = await build(copy);
     if (!built.ok) return refused([buildProblem(built.output)]);
-    const checked = await checkBuild(join(copy, 'dist'), drafts, substitutions);
+    const checked = preview ? [] : await checkBuild(join(copy, 'dist'), drafts, substitutions);
     if (checked.length > 0) return refused(checked);
     files = await buildFiles(join(copy, 'dist'));
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
 
+  if (preview) return { state: 'passed', commit: await headOf(site), release: releaseOf(site), files };
   const written = await writeDrafts(site, drafts);
   const committed = written.files.map((file) => join(site, file));
   if (publish.words.length > 0) {

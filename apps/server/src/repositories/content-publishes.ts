@@ -1,4 +1,4 @@
-import type { PublishProblem, PublishRow, PublishState } from '@growmail/contracts/content/publish';
+import type { PublishProblem, PublishPurpose, PublishRow, PublishState } from '@growmail/contracts/content/publish';
 import type { Selectable } from 'kysely';
 import type { ContentPublishesTable } from '../db/schema.ts';
 import type { DraftValues } from './content-drafts.ts';
@@ -14,6 +14,7 @@ const publishOf = (row: Selectable<ContentPublishesTable>): ContentPublish => {
   const drafts = JSON.parse(row.drafts) as Record<string, TakenDraft>;
   return {
     id: row.id,
+    purpose: row.purpose as PublishPurpose,
     state: row.state as PublishState,
     entries: Object.keys(drafts),
     drafts,
@@ -36,6 +37,7 @@ const publishOf = (row: Selectable<ContentPublishesTable>): ContentPublish => {
 const contentPublishQueries = (db: Executor) => ({
   async request(publish: {
     id: string;
+    purpose: PublishPurpose;
     drafts: Record<string, TakenDraft>;
     words: string[];
     by: { id: string | null; name: string };
@@ -45,6 +47,7 @@ const contentPublishQueries = (db: Executor) => ({
       .insertInto('content_publishes')
       .values({
         id: publish.id,
+        purpose: publish.purpose,
         state: 'queued',
         drafts: JSON.stringify(publish.drafts),
         words: JSON.stringify(publish.words),

@@ -129,6 +129,12 @@ function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): Sen
       ];
     case 'content.publish-requested':
       return [`asked to publish ${list(detail.entries)}`];
+    case 'content.preview-requested':
+      return [`asked for a preview of ${list(detail.entries)}`];
+    case 'content.previewed':
+      return [`built a preview of ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
+    case 'content.preview-refused':
+      return [`could not build a preview of ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
     case 'content.published':
       return [`published ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
     case 'content.publish-refused':

@@ -1,10 +1,15 @@
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { saveDraft } from '../../src/content/drafts.ts';
 import { finishPublish } from '../../src/content/publish.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { releaseOf } from '../../src/site/release.ts';
 import { signedIn } from './console-session.ts';
+
+/** The site's sources beside the build these tests serve: the release a preview must be built on. */
+const siteSources = join(import.meta.dirname, '..', '..', '..', 'site');
 
 /** A page's text, tags and spacing squeezed out, so a sentence is found whole. */
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
@@ -16,10 +21,14 @@ describe('Publish, in the console’s Site section (D45)', () => {
   });
   afterAll(() => app.close());
 
-  const post = (browser: { cookies: Record<string, string>; csrf: string }, form: Array<[string, string]>) =>
+  const post = (
+    browser: { cookies: Record<string, string>; csrf: string },
+    form: Array<[string, string]>,
+    url = '/team/site/publish',
+  ) =>
     app.inject({
       method: 'POST',
-      url: '/team/site/publish',
+      url,
       cookies: browser.cookies,
       headers: { origin: 'http://localhost:4010', 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams([['_csrf', browser.csrf], ...form]).toString(),
@@ -117,5 +126,47 @@ describe('Publish, in the console’s Site section (D45)', () => {
     expect([unknown.statusCode, text(unknown.body).includes('Choose drafts from the list.')]).toEqual([400, true]);
     const gone = await post(editor, [['entries', 'faqs']]);
     expect([gone.statusCode, text(gone.body).includes('Those drafts are gone')]).toEqual([400, true]);
+  });
+
+  it('builds a preview members open page by page, never cached nor indexed, and never made current', async () => {
+    const editor = await signedIn(app, 'editor');
+    const data = dataAccess(app.db);
+    await draftBy(editor.member, 'legal.terms');
+    const sent = await post(editor, [['entries', 'legal.terms']], '/team/site/preview');
+    expect([sent.statusCode, sent.headers.location]).toEqual([303, '/team/site?done=preview-requested#notice']);
+    const taken = (await data.contentPublishes.take(new Date()))!;
+    expect(taken).toMatchObject({ purpose: 'preview', entries: ['legal.terms'] });
+
+    // The publisher's build of it, in small: the terms page with the draft's words, and home.
+    const terms = app.site.page('/terms')!.body.toString('utf8');
+    const files = new Map([
+      ['/terms.html', Buffer.from(terms.replace('</main>', '<p>Previewed words.</p></main>'))],
+      ['/index.html', app.site.page('/')!.body],
+    ]);
+    await finishPublish(data, taken, { state: 'passed', commit: 'c0ffee', release: releaseOf(siteSources), files });
+    const { version } = (await data.contentPublishes.find(taken.id))!;
+    expect(await data.contentVersions.currentId(), 'a preview is not published').toBeUndefined();
+    expect(await data.contentDrafts.find('legal.terms'), 'its draft stays').toBeDefined();
+
+    const site = text((await app.inject({ url: '/team/site', cookies: editor.cookies })).body);
+    expect(site).toContain('Preview ready: legal.terms');
+    const page = await app.inject({ url: `/team/site/preview/${version}/terms`, cookies: editor.cookies });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Previewed words.');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body, 'its links stay in the preview').toContain(`href="/team/site/preview/${version}/privacy"`);
+    expect((await app.inject('/terms')).body, 'visitors see no change').not.toContain('Previewed words.');
+
+    expect((await app.inject(`/team/site/preview/${version}/terms`)).statusCode, 'signed out').toBe(303);
+    const sales = await signedIn(app, 'sales');
+    expect((await app.inject({ url: `/team/site/preview/${version}/terms`, cookies: sales.cookies })).statusCode).toBe(
+      403,
+    );
+    const missing = `/team/site/preview/${version}/no-such-page`;
+    expect((await app.inject({ url: missing, cookies: editor.cookies })).statusCode).toBe(404);
+    const unknown = `/team/site/preview/00000000-0000-0000-0000-000000000000/terms`;
+    expect((await app.inject({ url: unknown, cookies: editor.cookies })).statusCode).toBe(404);
   });
 });

@@ -120,6 +120,19 @@ describe.each(await testDatabases())('publishes of the site’s content on $name
     expect((await data.contentPublishes.recent(1))[0]!.id).toBe(taken!.id);
   });
 
+  it('keeps a preview’s build as a version that is never made current, and its drafts as drafts', async () => {
+    const current = await data.contentVersions.currentId();
+    await requestPublish(data, { entries: ['faqs'], words: [] }, editor, at(40), 'preview');
+    const taken = (await data.contentPublishes.take(at(41)))!;
+    expect(taken.purpose).toBe('preview');
+    await finishPublish(data, taken, { state: 'passed', commit: 'c', release: 'r1', files: build('Preview') }, at(42));
+    const { version } = (await data.contentPublishes.find(taken.id))!;
+    expect(await data.contentVersions.find(version!)).toMatchObject({ publishId: taken.id, previousId: null });
+    expect(await data.contentVersions.currentId()).toBe(current);
+    expect(await data.contentDrafts.find('faqs')).toBeDefined();
+    expect((await data.audit.list(1))[0]).toMatchObject({ action: 'content.previewed', record_id: taken.id });
+  });
+
   it('writes nothing when the audit row cannot be written', async () => {
     await withAuditRefused(db, () => requestPublish(data, { entries: ['faqs'], words: [] }, editor, at(30)));
     expect(await data.contentPublishes.take(at(31))).toBeUndefined();

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { testDatabases } from '@growmail/test-support/databases';
@@ -45,10 +45,15 @@ describe('the publisher (D45)', async () => {
   const content = (file: string) => parse(readFileSync(join(checkout.site, 'src/content', file), 'utf8')) as unknown;
   const campaign = () => content('products/campaign.yaml') as { hero: { lead: string } };
 
-  async function publishOf(values: Record<string, unknown>, words: string[] = [], entry = 'products.campaign') {
+  async function publishOf(
+    values: Record<string, unknown>,
+    words: string[] = [],
+    entry = 'products.campaign',
+    purpose: 'publish' | 'preview' = 'publish',
+  ) {
     const current = await data.contentDrafts.find(entry);
     await saveDraft(data, { entry, values, base: 'v', revision: current?.revision ?? 0 }, editor);
-    await requestPublish(data, { entries: [entry], words }, editor);
+    await requestPublish(data, { entries: [entry], words }, editor, new Date(), purpose);
     const publish = (await data.contentPublishes.take(new Date()))!;
     const outcome = await runPublish(checkout.site, publish, substitutionsFor(config));
     await finishPublish(data, publish, outcome);
@@ -100,7 +105,7 @@ describe('the publisher (D45)', async () => {
     expect([...page.values()][0]!.toString('utf8')).toContain(lead);
     expect(Object.keys(stored.files)).toContain('/index.html');
     expect(
-      readdirSync(apps).filter((name) => name.startsWith('.publish-')),
+      readdirSync(apps).filter((name) => name.startsWith(`.publish-${basename(checkout.site)}`)),
       'no build copy left',
     ).toEqual([]);
     expect(existsSync(join(checkout.site, 'dist'))).toBe(false);
@@ -134,8 +139,30 @@ describe('the publisher (D45)', async () => {
     expect(checkout.git('status', '--porcelain'), 'no file changed').toBe('');
     expect(await data.contentDrafts.find('legal.terms'), 'the draft waits').toBeDefined();
     expect(
-      readdirSync(apps).filter((name) => name.startsWith('.publish-')),
+      readdirSync(apps).filter((name) => name.startsWith(`.publish-${basename(checkout.site)}`)),
       'no build copy left',
     ).toEqual([]);
+  });
+
+  it('builds a preview unchecked, keeps it as a version no server serves, and commits nothing', async () => {
+    const product = campaign();
+    const before = checkout.git('rev-parse', 'content');
+    const current = await data.contentVersions.currentId();
+    const lead = 'A preview of Zorbleflaxing campaigns.';
+    const outcome = await publishOf(
+      { en: { ...product, hero: { ...product.hero, lead } } },
+      [],
+      'products.campaign',
+      'preview',
+    );
+    expect(outcome).toMatchObject({ state: 'passed', commit: before });
+    const { version } = (await data.contentPublishes.recent(1))[0]!;
+    const stored = (await data.contentVersions.find(version!))!;
+    const page = await data.contentVersions.bodies([stored.files['/products/campaign.html']!]);
+    expect([...page.values()][0]!.toString('utf8')).toContain(lead);
+    expect(await data.contentVersions.currentId(), 'not served').toBe(current);
+    expect(checkout.git('rev-parse', 'content'), 'no commit').toBe(before);
+    expect(checkout.git('status', '--porcelain'), 'no file changed').toBe('');
+    expect(await data.contentDrafts.find('products.campaign'), 'the draft waits').toBeDefined();
   });
 });

@@ -11,9 +11,13 @@ export type PublishState = (typeof publishStates)[number];
 /** What refused a publish: by its entry and field (`en.hero.lead`) where it can be placed, else the build's own words. */
 export type PublishProblem = { entry?: string | undefined; field?: string | undefined; message: string };
 
+/** Publish makes a build the site every visitor sees; Preview makes one only members see (D45). */
+export type PublishPurpose = 'publish' | 'preview';
+
 /** A publish as the Site section lists it. */
 export type PublishRow = {
   id: string;
+  purpose: PublishPurpose;
   state: PublishState;
   entries: string[];
   words: string[];
@@ -22,7 +26,7 @@ export type PublishRow = {
   finishedAt?: string | undefined;
   problems: PublishProblem[];
   commit?: string | undefined;
-  /** The version a passing publish made. */
+  /** The version a passing publish made; for a preview, the one its pages are seen at. */
   version?: string | undefined;
 };
 
@@ -48,3 +52,6 @@ export const publishFormSchema = z.object({
     ),
   ),
 });
+
+/** Where a member sees a page of a preview's version (D45): the page's own path under the console. */
+export const previewPath = (version: string, path = '/') => `/team/site/preview/${version}${path}`;

@@ -1,5 +1,12 @@
-import { contentPages, type ContentPage, type DraftLanguage } from '@growmail/contracts/content/entries';
-import type { PublishRow } from '@growmail/contracts/content/publish';
+import {
+  contentKinds,
+  contentPages,
+  entryOf,
+  type ContentPage,
+  type DraftLanguage,
+} from '@growmail/contracts/content/entries';
+import { previewPath, type PublishRow } from '@growmail/contracts/content/publish';
+import { Fragment } from 'react';
 import type { TeamViewer } from '@growmail/contracts/team';
 import type { LanguageState } from '@/lib/content/editable';
 import { formatTime, Notice, PageTitle, Problem, PostForm } from './team-parts';
@@ -25,11 +32,19 @@ function StateText({ state, zone }: { state: LanguageState; zone: string }) {
   return <>Published</>;
 }
 
-const stateWords: Record<PublishRow['state'], string> = {
-  queued: 'Waiting to be built',
-  building: 'Building and checking',
-  refused: 'Refused: visitors see no change',
-  passed: 'Published',
+const stateWords: Record<PublishRow['purpose'], Record<PublishRow['state'], string>> = {
+  publish: {
+    queued: 'Waiting to be built',
+    building: 'Building and checking',
+    refused: 'Refused: visitors see no change',
+    passed: 'Published',
+  },
+  preview: {
+    queued: 'Preview waiting to be built',
+    building: 'Building the preview',
+    refused: 'Preview failed',
+    passed: 'Preview ready',
+  },
 };
 
 type PublishProps = {
@@ -39,6 +54,15 @@ type PublishProps = {
   drafted: Array<{ id: string; label: string }>;
   refused?: { problem: string; words: string } | undefined;
 };
+
+/** The pages of its own an entry has, in English and French (a product page, a legal document). */
+function pagesOf(id: string): string[] {
+  const found = entryOf(id);
+  const kind = found && contentKinds[found.kind];
+  if (!found?.key || !kind || !('keyed' in kind)) return [];
+  const path = kind.keyed(found.key);
+  return [path, `/fr${path}`];
+}
 
 /** Publish: the drafts to publish, each a box, and the words the spelling check should learn (D45). */
 function PublishForm({ csrf, drafted, refused }: PublishProps) {
@@ -66,10 +90,13 @@ function PublishForm({ csrf, drafted, refused }: PublishProps) {
         </div>
         <p className="text-sm text-ink-700">
           The site is built with these drafts and checked (spelling, page sizes, valid HTML, links) before any visitor
-          sees it: about a minute.
+          sees it: about a minute. A preview is the same build, for members only, not checked.
         </p>
-        <p>
+        <p className="flex flex-wrap gap-3">
           <button className="team-button">Publish</button>
+          <button formAction="/team/site/preview" className="team-button-quiet">
+            Preview first
+          </button>
         </p>
       </PostForm>
     </section>
@@ -88,9 +115,32 @@ function Publishes({ publishes, zone }: { publishes: PublishRow[]; zone: string 
         {publishes.map((publish) => (
           <li key={publish.id} className="team-card">
             <p>
-              <span className="font-semibold">{stateWords[publish.state]}</span>: {publish.entries.join(', ')}, by{' '}
-              {publish.requestedBy}, {formatTime(publish.finishedAt ?? publish.requestedAt, zone)}
+              <span className="font-semibold">{stateWords[publish.purpose][publish.state]}</span>:{' '}
+              {publish.entries.join(', ')}, by {publish.requestedBy},{' '}
+              {formatTime(publish.finishedAt ?? publish.requestedAt, zone)}
             </p>
+            {publish.purpose === 'preview' && publish.version && (
+              <p className="text-sm">
+                Open it at each width you check, with and without JavaScript:{' '}
+                <a href={previewPath(publish.version)} className="team-link">
+                  English home
+                </a>
+                ,{' '}
+                <a href={previewPath(publish.version, '/fr')} className="team-link">
+                  French home
+                </a>
+                {publish.entries
+                  .flatMap((entry) => pagesOf(entry))
+                  .map((path) => (
+                    <Fragment key={path}>
+                      ,{' '}
+                      <a href={previewPath(publish.version!, path)} className="team-link">
+                        {path}
+                      </a>
+                    </Fragment>
+                  ))}
+              </p>
+            )}
             {publish.problems.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
                 {publish.problems.map((problem, index) => (
