@@ -109,6 +109,8 @@ export class Site {
    * and never sent to a visitor.
    */
   #published: Buffer | undefined;
+  /** The hashed assets kept from the version before (`next`). */
+  readonly #kept = new Set<string>();
   #publishedEntries: readonly PublishedEntry[] | undefined;
 
   add(file: SiteFile): void {
@@ -156,7 +158,12 @@ export class Site {
       const same = this.files.get(path);
       site.add(same && same.etag === made.etag ? same : made);
     }
-    for (const [path, file] of this.files) if (file.immutable && !site.files.has(path)) site.files.set(path, file);
+    // The previous version's own assets only, not those it kept in turn: two versions at most.
+    for (const [path, file] of this.files)
+      if (file.immutable && !site.files.has(path) && !this.#kept.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
     return site;
   }
 

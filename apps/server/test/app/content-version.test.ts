@@ -111,6 +111,20 @@ describe('published versions of the site (D45)', () => {
       expect(form.body).toMatch(/<textarea[^>]*name="en\.heroLead"[^>]*>Words marketing published today\.<\/textarea>/);
       expect((await one.inject(publishedEntriesPath)).body).not.toContain('heroLead');
 
+      // A second publish keeps the first's assets, not the release's it kept in turn.
+      const second = randomUUID();
+      const next = publishedVersion('Words marketing published later.');
+      next.files.delete(renamed);
+      next.files.set(renamed.replace(/\.css$/, '-v3.css'), files.get(renamed)!);
+      await data.contentVersions.store(
+        { id: second, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+        next.files,
+      );
+      await data.contentVersions.makeCurrent(second, new Date(), one.db.dialect);
+      await one.contentVersion.check();
+      expect((await one.inject(renamed)).statusCode, 'the version before').toBe(200);
+      expect((await one.inject(css)).statusCode, 'two versions before').toBe(404);
+
       // The page compressed as the release's pages are, with its own ETag for a revalidation.
       const compressed = await one.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
       expect(compressed.headers['content-encoding']).toBe('br');
