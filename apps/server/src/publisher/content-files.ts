@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { entryOf, type DraftLanguage } from '@growmail/contracts/content/entries';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
-import { Document } from 'yaml';
+import { Document, parse } from 'yaml';
 import type { DraftValues } from '../repositories/content-drafts.ts';
 
 /**
@@ -12,7 +12,16 @@ import type { DraftValues } from '../repositories/content-drafts.ts';
  * languages show is written keyed by a slug of each item's name, as the files key them.
  */
 
-type Target = { file: string; language: DraftLanguage; list?: (item: Record<string, unknown>) => string };
+/**
+ * Where one language's value goes: a file of its own, a list keyed by each item's slug, or the
+ * language's key of a file keyed by language (`keyed`), under a field (`field`) where it is a list.
+ */
+type Target = {
+  file: string;
+  language: DraftLanguage;
+  list?: (item: Record<string, unknown>) => string;
+  keyed?: { field?: string };
+};
 
 const slug = (text: unknown) =>
   String(text)
@@ -22,7 +31,7 @@ const slug = (text: unknown) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** The files an entry is written to; undefined for an entry whose words are still code (the home page's, the FAQs). */
+/** The files an entry is written to; undefined for an entry the publisher cannot write. */
 function targetsOf(id: string): Target[] | undefined {
   const entry = entryOf(id);
   if (!entry) return undefined;
@@ -34,6 +43,11 @@ function targetsOf(id: string): Target[] | undefined {
     ];
   if (kind === 'testimonials' || kind === 'partners')
     return [{ file: `src/content/${kind}.yaml`, language: 'all', list: (item) => slug(item.name) }];
+  const byLanguage = (file: string, field?: string): Target[] =>
+    (['en', 'fr'] as const).map((language) => ({ file, language, keyed: field ? { field } : {} }));
+  if (kind === 'home') return byLanguage('src/content/home.yaml');
+  if (kind === 'home-features') return byLanguage('src/content/home-features.yaml', 'blocks');
+  if (kind === 'faqs') return byLanguage('src/content/faqs.yaml', 'questions');
   if (kind === 'press')
     return [{ file: 'src/content/press.yaml', language: 'all', list: (item) => slug(item.publication) }];
   return undefined;
@@ -67,7 +81,7 @@ export async function writeDrafts(
     if (!targets) {
       problems.push({
         entry,
-        message: 'This entry’s words are still in the site’s code, so it cannot be published from the console yet.',
+        message: 'The publisher does not know where this entry is kept, so it cannot publish it.',
       });
       continue;
     }
@@ -78,7 +92,12 @@ export async function writeDrafts(
       const before = existsSync(path) ? await readFile(path, 'utf8') : '';
       const header = /^(?:#.*\n)*/.exec(before)![0];
       // YAML 1.1, as the site's loader reads it: a string that looks like a date or a yes is quoted.
-      const document = new Document(target.list ? keyed(value as unknown[], target.list) : value, { version: '1.1' });
+      let content: unknown = target.list ? keyed(value as unknown[], target.list) : value;
+      if (target.keyed) {
+        const field = target.keyed.field;
+        content = { ...(parse(before) as object), [target.language]: field ? { [field]: value } : value };
+      }
+      const document = new Document(content, { version: '1.1' });
       await writeFile(path, header + document.toString({ lineWidth: 0, singleQuote: true }));
       files.push(target.file);
     }
