@@ -17,11 +17,12 @@ const astroContent = fileURLToPath(new URL('./apps/site/test/astro-content.ts', 
 process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('./node_modules/.cache/node-compile/', import.meta.url));
 
 /**
- * One runner, four projects:
+ * One runner, five projects:
  * - unit: pure logic of the contracts, the site and the server;
  * - server: the app through app.inject(), against the exported site;
  * - data: the data layer on SQLite, and on PostgreSQL when it is reachable;
- * - e2e: Chromium through playwright-core against the real server.
+ * - e2e: Chromium through playwright-core against the real server;
+ * - publish: the publisher's real builds, run on their own after the others (`npm run test:publish`).
  * The server and e2e projects read apps/site/dist: `npm test` builds it first.
  * Each workspace keeps its tests in its own test/ folder; tests that span workspaces are in
  * tests/e2e, and the helpers they share are the workspace package @growmail/test-support
@@ -104,6 +105,19 @@ export default defineConfig({
           // what it expects. A poll that is met returns at once, so this costs a passing run
           // nothing.
           expect: { poll: { timeout: 20_000 } },
+        },
+      },
+      {
+        extends: true,
+        // The publisher's real builds (D45), 30–60 s each: outside `npm test`, which has about 50 s
+        // to spare in its twelve minutes, and run by `npm run test:publish`, CI's step after it.
+        test: {
+          name: 'publish',
+          include: ['apps/server/test/publish/**/*.test.ts', 'tests/publish/**/*.test.ts'],
+          globalSetup: ['tests/support/chromium.ts', 'tests/support/encoded-store.ts'],
+          // Above the publisher's own five minutes for a build: a busy machine took three.
+          testTimeout: 360_000,
+          hookTimeout: startTimeoutMs,
         },
       },
     ],

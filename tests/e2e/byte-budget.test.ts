@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { documentBudget, documentBytes } from '@growmail/server/document-budget';
 import { brandFaceStorageKey } from '@growmail/contracts/routes';
 import { gotoSettled } from '@growmail/test-support/settle';
 import { useSite, viewports } from '@growmail/test-support/site';
@@ -10,20 +10,6 @@ import { useSite, viewports } from '@growmail/test-support/site';
 const site = useSite();
 
 const KB = 1024;
-/**
- * Brotli bytes of each document's markup (issue 41): in simulated throttling a page paints only
- * once its whole document has arrived, and a slow link carries about 14 KB a round trip. Home
- * carries one testimonial and fetches the others (D4); the figures are in docs/performance.md.
- * The inline <style> elements are left out, so that the CSS a page inlines for its first screen is
- * held by its own test and these hold the markup alone. The first touch's script (issue 40) adds
- * about 200 bytes to every counted page, after its first screen, and the script that asks for the
- * stylesheet, the manifest and the brand face after the first paint (components/after-first-paint.tsx)
- * about 300 to every page, most of it there too. The scripts that answer a first tap before the
- * islands' (issue 57) add 0.8 KB to home and 0.5 KB to the pricing pages (docs/decisions.md, "The
- * first tap on a budget phone").
- */
-const documentBudget = (route: string) =>
-  route === '/' ? 16 * KB : route === '/fr' ? 18.2 * KB : /^(\/fr)?\/pricing$/.test(route) ? 13.2 * KB : 12.5 * KB;
 
 describe('each document', () => {
   it('keeps its markup within its budget, in brotli as the build compresses it', async () => {
@@ -32,8 +18,7 @@ describe('each document', () => {
     for (const route of site.app.site.routes()) {
       const response = await site.app.inject({ url: route, headers: { 'accept-encoding': 'identity' } });
       expect(response.statusCode, route).toBe(200);
-      const markup = response.body.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
-      const bytes = brotliCompressSync(markup, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      const bytes = documentBytes(response.body);
       sizes.push(`${route} ${(bytes / KB).toFixed(2)}`);
       if (bytes > documentBudget(route))
         over.push(`${route}: ${(bytes / KB).toFixed(2)} KB, over ${(documentBudget(route) / KB).toFixed(1)} KB`);

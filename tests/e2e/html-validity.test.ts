@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useSite } from '@growmail/test-support/site';
 import { enquiry } from '@growmail/test-support/submissions';
+import { saveDraft } from '../../apps/server/src/content/drafts.ts';
+import { finishPublish, requestPublish } from '../../apps/server/src/content/publish.ts';
 import { commandActor } from '../../apps/server/src/lib/actor.ts';
 import { dataAccess } from '../../apps/server/src/repositories/index.ts';
 import { assignLead } from '../../apps/server/src/submissions/lead-changes.ts';
@@ -102,6 +104,21 @@ describe('the HTML of the team console', () => {
       },
       'Chrome on Android',
     );
+    // The Site section with a draft to publish, a refused publish and a preview ready (D45).
+    const data = dataAccess(site.app.db);
+    const editor = { memberId: member.id, name: member.name, method: 'passkey' as const };
+    await saveDraft(data, { entry: 'faqs', values: { en: [], fr: [] }, base: 'v', revision: 0 }, editor);
+    for (const purpose of ['publish', 'preview'] as const) {
+      await requestPublish(data, { entries: ['faqs'], words: [] }, editor, new Date(), purpose);
+      const taken = (await data.contentPublishes.take(new Date()))!;
+      await finishPublish(
+        data,
+        taken,
+        purpose === 'publish'
+          ? { state: 'refused', problems: [{ entry: 'faqs', field: 'en.0.question', message: 'must not be empty' }] }
+          : { state: 'passed', commit: 'c0ffee', release: 'elsewhere', files: new Map() },
+      );
+    }
     const pages = [];
     for (const path of [
       '/team/sign-in',

@@ -27,6 +27,7 @@ import sandbox from './sandbox/index.ts';
 import repositories from './repositories/index.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import sitePlugin from './plugins/serve-site.ts';
+import contentVersion from './plugins/content-version.ts';
 import sharedPages from './plugins/shared-pages.ts';
 import zodValidation from './plugins/zod-validation.ts';
 import services from './services/index.ts';
@@ -77,7 +78,13 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
       .send(`${clientErrorMessage(error)}\n`);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found\n'));
-  app.decorate('site', site);
+  // The site a request is answered from: a publish swaps in a new one (D45) in one assignment,
+  // and a request reads it once, so it is answered wholly from one version.
+  let current = site;
+  app.decorate('site', { getter: () => current });
+  app.decorate('useSite', (next: Site) => {
+    current = next;
+  });
 
   // Once shutdown starts, answers close their connection, so keep-alive sockets do not
   // hold the drain open after the last in-flight request.
@@ -113,7 +120,8 @@ async function growmail(app: FastifyInstance, options: AppOptions) {
   // Its own scope: the protocol's body parsing and JSON-RPC errors stay inside it.
   await app.register(mcp);
   await app.register(visits, {});
-  await app.register(sitePlugin, { site });
+  await app.register(contentVersion);
+  await app.register(sitePlugin);
 }
 
 export const growmailApp = fp(growmail, { name: 'growmail' });
@@ -121,6 +129,8 @@ export const growmailApp = fp(growmail, { name: 'growmail' });
 declare module 'fastify' {
   interface FastifyInstance {
     site: Site;
+    /** Serves this site from now on: a published version (plugins/content-version.ts). */
+    useSite: (site: Site) => void;
   }
 }
 

@@ -294,6 +294,14 @@ export const environmentSchema = z.object({
         'Bearer token for `GET /metrics` (Prometheus), at least 32 characters (`openssl rand -hex 32`). Unset: `/metrics` answers 404.',
       ),
     ),
+  PUBLISHER_SITE: z
+    .optional(z.string().check(z.minLength(1)))
+    .register(
+      settingDocs,
+      about(
+        "The publisher's own copy of the site (`npm run publisher`, D45): `apps/site` of a Git checkout of the released commit, with its `node_modules`, in a directory only the publisher writes. Each publish is built beside it and committed to its `content` branch. Unset, the publisher does not start; servers ignore it.",
+      ),
+    ),
   TEAM_CONSOLE: withDefault(z.enum(['on', 'off']), 'on').register(
     settingDocs,
     about(
@@ -376,6 +384,8 @@ export type Config = {
   teamConsole: boolean;
   /** The console's CSRF HMAC key, shared by every server; undefined when neither it nor TRACKING_SECRET is set. */
   teamCsrfKey: string | undefined;
+  /** The publisher's copy of the site, in a Git checkout (D45); undefined where no publisher runs. */
+  publisherSite: string | undefined;
 };
 
 /** How long past its lifetime a shared cache may still answer with a page: a day. */
@@ -475,6 +485,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     cdnMaxAge: e.CDN_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,
     teamConsole: e.TEAM_CONSOLE === 'on',
+    publisherSite: e.PUBLISHER_SITE === undefined ? undefined : resolve(e.PUBLISHER_SITE),
     teamCsrfKey:
       e.TEAM_CSRF_KEY ??
       (e.TRACKING_SECRET

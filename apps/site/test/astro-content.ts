@@ -68,6 +68,9 @@ const collections: Record<string, () => Entry[]> = {
   partners: list(contentSources.partners),
   press: list(contentSources.press),
   testimonials: list(contentSources.testimonials),
+  home: list(contentSources.home),
+  homeFeatures: list(contentSources.homeFeatures),
+  faqs: list(contentSources.faqs),
 };
 
 export async function getCollection(name: string) {

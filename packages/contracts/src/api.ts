@@ -14,4 +14,9 @@ export type Liveness = { status: 'live' };
  * What `GET /services/health/ready` answers while the server takes traffic. The database is
  * reported, not required: pages never need it (D26).
  */
-export type Readiness = { status: 'ready'; database: 'available' | 'unavailable' | 'migrating' };
+export type Readiness = {
+  status: 'ready';
+  database: 'available' | 'unavailable' | 'migrating';
+  /** The published version of the site this server serves (D45), or `release` for the release's own build. */
+  version: string;
+};

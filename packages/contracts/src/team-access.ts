@@ -138,6 +138,10 @@ export const teamRoutes = {
   'GET /team/site/:entry': needs('content.edit'),
   'POST /team/site/:entry': needs('content.edit'),
   'POST /team/site/:entry/take-over': needs('content.edit'),
+  // A chosen draft of a kind that asks more (prices: `prices.edit`) is refused by team/site-routes.ts.
+  'POST /team/site/publish': needs('content.publish'),
+  'POST /team/site/preview': needs('content.edit'),
+  'GET /team/site/preview/:version/*': needs('content.edit'),
 } as const satisfies Record<string, 'public' | TeamGrant>;
 export type TeamRoute = keyof typeof teamRoutes;
 

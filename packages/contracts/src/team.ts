@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { TypedWeek } from './demo-availability.ts';
-import type { DraftLanguage } from './content/entries.ts';
+import type { DraftLanguage, PublishedEntry } from './content/entries.ts';
 import type { FormValue } from './content/form.ts';
+import type { PublishRow } from './content/publish.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -358,6 +359,11 @@ export type TeamPage =
       view: 'site';
       /** Every entry's draft; the site lists the entries themselves from its own content. */
       drafts: ContentDraftRow[];
+      /** The newest publishes, with what became of each. */
+      publishes: PublishRow[];
+      /** The Publish form sent back refused: its problem, and the words as typed. */
+      refused?: { problem: string; words: string } | undefined;
+      notice?: string | undefined;
     }
   | {
       view: 'marketing';
@@ -390,6 +396,8 @@ export type TeamLocals = {
   viewer?: TeamViewer | undefined;
   /** The CSRF token every form on the page posts back. */
   csrf?: string | undefined;
+  /** The site's entries as the version being served publishes them (D45), for the Site pages. */
+  entries?: readonly PublishedEntry[] | undefined;
 };
 
 /**

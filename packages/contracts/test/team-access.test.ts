@@ -20,6 +20,15 @@ describe('the console’s access table', () => {
     expect(teamRoles.filter((role) => may(role, 'prices.edit'))).toEqual(['admin']);
     expect(teamRoles.filter((role) => may(role, 'content.edit'))).toEqual(['editor', 'admin']);
     expect(teamRoles.filter((role) => may(role, 'content.publish'))).toEqual(['editor', 'admin']);
+    expect(
+      teamRoles.filter((role) => mayUseRoute({ role, method: 'link' }, 'POST /team/site/publish')),
+      'publishing, even signed in by a link',
+    ).toEqual(['editor', 'admin']);
+    for (const route of ['POST /team/site/preview', 'GET /team/site/preview/:version/*'] as const)
+      expect(
+        teamRoles.filter((role) => mayUseRoute({ role, method: 'link' }, route)),
+        route,
+      ).toEqual(['editor', 'admin']);
   });
 
   it('lands each role on the first page it may open', () => {

@@ -39,6 +39,10 @@ export interface Database {
   page_view_totals: PageViewTotalsTable;
   lead_totals: LeadTotalsTable;
   content_drafts: ContentDraftsTable;
+  content_publishes: ContentPublishesTable;
+  content_files: ContentFilesTable;
+  content_versions: ContentVersionsTable;
+  content_current: ContentCurrentTable;
 }
 
 export interface LeadsTable {
@@ -494,4 +498,55 @@ export interface ContentDraftsTable {
   author_name: string;
   started_at: string;
   saved_at: string;
+}
+
+export interface ContentPublishesTable {
+  id: string;
+  /** `publish`, or `preview`: a build members see and visitors never do. */
+  purpose: string;
+  /** `queued`, `building`, `refused` or `passed` (contracts' content/publish.ts). */
+  state: string;
+  /** JSON text: each entry's draft as it was when Publish was pressed, `{ values, revision }` by entry. */
+  drafts: string;
+  /** JSON text: the words the editor added to the spelling list. */
+  words: string;
+  requested_by_id: string | null;
+  requested_by_name: string;
+  requested_at: string;
+  started_at: ColumnType<string | null, string | null | undefined, string | null>;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text: what refused it, each by its entry and field where it can be placed. */
+  problems: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The content branch's commit of a publish that passed. */
+  commit: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version it made, which servers serve once it is current (content_versions). */
+  version_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ContentFilesTable {
+  /** The body's SHA-256, hex: a file held by many versions is stored once. */
+  sha256: string;
+  body: Uint8Array;
+}
+
+export interface ContentVersionsTable {
+  id: string;
+  /** The publish that made it. */
+  publish_id: string;
+  /** The content branch's commit it was built from. */
+  commit: string;
+  /** The release whose code built it (site/release.ts): servers of another release do not serve it. */
+  release: string;
+  /** JSON text: each file's path in the build, and its body's SHA-256. */
+  files: string;
+  /** The version current before it became current. */
+  previous_id: string | null;
+  created_at: string;
+}
+
+export interface ContentCurrentTable {
+  /** Always 1: one row. */
+  id: number;
+  version_id: string;
+  changed_at: string;
 }

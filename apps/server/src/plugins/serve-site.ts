@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { resolveRequest } from '../site/routing.ts';
 import { defaultBookingZone, firstBookingZone } from '@growmail/contracts/demo-booking';
 import { pageCaching, revalidate, sendFile } from '../site/send-file.ts';
-import type { Site, SiteFile } from '../site/site-files.ts';
+import type { SiteFile } from '../site/site-files.ts';
 
 const immutableCaching = 'public, max-age=31536000, immutable';
 /** /demo's times change with bookings: a shared cache may keep it a few seconds (D32, D35). */
@@ -11,12 +11,12 @@ const demoCaching = 'public, max-age=0, s-maxage=5';
 
 /** Serves the exported site from memory and applies the routing a static export cannot (spec "Screens and routes"). */
 export default fp(
-  async function sitePlugin(app: FastifyInstance, options: { site: Site }) {
-    const { site } = options;
+  async function sitePlugin(app: FastifyInstance) {
     const { config } = app;
     const pages = pageCaching(config.cdnMaxAge);
-    const demoPath = site.page('/demo')?.path;
-    const frenchDemoPath = site.page('/fr/demo')?.path;
+    // Where every version of the site keeps /demo.
+    const demoPath = app.site.page('/demo')?.path;
+    const frenchDemoPath = app.site.page('/fr/demo')?.path;
 
     app.get('/robots.txt', async (_request, reply) => {
       const lines =
@@ -46,6 +46,8 @@ export default fp(
       return { file: stamped.file, caching: stamped.signed ? pages : revalidate };
     };
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Read once: the whole answer comes from the version current when the request came (D45).
+      const site = app.site;
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const search = request.url.slice(pathname.length);
       const resolution = resolveRequest(pathname, site, config.urls.app);

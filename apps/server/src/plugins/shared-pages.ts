@@ -27,8 +27,9 @@ async function sharedPages(app: FastifyInstance) {
   const stamped = new StampedPages((at) => signFormStamp(app, at), app.config.formStamp.windowMs);
   app.decorate('stampedPages', stamped);
 
-  // /demo and /fr/demo (D37): the same view, rendered in each page's language.
-  const built = { en: app.site.page(formActions.demo), fr: app.site.page(`/fr${formActions.demo}`) };
+  // /demo and /fr/demo (D37): the same view, rendered in each page's language, from the version current.
+  const built = (language: 'en' | 'fr') =>
+    app.site.page(language === 'fr' ? `/fr${formActions.demo}` : formActions.demo);
   app.decorate(
     'demoPage',
     new DemoPageCache<SiteFile>({
@@ -44,7 +45,7 @@ async function sharedPages(app: FastifyInstance) {
       // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
       // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
       render: async (zone, language) => {
-        const page = built[language];
+        const page = built(language);
         if (!page) throw new Error(`The site has no demo page in ${language}.`);
         const now = new Date();
         const window = windowStart(now.getTime(), stamped.windowMs);

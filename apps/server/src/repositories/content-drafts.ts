@@ -98,6 +98,16 @@ const contentDraftQueries = (db: Executor) => ({
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
+
+  /** Removes the draft once published, if it is still at the revision published: a later save stays a draft. */
+  async removePublished(entry: string, revision: number): Promise<boolean> {
+    const result = await db
+      .deleteFrom('content_drafts')
+      .where('entry', '=', entry)
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  },
 });
 
 export const contentDraftsRepository = repository(contentDraftQueries);

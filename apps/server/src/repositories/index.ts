@@ -5,6 +5,8 @@ import { alertsRepository } from './alerts.ts';
 import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
 import { contentDraftsRepository } from './content-drafts.ts';
+import { contentPublishesRepository } from './content-publishes.ts';
+import { contentVersionsRepository } from './content-versions.ts';
 import { demosRepository } from './demos.ts';
 import { leadsRepository } from './leads.ts';
 import { mailRepository } from './mail.ts';
@@ -31,6 +33,8 @@ const repositoriesOn = (db: Executor) => ({
   audit: auditRepository(db),
   contacts: contactsRepository(db),
   contentDrafts: contentDraftsRepository(db),
+  contentPublishes: contentPublishesRepository(db),
+  contentVersions: contentVersionsRepository(db),
   demos: demosRepository(db),
   leads: leadsRepository(db),
   mail: mailRepository(db),

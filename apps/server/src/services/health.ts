@@ -38,7 +38,8 @@ export default async function health(app: FastifyInstance) {
   app.get('/ready', async (_request, reply) => {
     const { status } = app.db;
     const database = status.down ? 'unavailable' : status.ready ? 'available' : 'migrating';
-    const answer: Readiness = { status: 'ready', database };
+    // Which published version of the site it serves (D45), `release` for the release's own build.
+    const answer: Readiness = { status: 'ready', database, version: app.contentVersion.current() ?? 'release' };
     return reply.send(ok(answer));
   });
 }

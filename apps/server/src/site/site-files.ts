@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
 import { parseCatalogue } from '@growmail/contracts/catalogue';
 import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
+import { publishedEntriesPath, type PublishedEntry } from '@growmail/contracts/content/entries';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
 import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-demand';
 import { contactBrackets } from '@growmail/contracts/pricing';
@@ -103,7 +104,20 @@ export class Site {
   /** The first paint's CSS for a page rendered on demand, from the stylesheet held here (issue 41, D43). */
   readonly #firstPaint = new FirstPaint((href) => this.files.get(href)?.body.toString('utf8'));
 
+  /**
+   * The entries' published values this build came with (D45), kept for the console's Site pages
+   * and never sent to a visitor.
+   */
+  #published: Buffer | undefined;
+  /** The hashed assets kept from the version before (`next`). */
+  readonly #kept = new Set<string>();
+  #publishedEntries: readonly PublishedEntry[] | undefined;
+
   add(file: SiteFile): void {
+    if (file.path === publishedEntriesPath) {
+      this.#published = file.body;
+      return;
+    }
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
@@ -118,6 +132,39 @@ export class Site {
   /** Keeps compressed bodies in `store` as well, and looks there before compressing one. */
   useEncodedStore(store: EncodedStore): void {
     this.#store = store;
+  }
+
+  /**
+   * A published version of the site (D45): these files, by their path in the build, with this
+   * site's configuration, on-demand renderer (the release's, never imported again) and store. The
+   * hashed assets of this one stay servable beside the new ones, so a page of either version
+   * finds its assets; a file the same in both is taken over with its compressed bodies.
+   */
+  next(files: ReadonlyMap<string, Buffer>): Site {
+    const site = new Site();
+    if (this.#onDemand) site.useOnDemand(this.#onDemand, this.#options);
+    else site.#options = this.#options;
+    site.#store = this.#store;
+    for (const [path, body] of files) {
+      if (/\.(br|gz)$/.test(path)) continue;
+      const precompressed = (suffix: string) => files.get(path + suffix);
+      const file = () => siteFileOf(path, body, precompressed, site.#options);
+      if (path.startsWith(`${choiceViewsDir}/`)) {
+        site.addView(path, async () => file());
+        continue;
+      }
+      // A file the publish left as it was is this site's own, compressed already.
+      const made = file();
+      const same = this.files.get(path);
+      site.add(same && same.etag === made.etag ? same : made);
+    }
+    // The previous version's own assets only, not those it kept in turn: two versions at most.
+    for (const [path, file] of this.files)
+      if (file.immutable && !site.files.has(path) && !this.#kept.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
+    return site;
   }
 
   /**
@@ -147,7 +194,9 @@ export class Site {
    */
   async renderTeam(locals: TeamLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    const html = await this.#onDemand.renderAt(teamViewPath(locals.page.view), { team: locals });
+    this.#publishedEntries ??= this.#published && (JSON.parse(this.#published.toString('utf8')) as PublishedEntry[]);
+    const team = this.#publishedEntries ? { ...locals, entries: this.#publishedEntries } : locals;
+    const html = await this.#onDemand.renderAt(teamViewPath(locals.page.view), { team });
     return { html, contentType: contentTypeOf('.html'), scriptHashes: inlineScriptHashes(html) };
   }
 
@@ -251,7 +300,7 @@ function applyOptions(html: string, options: PageOptions): string {
 }
 
 /** `/index.html` → `/`, `/pricing.html` → `/pricing`; the error pages (/404) are not routes. */
-function routeOf(path: string): string | null {
+export function routeOf(path: string): string | null {
   if (!path.endsWith('.html')) return null;
   const route = path.replace(/\.html$/, '').replace(/\/index$/, '') || '/';
   if (/^\/(_|404$|500$)/.test(route)) return null;
@@ -280,7 +329,17 @@ export async function loadSite(dir: string, options: SiteOptions): Promise<Site>
 }
 
 async function readSiteFile(absolute: string, path: string, options: PageOptions): Promise<SiteFile> {
-  const raw = await readFile(absolute);
+  const precompressed = (suffix: string) => (existsSync(absolute + suffix) ? readFile(absolute + suffix) : undefined);
+  return siteFileOf(path, await readFile(absolute), precompressed, options);
+}
+
+/** A file of the site from its bytes as built, and its build's precompressed bodies (`.br`, `.gz`) where it has them. */
+function siteFileOf(
+  path: string,
+  raw: Buffer,
+  precompressed: (suffix: '.br' | '.gz') => Buffer | Promise<Buffer> | undefined,
+  options: PageOptions,
+): SiteFile {
   const contentType = contentTypeOf(path);
   const encoded = new Map<Encoding, Promise<Buffer>>();
   let body = raw;
@@ -302,7 +361,8 @@ async function readSiteFile(absolute: string, path: string, options: PageOptions
       ['br', '.br'],
       ['gzip', '.gz'],
     ] as const) {
-      if (existsSync(absolute + suffix)) encoded.set(encoding, readFile(absolute + suffix));
+      const compressed = precompressed(suffix);
+      if (compressed) encoded.set(encoding, Promise.resolve(compressed));
     }
   }
   return {

@@ -21,6 +21,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const count = (n: unknown, one: string, many = `${one}s`) =>
   typeof n === 'number' ? `${n.toLocaleString('en')} ${n === 1 ? one : many}` : `some ${many}`;
 
+const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : 'some entries');
+
 /** One change as a sentence's parts, after who made it. */
 function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): SentencePart[] {
   const lead = (id: string): SentencePart => {
@@ -119,6 +121,26 @@ function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): Sen
       return [`turned on alerts on ${text(detail.device) || 'a device'}`];
     case 'alerts.off':
       return ['turned off alerts on a device'];
+    case 'content.draft-saved':
+      return [{ text: `saved a draft of ${id}`, href: `/team/site/${id}` }];
+    case 'content.draft-taken-over':
+      return [
+        { text: `took over ${text(detail.from) || 'another editor'}’s draft of ${id}`, href: `/team/site/${id}` },
+      ];
+    case 'content.publish-requested':
+      return [`asked to publish ${list(detail.entries)}`];
+    case 'content.preview-requested':
+      return [`asked for a preview of ${list(detail.entries)}`];
+    case 'content.previewed':
+      return [`built a preview of ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
+    case 'content.preview-refused':
+      return [`could not build a preview of ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
+    case 'content.published':
+      return [`published ${list(detail.entries)} for ${text(detail.by) || 'an editor'}`];
+    case 'content.publish-refused':
+      return [
+        `refused to publish ${list(detail.entries)} for ${text(detail.by) || 'an editor'}: ${count(detail.problems, 'problem')}`,
+      ];
     default:
       // A change this list does not know yet still says what and where, rather than nothing.
       return [`made a change (${row.action}) to a ${row.record_type}`];

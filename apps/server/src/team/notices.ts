@@ -66,6 +66,10 @@ const notices = {
     saved: 'Draft saved. Visitors see it once it is published.',
     'taken-over': 'The draft is yours now: your name is on it, and its editor sees that you have it.',
     'moved-on': 'The draft changed before you could take it over. Here it is as it is now.',
+    'preview-requested':
+      'Preview on its way. The site is being built with your drafts, which takes about a minute; reload this page for the link.',
+    'publish-requested':
+      'Publishing. The site is being built and checked with your drafts, which takes about a minute; reload this page to see the outcome.',
   },
   people: {
     erased: 'Erased. The address is on the suppression list.',

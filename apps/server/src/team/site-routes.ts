@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import formbody from '@fastify/formbody';
 import {
   contentEntryParams,
@@ -17,13 +18,23 @@ import {
   type FormNode,
   type FormValue,
 } from '@growmail/contracts/content/form';
+import { previewPath, publishFormSchema, wordsOf, type PublishRow } from '@growmail/contracts/content/publish';
 import type { SiteEntryPage } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import * as z from 'zod/mini';
 import { saveDraft, takeOverDraft } from '../content/drafts.ts';
+import { requestPublish } from '../content/publish.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
+import { pageVariant } from '../site/page-variant.ts';
+import { releaseOf } from '../site/release.ts';
+import { sendFile } from '../site/send-file.ts';
+import type { Site, SiteFile } from '../site/site-files.ts';
 import type { ContentDraft, DraftValues } from '../repositories/content-drafts.ts';
+import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { refusedForm } from './forms.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 
@@ -33,6 +44,12 @@ import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
  */
 const entryFormLimit = 256 * 1024;
 
+/** A preview's version and the page's path in it. */
+const previewParams = z.object({
+  version: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+  '*': z.string().check(z.maxLength(300)),
+});
+
 /**
  * The Site section (D45, issue 55): every entry of the site's content marketing edits, by page,
  * with each language's state, and one form per entry made from its schema. The entries and their
@@ -40,19 +57,127 @@ const entryFormLimit = 256 * 1024;
  * and checks a save with the schema the build checks the content with.
  */
 export function siteRoutes(app: FastifyInstance, data: DataAccess) {
-  app.get('/site', async (_request, reply) => {
-    const drafts = await data.contentDrafts.list();
-    return sendTeamPage(reply, {
-      view: 'site',
-      drafts: drafts.map((draft) => ({
-        entry: draft.entry,
-        author: draft.author.name,
-        startedAt: draft.startedAt,
-        savedAt: draft.savedAt,
-        languages: Object.keys(draft.values) as DraftLanguage[],
-      })),
-    });
-  });
+  /** How many publishes the Site section lists, newest first. */
+  const publishesShown = 5;
+  const publishRow = ({ drafts: _drafts, requestedById: _by, ...row }: ContentPublish): PublishRow => row;
+
+  async function sitePage(request: FastifyRequest, reply: FastifyReply, refused?: { problem: string; words: string }) {
+    const [drafts, publishes] = await Promise.all([
+      data.contentDrafts.list(),
+      data.contentPublishes.recent(publishesShown),
+    ]);
+    return sendTeamPage(
+      reply,
+      {
+        view: 'site',
+        drafts: drafts.map((draft) => ({
+          entry: draft.entry,
+          author: draft.author.name,
+          startedAt: draft.startedAt,
+          savedAt: draft.savedAt,
+          languages: Object.keys(draft.values) as DraftLanguage[],
+        })),
+        publishes: publishes.map(publishRow),
+        refused,
+        notice: noticeFor('site', request.query),
+      },
+      refused ? 400 : 200,
+    );
+  }
+
+  app.get('/site', (request, reply) => sitePage(request, reply));
+
+  /**
+   * Publish and Preview: queue the chosen drafts, as they are now, for the publisher to build
+   * (D45); a publish is checked and made live, a preview only built, for members to see. A draft
+   * of a kind the member may not save (prices, for an editor) is refused whole.
+   */
+  for (const purpose of ['publish', 'preview'] as const)
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        `/site/${purpose}`,
+        { schema: { body: publishFormSchema }, attachValidation: true },
+        async (request, reply) => {
+          const refused = refusedForm(request, ['words']);
+          const typed = refused?.values.words ?? request.body.words ?? '';
+          if (refused) {
+            const problem =
+              'entries' in refused.problems
+                ? `Choose at least one draft to ${purpose}.`
+                : `Check the new words: ${refused.problems.words ?? 'give letters only, one word per line.'}`;
+            return sitePage(request, reply, { problem, words: typed });
+          }
+          const { entries, words } = request.body;
+          const role = sessionOf(request).role;
+          for (const id of entries) {
+            const found = entryOf(id);
+            const kind = found && contentKinds[found.kind];
+            if (!kind) return sitePage(request, reply, { problem: 'Choose drafts from the list.', words: typed });
+            if (!may(role, kind.permission))
+              return sendProblem(reply, 403, 'Not allowed', 'Your role does not allow this. An admin can change it.');
+          }
+          const chosen = { entries, words: wordsOf(words ?? '') ?? [] };
+          const id = await requestPublish(data, chosen, actorOf(request), new Date(), purpose);
+          if (!id)
+            return sitePage(request, reply, {
+              problem: 'Those drafts are gone: someone published them.',
+              words: typed,
+            });
+          return reply.redirect(`${noticeUrl('/team/site', 'site', `${purpose}-requested`)}#notice`, 303);
+        },
+      );
+
+  /**
+   * A page of a preview (D45): the version a Preview built, read from the database and kept for
+   * the last few asked, sent only to members, never stored by a cache nor indexed. Its links to the
+   * site's pages stay inside the preview.
+   */
+  const release = releaseOf(dirname(app.config.siteDir));
+  const previews = new LRUCache<string, Promise<Site | undefined>>({ max: 2 });
+  /** Each preview page as sent, with its links kept inside the preview: made once per page. */
+  const sentPages = new WeakMap<SiteFile, SiteFile>();
+  const previewSite = (id: string) => {
+    let site = previews.get(id);
+    if (!site) {
+      site = (async () => {
+        const version = await data.contentVersions.find(id);
+        if (!version || version.release !== release) return undefined;
+        const bodies = await data.contentVersions.bodies(Object.values(version.files));
+        return app.site.next(
+          new Map(Object.entries(version.files).map(([path, hash]) => [path, bodies.get(hash) ?? Buffer.alloc(0)])),
+        );
+      })();
+      previews.set(id, site);
+      site.catch(() => previews.delete(id));
+    }
+    return site;
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/site/preview/:version/*',
+      { schema: { params: previewParams }, attachValidation: true },
+      async (request, reply) => {
+        const site = request.validationError ? undefined : await previewSite(request.params.version);
+        const path = `/${request.params['*']}`;
+        const route = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
+        const file = site && (site.page(route) ?? (route.startsWith('/_') ? undefined : site.files.get(path)));
+        if (!site || !file) return sendProblem(reply, 404, 'Not found', 'This preview has no such page.');
+        reply.header('x-robots-tag', 'noindex');
+        if (!file.path.endsWith('.html')) return sendFile(request, reply, site, { file, caching: 'no-store' });
+        let sent = sentPages.get(file);
+        if (!sent) {
+          const html = file.body
+            .toString('utf8')
+            .replace('<head>', '<head><meta name="robots" content="noindex"/>')
+            .replace(/(<a\b[^>]*\shref=")\/(?!\/|_astro\/|team\/)/g, `$1${previewPath(request.params.version, '/')}`);
+          sent = { ...pageVariant(file, html), stamped: false };
+          sentPages.set(file, sent);
+        }
+        return sendFile(request, reply, site, { file: sent, caching: 'no-store' });
+      },
+    );
 
   /** The entry a path names, if it is one the site has and the member may edit; undefined once refused. */
   async function entryAsked(request: FastifyRequest, reply: FastifyReply, params: { entry: string }) {

@@ -36,7 +36,10 @@ describe('liveness and readiness', () => {
     const before = queries;
     const response = await app.inject('/services/health/ready');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ error: null, payload: { status: 'ready', database: 'available' } });
+    expect(response.json()).toEqual({
+      error: null,
+      payload: { status: 'ready', database: 'available', version: 'release' },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(queries).toBe(before);
   });
@@ -76,7 +79,10 @@ describe.runIf((await testDatabases()).some((database) => database.name === 'pos
       expect((await app.inject('/services/health/live')).statusCode).toBe(200);
       const ready = await app.inject('/services/health/ready');
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ error: null, payload: { status: 'ready', database: 'unavailable' } });
+      expect(ready.json()).toEqual({
+        error: null,
+        payload: { status: 'ready', database: 'unavailable', version: 'release' },
+      });
       expect((await app.inject('/services/health')).statusCode).toBe(503);
       expect((await app.inject('/pricing')).statusCode).toBe(200);
     });

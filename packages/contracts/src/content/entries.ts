@@ -90,6 +90,26 @@ export const contentKinds = {
 } as const satisfies Record<string, ContentKind>;
 export type ContentKindName = keyof typeof contentKinds;
 
+/**
+ * An entry as the site publishes it: its kind, page and label, and its published values as the
+ * source writes them (what the form shows and a draft replaces), each language's own or `all`.
+ */
+export type PublishedEntry = {
+  id: string;
+  kind: ContentKindName;
+  page: ContentPage;
+  /** What it is: the kind's label, or for a page of its own, its title. */
+  label: string;
+  published: Partial<Record<DraftLanguage, unknown>>;
+};
+
+/**
+ * Where a build writes its entries' published values: the server keeps the file beside the
+ * version it came with and hands it to the console's pages, never to a visitor, so the Site
+ * section shows what the version being served publishes (D45).
+ */
+export const publishedEntriesPath = '/content-entries.json';
+
 /** Where a draft's value is kept: each language's own, or `all` for a list both languages show. */
 export type DraftLanguage = Language | 'all';
 export const draftLanguagesOf = (kind: ContentKind): readonly DraftLanguage[] =>

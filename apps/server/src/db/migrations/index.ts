@@ -29,6 +29,8 @@ import * as memberPush from './0027-member-push.ts';
 import * as demoHostMembers from './0028-demo-host-members.ts';
 import * as sourceFilter from './0029-source-filter.ts';
 import * as contentDrafts from './0030-content-drafts.ts';
+import * as contentPublishes from './0031-content-publishes.ts';
+import * as contentVersions from './0032-content-versions.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '0028-demo-host-members': demoHostMembers,
   '0029-source-filter': sourceFilter,
   '0030-content-drafts': contentDrafts,
+  '0031-content-publishes': contentPublishes,
+  '0032-content-versions': contentVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,15 @@
-import { contentPages, type ContentPage, type DraftLanguage } from '@growmail/contracts/content/entries';
+import {
+  contentKinds,
+  contentPages,
+  entryOf,
+  type ContentPage,
+  type DraftLanguage,
+} from '@growmail/contracts/content/entries';
+import { previewPath, type PublishRow } from '@growmail/contracts/content/publish';
+import { Fragment } from 'react';
 import type { TeamViewer } from '@growmail/contracts/team';
 import type { LanguageState } from '@/lib/content/editable';
-import { formatTime, PageTitle } from './team-parts';
+import { formatTime, Notice, PageTitle, Problem, PostForm } from './team-parts';
 
 /** An entry as the Site section lists it. */
 export type SiteRow = { id: string; page: ContentPage; label: string; states: LanguageState[] };
@@ -24,15 +32,157 @@ function StateText({ state, zone }: { state: LanguageState; zone: string }) {
   return <>Published</>;
 }
 
+const stateWords: Record<PublishRow['purpose'], Record<PublishRow['state'], string>> = {
+  publish: {
+    queued: 'Waiting to be built',
+    building: 'Building and checking',
+    refused: 'Refused: visitors see no change',
+    passed: 'Published',
+  },
+  preview: {
+    queued: 'Preview waiting to be built',
+    building: 'Building the preview',
+    refused: 'Preview failed',
+    passed: 'Preview ready',
+  },
+};
+
+type PublishProps = {
+  viewer: TeamViewer;
+  csrf: string | undefined;
+  /** The entries with a draft, by id and label. */
+  drafted: Array<{ id: string; label: string }>;
+  refused?: { problem: string; words: string } | undefined;
+};
+
+/** The pages of its own an entry has, in English and French (a product page, a legal document). */
+function pagesOf(id: string): string[] {
+  const found = entryOf(id);
+  const kind = found && contentKinds[found.kind];
+  if (!found?.key || !kind || !('keyed' in kind)) return [];
+  const path = kind.keyed(found.key);
+  return [path, `/fr${path}`];
+}
+
+/** Publish: the drafts to publish, each a box, and the words the spelling check should learn (D45). */
+function PublishForm({ csrf, drafted, refused }: PublishProps) {
+  return (
+    <section aria-labelledby="publish" className="team-card mb-6">
+      <h2 id="publish" className="mb-2 text-lg font-semibold">
+        Publish
+      </h2>
+      {refused && <Problem>{refused.problem}</Problem>}
+      <PostForm action="/team/site/publish" csrf={csrf} className="grid gap-3">
+        <fieldset>
+          <legend className="team-label">Drafts to publish</legend>
+          {drafted.map((entry) => (
+            <label key={entry.id} className="flex gap-2">
+              <input type="checkbox" name="entries" value={entry.id} defaultChecked />
+              {entry.label}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor="publish-words" className="team-label">
+            New words for the spelling check (names, one per line)
+          </label>
+          <textarea id="publish-words" name="words" rows={2} className="team-input" defaultValue={refused?.words} />
+        </div>
+        <p className="text-sm text-ink-700">
+          The site is built with these drafts and checked (spelling, page sizes, valid HTML, links) before any visitor
+          sees it: about a minute. A preview is the same build, for members only, not checked.
+        </p>
+        <p className="flex flex-wrap gap-3">
+          <button className="team-button">Publish</button>
+          <button formAction="/team/site/preview" className="team-button-quiet">
+            Preview first
+          </button>
+        </p>
+      </PostForm>
+    </section>
+  );
+}
+
+/** The newest publishes, each with what became of it and, when refused, every problem by its entry and field. */
+function Publishes({ publishes, zone }: { publishes: PublishRow[]; zone: string }) {
+  if (publishes.length === 0) return null;
+  return (
+    <section aria-labelledby="publishes" className="mb-6">
+      <h2 id="publishes" className="mb-2 text-lg font-semibold">
+        Latest publishes
+      </h2>
+      <ul className="grid gap-2">
+        {publishes.map((publish) => (
+          <li key={publish.id} className="team-card">
+            <p>
+              <span className="font-semibold">{stateWords[publish.purpose][publish.state]}</span>:{' '}
+              {publish.entries.join(', ')}, by {publish.requestedBy},{' '}
+              {formatTime(publish.finishedAt ?? publish.requestedAt, zone)}
+            </p>
+            {publish.purpose === 'preview' && publish.version && (
+              <p className="text-sm">
+                Open it at each width you check, with and without JavaScript:{' '}
+                <a href={previewPath(publish.version)} className="team-link">
+                  English home
+                </a>
+                ,{' '}
+                <a href={previewPath(publish.version, '/fr')} className="team-link">
+                  French home
+                </a>
+                {publish.entries
+                  .flatMap((entry) => pagesOf(entry))
+                  .map((path) => (
+                    <Fragment key={path}>
+                      ,{' '}
+                      <a href={previewPath(publish.version!, path)} className="team-link">
+                        {path}
+                      </a>
+                    </Fragment>
+                  ))}
+              </p>
+            )}
+            {publish.problems.length > 0 && (
+              <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
+                {publish.problems.map((problem, index) => (
+                  <li key={index}>
+                    {problem.entry && (
+                      <a href={`/team/site/${problem.entry}`} className="team-link">
+                        {[problem.entry, problem.field].filter(Boolean).join(' › ')}
+                      </a>
+                    )}
+                    {problem.entry && ': '}
+                    {problem.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type SitePageProps = PublishProps & {
+  rows: SiteRow[];
+  publishes: PublishRow[];
+  /** Whether the member's role publishes. */
+  mayPublish: boolean;
+  notice?: string | undefined;
+};
+
 /** The Site section (D45): every entry marketing edits, by page, with each language's state. */
-export function SitePage({ viewer, rows }: { viewer: TeamViewer; rows: SiteRow[] }) {
+export function SitePage({ viewer, rows, publishes, mayPublish, notice, ...publish }: SitePageProps) {
   return (
     <>
       <PageTitle>Site</PageTitle>
+      {notice && <Notice>{notice}</Notice>}
       <p className="mb-4 text-ink-700">
         The words and lists of the public site, by page. A draft is kept here until it is published; visitors see only
         what is published.
       </p>
+      {mayPublish && publish.drafted.length > 0 && <PublishForm viewer={viewer} {...publish} />}
+      <Publishes publishes={publishes} zone={viewer.zone} />
       {contentPages.map((page, index) => (
         <section key={page} aria-labelledby={`page-${index}`} className="mb-6">
           <h2 id={`page-${index}`} className="mb-2 text-lg font-semibold">

@@ -2,8 +2,8 @@ import {
   contentKinds,
   draftLanguagesOf,
   type ContentKindName,
-  type ContentPage,
   type DraftLanguage,
+  type PublishedEntry,
 } from '@growmail/contracts/content/entries';
 import type { FeatureBlockInput } from '@growmail/contracts/content/schemas';
 import type { ContentDraftRow } from '@growmail/contracts/team';
@@ -16,16 +16,10 @@ import { homeFeaturesIn, homeIn } from './home';
  * The site's content as marketing edits it from the console (D45): every entry of the kinds in
  * `@growmail/contracts/content/entries`, with its published values as the source writes them
  * (what the form shows and a draft replaces), each language's own, or `all` for a list both
- * languages show. Read from the build's content, so the console lists what visitors see.
+ * languages show. Read from the build's content and written to `publishedEntriesPath`, which the
+ * server hands back to the console's pages with the version it serves.
  */
-export type EditableEntry = {
-  id: string;
-  kind: ContentKindName;
-  page: ContentPage;
-  /** What it is: the kind's label, or for a page of its own, its title. */
-  label: string;
-  published: Partial<Record<DraftLanguage, unknown>>;
-};
+export type EditableEntry = PublishedEntry;
 
 /** A block as its source writes it: the sides are given in turn, so the form never says them. */
 const unsided = ({ direction: _direction, ...block }: FeatureBlockInput) => block;
@@ -72,6 +66,13 @@ async function legalEntries(): Promise<EditableEntry[]> {
     }),
   );
 }
+
+/**
+ * The entries as published by the version the server serves, handed in by the server; the build's
+ * own when it hands none (a page rendered without a server, in tests).
+ */
+export const publishedEntries = async (handed: readonly PublishedEntry[] | undefined) =>
+  handed ?? (await editableEntries());
 
 /** Every entry marketing edits, in the kinds' order. */
 export async function editableEntries(): Promise<EditableEntry[]> {

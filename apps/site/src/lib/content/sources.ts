@@ -1,5 +1,8 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
+  faqsSchema,
+  homeFeaturesSchema,
+  homeSchema,
   legalDocumentSchema,
   partnerSchema,
   partnersSchema,
@@ -33,6 +36,9 @@ export type ListSource<Schema extends z.ZodMiniType = z.ZodMiniType> = {
   rules: z.ZodMiniType;
 };
 
+/** A file keyed by language holds the English and the French, and nothing else. */
+const bothLanguages = z.array(z.unknown()).check(z.length(2, 'needs its English and its French, keyed en and fr'));
+
 /**
  * Where each collection's entries live and what checks them (D2): src/content.config.ts hands
  * these to Astro's loaders, and the unit tests' `astro:content` (test/astro-content.ts) reads
@@ -50,4 +56,14 @@ export const contentSources = {
   partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },
   press: { file: 'src/content/press.yaml', schema: pressItemSchema, rules: pressSchema },
   testimonials: { file: 'src/content/testimonials.yaml', schema: testimonialSchema, rules: testimonialsSchema },
+  /** The home page's copy, keyed by language (D45: marketing's, edited in the console). */
+  home: { file: 'src/content/home.yaml', schema: homeSchema, rules: bothLanguages },
+  /** The home page's feature blocks, keyed by language. */
+  homeFeatures: {
+    file: 'src/content/home-features.yaml',
+    schema: z.object({ blocks: homeFeaturesSchema }),
+    rules: bothLanguages,
+  },
+  /** The questions every product page answers, keyed by language. */
+  faqs: { file: 'src/content/faqs.yaml', schema: z.object({ questions: faqsSchema }), rules: bothLanguages },
 } satisfies Record<string, FolderSource | ListSource>;

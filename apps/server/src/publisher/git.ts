@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * The publisher's Git (D45), through the git command line: four commands, for which a wrapper
+ * such as simple-git would add a dependency and no safety. Content is committed on the `content`
+ * branch of the publisher's checkout, on top of the released commit; developers merge it, and the
+ * publisher never touches main or rebases onto developers' code.
+ */
+export const contentBranch = 'content';
+
+const git = async (cwd: string, args: string[], env: Record<string, string> = {}) =>
+  (await run('git', args, { cwd, env: { ...process.env, ...env } })).stdout.trim();
+
+/** The checkout's top folder, where the spelling list and its configuration live. */
+export const checkoutRoot = (site: string) => git(site, ['rev-parse', '--show-toplevel']);
+
+/** The commit the checkout is at: what a preview is built on. */
+export const headOf = (site: string) => git(site, ['rev-parse', 'HEAD']);
+
+/** Puts the checkout on the content branch, made from the commit it is on if it has none yet. */
+export async function onContentBranch(site: string): Promise<void> {
+  const branch = await git(site, ['branch', '--show-current']);
+  if (branch === contentBranch) return;
+  const known = await git(site, ['branch', '--list', contentBranch]);
+  await git(site, known ? ['switch', contentBranch] : ['switch', '--create', contentBranch]);
+}
+
+/**
+ * Commits the files, by the editor: named by their member id and name, never their address
+ * (an address under `.invalid`, which reaches no one, stands where Git wants one). The
+ * publisher is the committer. Resolves to the commit's hash.
+ */
+export async function commitContent(
+  site: string,
+  files: readonly string[],
+  editor: { id: string | null; name: string },
+  message: string,
+): Promise<string> {
+  const member = editor.id ?? 'unknown';
+  const name = editor.name.replace(/[<>\n]/g, '');
+  await git(site, ['add', '--', ...files]);
+  await git(
+    site,
+    [
+      'commit',
+      '--no-verify',
+      '--author',
+      `${name} (member ${member}) <member-${member}@members.invalid>`,
+      '-m',
+      message,
+    ],
+    {
+      GIT_COMMITTER_NAME: 'Growmail publisher',
+      GIT_COMMITTER_EMAIL: 'publisher@growmail.invalid',
+    },
+  );
+  return git(site, ['rev-parse', 'HEAD']);
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedEntriesPath, type PublishedEntry } from '@growmail/contracts/content/entries';
+import { testApp } from '@growmail/test-support/app';
+import { createSchema, testDatabases } from '@growmail/test-support/databases';
+import { openDatabase } from '../../src/db/index.ts';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { releaseOf } from '../../src/site/release.ts';
+import { signedIn } from './console-session.ts';
+
+const dist = join(import.meta.dirname, '..', '..', '..', 'site', 'dist');
+/** The release these servers run, which a version must be built on to be served. */
+const release = releaseOf(join(dist, '..'));
+
+/** The release's build, as the publisher reads one: every file by its path. */
+function builtFiles(): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const absolute = join(entry.parentPath, entry.name);
+      files.set(`/${relative(dist, absolute).split(sep).join('/')}`, readFileSync(absolute));
+    }
+  return files;
+}
+
+/**
+ * A small published version made from the release's build: the home page with new words, and one
+ * hashed stylesheet renamed, as a publish whose CSS changed would have it.
+ */
+function publishedVersion(words: string) {
+  const files = builtFiles();
+  const home = files.get('/index.html')!.toString('utf8');
+  const lead = /Turn one-time buyers into loyal customers\./;
+  expect(home).toMatch(lead);
+  const css = [...files.keys()].find((path) => path.startsWith('/_astro/') && path.endsWith('.css'))!;
+  const renamed = css.replace(/\.css$/, '-v2.css');
+  files.set(renamed, files.get(css)!);
+  files.delete(css);
+  files.set('/index.html', Buffer.from(home.replace(lead, words).replaceAll(css, renamed)));
+  const entries = JSON.parse(files.get(publishedEntriesPath)!.toString('utf8')) as PublishedEntry[];
+  const published = entries.find((entry) => entry.id === 'home')!.published as Record<string, { heroLead: string }>;
+  published.en!.heroLead = words;
+  files.set(publishedEntriesPath, Buffer.from(JSON.stringify(entries)));
+  return { files, css, renamed };
+}
+
+describe('published versions of the site (D45)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'growmail-versions-'));
+  const databaseUrl = `sqlite:${join(folder, 'site.sqlite')}`;
+  let servers: Array<Awaited<ReturnType<typeof testApp>>>;
+  beforeAll(async () => {
+    // Two servers on one SQLite file, as deploy.md has two on one machine.
+    servers = [await testApp({ DATABASE_URL: databaseUrl }), await testApp({ DATABASE_URL: databaseUrl })];
+    await Promise.all(servers.map((server) => server.ready()));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  // A minute: the version is the whole build, 34 MB read, stored and loaded twice, on a busy machine.
+  it(
+    'serves the release’s build until a version is made current, then the version on every server, its old assets still found',
+    { timeout: 60_000 },
+    async () => {
+      const [one, two] = servers as [(typeof servers)[0], (typeof servers)[0]];
+      const before = await one.inject('/');
+      expect((await one.inject('/services/health/ready')).json().payload.version).toBe('release');
+
+      const data = dataAccess(one.db);
+      // Built on another release's code: no server serves it.
+      const other = randomUUID();
+      const stale = new Map([['/index.html', Buffer.from('<p>Words from another release.</p>')]]);
+      await data.contentVersions.store(
+        { id: other, publishId: randomUUID(), commit: 'c0ffee', release: 'another', at: new Date() },
+        stale,
+      );
+      await data.contentVersions.makeCurrent(other, new Date(), one.db.dialect);
+      await one.contentVersion.check();
+      expect((await one.inject('/')).body).not.toContain('Words from another release.');
+      expect((await one.inject('/services/health/ready')).json().payload.version).toBe('release');
+
+      const { files, css, renamed } = publishedVersion('Words marketing published today.');
+      const id = randomUUID();
+      await data.contentVersions.store(
+        { id, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+        files,
+      );
+      await data.contentVersions.makeCurrent(id, new Date(), one.db.dialect);
+      // Each reads the current version every 15 s; here, at once.
+      await Promise.all(servers.map((server) => server.contentVersion.check()));
+
+      for (const server of [one, two]) {
+        const home = await server.inject('/');
+        expect(home.body).toContain('Words marketing published today.');
+        expect(home.headers.etag).not.toBe(before.headers.etag);
+        expect((await server.inject('/services/health/ready')).json().payload.version).toBe(id);
+        expect((await server.inject('/services/health')).body).not.toContain(id);
+        // Every hashed asset the new page asks for, and the one the page before asked for.
+        const assets = [...home.body.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((match) => match[1]!);
+        expect(assets).toContain(renamed);
+        for (const asset of [...assets, css])
+          expect([asset, (await server.inject(asset)).statusCode]).toEqual([asset, 200]);
+      }
+      // The console's Site section shows what the version publishes, and never a visitor the entries' file.
+      const editor = await signedIn(one, 'editor');
+      const form = await one.inject({ url: '/team/site/home', cookies: editor.cookies });
+      expect(form.body).toMatch(/<textarea[^>]*name="en\.heroLead"[^>]*>Words marketing published today\.<\/textarea>/);
+      expect((await one.inject(publishedEntriesPath)).body).not.toContain('heroLead');
+
+      // A second publish keeps the first's assets, not the release's it kept in turn.
+      const second = randomUUID();
+      const next = publishedVersion('Words marketing published later.');
+      next.files.delete(renamed);
+      next.files.set(renamed.replace(/\.css$/, '-v3.css'), files.get(renamed)!);
+      await data.contentVersions.store(
+        { id: second, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+        next.files,
+      );
+      await data.contentVersions.makeCurrent(second, new Date(), one.db.dialect);
+      await one.contentVersion.check();
+      expect((await one.inject(renamed)).statusCode, 'the version before').toBe(200);
+      expect((await one.inject(css)).statusCode, 'two versions before').toBe(404);
+
+      // The page compressed as the release's pages are, with its own ETag for a revalidation.
+      const compressed = await one.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      const again = await one.inject({
+        url: '/',
+        headers: { 'accept-encoding': 'br', 'if-none-match': compressed.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    },
+  );
+});
+
+describe.runIf((await testDatabases()).some((database) => database.name === 'postgres'))(
+  'published versions on PostgreSQL (D45)',
+  () => {
+    it('reach a server at once through LISTEN/NOTIFY, before its next read', async () => {
+      const schema = await createSchema('versions');
+      // A poll that would take longer than the test: only the notification can bring the version.
+      const server = await testApp({ DATABASE_URL: schema.url });
+      const publisher = openDatabase(schema.url);
+      try {
+        await server.ready();
+        const data = dataAccess(publisher);
+        const id = randomUUID();
+        await publisher.kysely.transaction().execute(async (trx) => {
+          const versions = data.contentVersions.in(trx);
+          await versions.store(
+            { id, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+            new Map([['/index.html', Buffer.from('<!DOCTYPE html><p>Heard at once.</p>')]]),
+          );
+          await versions.makeCurrent(id, new Date(), 'postgres');
+        });
+        await expect.poll(async () => (await server.inject('/')).body, { timeout: 10_000 }).toContain('Heard at once.');
+      } finally {
+        await server.close();
+        await publisher.close();
+        await schema.drop();
+      }
+    });
+  },
+);

@@ -1,0 +1,168 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { testDatabases } from '@growmail/test-support/databases';
+import { publisherCheckout } from '@growmail/test-support/publisher';
+import { saveDraft } from '../../src/content/drafts.ts';
+import { finishPublish, requestPublish } from '../../src/content/publish.ts';
+import type { Db } from '../../src/db/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { runPublish } from '../../src/publisher/publish.ts';
+import { substitutionsFor } from '../../src/site/placeholders.ts';
+import { onContentBranch } from '../../src/publisher/git.ts';
+import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
+
+const apps = join(import.meta.dirname, '..', '..', '..');
+/** The values a production server puts in the pages, which the budgets are measured with. */
+const config = loadConfig({ SITE_ENV: 'production', PUBLIC_URL: 'https://www.growmail.example', LOG_LEVEL: 'silent' });
+
+describe('the publisher (D45)', async () => {
+  const [database] = await testDatabases();
+  let db: Db;
+  let data: DataAccess;
+  let checkout: ReturnType<typeof publisherCheckout>;
+  let editor: { memberId: string; name: string; method: 'passkey' };
+
+  beforeAll(async () => {
+    db = await database!.open();
+    data = dataAccess(db);
+    const member = await data.team.upsertMember({
+      email: 'ada@growmail.test',
+      name: 'Ada Obi',
+      zone: 'Africa/Lagos',
+      role: 'editor',
+    });
+    editor = { memberId: member.id, name: 'Ada Obi', method: 'passkey' };
+    checkout = publisherCheckout();
+    await onContentBranch(checkout.site);
+  });
+  afterAll(async () => {
+    await db?.close();
+    checkout?.remove();
+  });
+
+  const content = (file: string) => parse(readFileSync(join(checkout.site, 'src/content', file), 'utf8')) as unknown;
+  const campaign = () => content('products/campaign.yaml') as { hero: { lead: string } };
+
+  async function publishOf(
+    values: Record<string, unknown>,
+    words: string[] = [],
+    entry = 'products.campaign',
+    purpose: 'publish' | 'preview' = 'publish',
+  ) {
+    const current = await data.contentDrafts.find(entry);
+    await saveDraft(data, { entry, values, base: 'v', revision: current?.revision ?? 0 }, editor);
+    await requestPublish(data, { entries: [entry], words }, editor, new Date(), purpose);
+    const publish = (await data.contentPublishes.take(new Date()))!;
+    const outcome = await runPublish(checkout.site, publish, substitutionsFor(config));
+    await finishPublish(data, publish, outcome);
+    return outcome;
+  }
+
+  it('refuses a word the spelling check does not know, by its field, before building, and commits nothing', async () => {
+    const product = campaign();
+    const outcome = await publishOf({
+      en: { ...product, hero: { ...product.hero, lead: 'Campaigns that Zorbleflax.' } },
+    });
+    expect(outcome).toEqual({
+      state: 'refused',
+      problems: [
+        {
+          entry: 'products.campaign',
+          field: 'en.hero.lead',
+          message:
+            'the spelling check does not know “Zorbleflax”: correct it, or add it under New words if it is right',
+        },
+      ],
+    });
+    expect(checkout.git('log', '--format=%s', 'content')).toBe('The released site');
+    expect(await data.contentDrafts.find('products.campaign'), 'the draft waits').toBeDefined();
+  });
+
+  it('builds a small change with the editor’s new word, checks the build, and commits it on the content branch by member id and name', async () => {
+    const product = campaign();
+    const lead = 'Design beautiful emails without code, and win back everyone who missed them with Zorbleflax.';
+    const outcome = await publishOf({ en: { ...product, hero: { ...product.hero, lead } } }, ['Zorbleflax']);
+    expect(outcome).toMatchObject({ state: 'passed', commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    expect(checkout.git('log', '-1', '--format=%an|%ae|%cn|%s', 'content')).toBe(
+      `Ada Obi (member ${editor.memberId})|member-${editor.memberId}@members.invalid|Growmail publisher|Publish products.campaign (publish ${(await data.contentPublishes.recent(1))[0]!.id})`,
+    );
+    expect(checkout.git('show', '--name-only', '--format=', 'content').split('\n').sort()).toEqual([
+      'cspell-words.txt',
+      'src/content/products/campaign.yaml',
+    ]);
+    expect(campaign().hero.lead).toBe(lead);
+    expect(readFileSync(join(checkout.site, 'src/content/products/campaign.yaml'), 'utf8')).toMatch(
+      /^# The product page/,
+    );
+    expect(await data.contentDrafts.find('products.campaign'), 'published: no longer a draft').toBeUndefined();
+    // The build is the current version, its files stored by content for every server to load.
+    const { version } = (await data.contentPublishes.recent(1))[0]!;
+    expect(await data.contentVersions.currentId()).toBe(version);
+    const stored = (await data.contentVersions.find(version!))!;
+    const page = await data.contentVersions.bodies([stored.files['/products/campaign.html']!]);
+    expect([...page.values()][0]!.toString('utf8')).toContain(lead);
+    expect(Object.keys(stored.files)).toContain('/index.html');
+    expect(
+      readdirSync(apps).filter((name) => name.startsWith(`.publish-${basename(checkout.site)}`)),
+      'no build copy left',
+    ).toEqual([]);
+    expect(existsSync(join(checkout.site, 'dist'))).toBe(false);
+  });
+
+  it('refuses a build whose page goes over its document budget, naming the entry and the page, and changes nothing', async () => {
+    const terms = content('legal/terms.yaml') as { intro: string[] };
+    // Words the spelling check knows, in an order no compressor can shorten much: a page of them is over 12.5 KB.
+    const known = [...new Set(JSON.stringify(terms).match(/\b[a-z]{4,}\b/g))];
+    let seed = 7;
+    const words = Array.from({ length: 3500 }, () => known[(seed = (seed * 48271) % 2147483647) % known.length]);
+    const before = checkout.git('rev-parse', 'content');
+    const outcome = await publishOf(
+      { en: { ...terms, intro: [...terms.intro, `${words.join(' ')}.`] } },
+      [],
+      'legal.terms',
+    );
+    expect(outcome).toEqual({
+      state: 'refused',
+      problems: [
+        {
+          entry: 'legal.terms',
+          message: expect.stringMatching(
+            /^\/terms would be \d+\.\d\d KB, over its 12\.5 KB budget for the first screen on a slow link/,
+          ),
+        },
+      ],
+    });
+    expect(checkout.git('rev-parse', 'content'), 'no commit').toBe(before);
+    expect((await data.contentPublishes.recent(1))[0]!.version, 'no version').toBeUndefined();
+    expect(checkout.git('status', '--porcelain'), 'no file changed').toBe('');
+    expect(await data.contentDrafts.find('legal.terms'), 'the draft waits').toBeDefined();
+    expect(
+      readdirSync(apps).filter((name) => name.startsWith(`.publish-${basename(checkout.site)}`)),
+      'no build copy left',
+    ).toEqual([]);
+  });
+
+  it('builds a preview unchecked, keeps it as a version no server serves, and commits nothing', async () => {
+    const product = campaign();
+    const before = checkout.git('rev-parse', 'content');
+    const current = await data.contentVersions.currentId();
+    const lead = 'A preview of Zorbleflaxing campaigns.';
+    const outcome = await publishOf(
+      { en: { ...product, hero: { ...product.hero, lead } } },
+      [],
+      'products.campaign',
+      'preview',
+    );
+    expect(outcome).toMatchObject({ state: 'passed', commit: before });
+    const { version } = (await data.contentPublishes.recent(1))[0]!;
+    const stored = (await data.contentVersions.find(version!))!;
+    const page = await data.contentVersions.bodies([stored.files['/products/campaign.html']!]);
+    expect([...page.values()][0]!.toString('utf8')).toContain(lead);
+    expect(await data.contentVersions.currentId(), 'not served').toBe(current);
+    expect(checkout.git('rev-parse', 'content'), 'no commit').toBe(before);
+    expect(checkout.git('status', '--porcelain'), 'no file changed').toBe('');
+    expect(await data.contentDrafts.find('products.campaign'), 'the draft waits').toBeDefined();
+  });
+});
