@@ -61,8 +61,10 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The last search, kept so a lead opened from its results can go back to it and on to the next
   // one. A cookie rather than the URL, which a search's words never reach (D31); it ends with the
-  // browser, or at sign-out.
+  // browser, or at sign-out. It is bound to the session that searched: after a session ends
+  // unsigned-out and someone else signs in on the browser, it offers them nothing back.
   const searchCookie = cookieNames(app.config).search;
+  const searchOwner = (request: FastifyRequest) => `${sessionOf(request).hash.slice(0, 16)}:`;
   const regions = [...new Set([app.config.teamCountry, ...marketRegions])];
   /** The page after the rows a query read one more than it shows of. */
   const paged = (rows: LeadRow[]) => ({
@@ -149,7 +151,7 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
         return inboxPage(request, reply, [], {}, { search: { q, problem: search.problem } }, search.masked ? 403 : 400);
       }
       const rows = (await data.leads.search(search, readCursor(after), pageSize + 1)) as LeadRow[];
-      reply.setCookie(searchCookie, q, cookieOptions(app.config));
+      reply.setCookie(searchCookie, searchOwner(request) + q, cookieOptions(app.config));
       return inboxPage(request, reply, rows, {}, { search: { q } });
     },
   );
@@ -176,7 +178,9 @@ export function leadRoutes(app: FastifyInstance, data: DataAccess) {
 
   /** The search a lead was opened from: the last one this browser made, when the lead's URL says so. */
   const searchBack = (request: FastifyRequest) => {
-    const q = backQuery(request).list === 'search' ? request.cookies[searchCookie] : undefined;
+    const kept = backQuery(request).list === 'search' ? request.cookies[searchCookie] : undefined;
+    const owner = searchOwner(request);
+    const q = kept?.startsWith(owner) ? kept.slice(owner.length) : undefined;
     if (!q) return undefined;
     const search = readSearch(q, regions, may(sessionOf(request).role, 'contacts.see'));
     return 'problem' in search ? undefined : { q, search };

@@ -227,13 +227,18 @@ describe('the inbox’s views and a lead in words', () => {
     });
     expect(results.statusCode).toBe(200);
     const kept = results.cookies.find((cookie) => cookie.name === 'gm_team_search')!;
-    expect([kept.value, kept.path, kept.httpOnly, kept.sameSite]).toEqual(['lagos', '/team', true, 'Strict']);
+    expect([kept.value, kept.path, kept.httpOnly, kept.sameSite]).toEqual([
+      expect.stringMatching(/^[\w-]{16}:lagos$/),
+      '/team',
+      true,
+      'Strict',
+    ]);
     const links = parse(results.body)
       .querySelectorAll('ol a')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual([`/team/leads/${bakersId}?list=search`, `/team/leads/${demoId}?list=search`]);
 
-    const searching = { ...cookies, gm_team_search: 'lagos' };
+    const searching = { ...cookies, gm_team_search: kept.value };
     const lead = await get(links[0]!, searching);
     const back = lead.querySelector('nav[aria-label="Leads"] form')!;
     expect(back.getAttribute('action')).toBe('/team/leads/search');
@@ -257,6 +262,12 @@ describe('the inbox’s views and a lead in words', () => {
     expect((await get(links[1]!, searching)).querySelector('nav[aria-label="Leads"]')!.text).not.toContain('Next');
     const elsewhere = await get(links[0]!, cookies);
     expect(elsewhere.querySelector('nav[aria-label="Leads"] a')!.text).toBe('Back to the list');
+    // A session that ended without signing out leaves its search behind; whoever signs in next on
+    // that browser is not offered it.
+    const other = await signedIn(app, 'sales');
+    const another = await get(links[0]!, { ...other.cookies, gm_team_search: kept.value });
+    expect(another.querySelector('nav[aria-label="Leads"] a')!.text).toBe('Back to the list');
+    expect(another.querySelector('nav[aria-label="Leads"] form')).toBeNull();
 
     const out = await app.inject({
       method: 'POST',
