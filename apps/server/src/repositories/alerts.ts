@@ -145,17 +145,6 @@ const alertQueries = (db: Executor) => ({
       .where('id', '=', id)
       .execute();
   },
-
-  /** Every alert queued, oldest first: what a test reads. */
-  all() {
-    return db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('channel', '=', 'alert')
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  },
 });
 
 export const alertsRepository = repository(alertQueries);

@@ -110,12 +110,12 @@ const mailQueries = (db: Executor) => ({
     return Number(result.numDeletedRows);
   },
 
-  /** Every mail, oldest first: what a test reads to see what was queued. */
-  all() {
+  /** Every message on one channel (mails, or members' alerts), oldest first: what a test reads to see what was queued. */
+  all(channel: 'mail' | 'alert' = 'mail') {
     return db
       .selectFrom('outbox')
       .selectAll()
-      .where('channel', '=', 'mail')
+      .where('channel', '=', channel)
       .orderBy('created_at')
       .orderBy('id')
       .execute();

@@ -127,12 +127,12 @@ describe('alerts of leads on members’ devices', () => {
   });
 
   it('sends nothing for a post the screening holds', async () => {
-    const queued = (await app.alerts.all()).length;
+    const queued = (await app.mail.all('alert')).length;
     const answer = await postEnquiry('Held Spammer', { homepage: 'https://spam.example' });
     expect(answer.statusCode).toBe(201);
     expect((await app.quarantine.list()).some((row) => row.email === 'held@acme.test')).toBe(true);
     await app.outbox.flushAlerts();
-    expect((await app.alerts.all()).length).toBe(queued);
+    expect((await app.mail.all('alert')).length).toBe(queued);
   });
 
   it('alerts the member a lead is given to, and nobody when a member takes it', async () => {
@@ -247,7 +247,7 @@ describe('alerts of leads on members’ devices', () => {
     await postEnquiry('Musa Bello');
     await expect.poll(() => app.alerts.devices(member.member.id), { timeout: 10_000 }).toEqual([]);
     expect(service.received.slice(from).some((push) => push.path === '/push/gone')).toBe(true);
-    const row = (await app.alerts.all()).find((alert) => alert.message.includes(device!.id))!;
+    const row = (await app.mail.all('alert')).find((alert) => alert.message.includes(device!.id))!;
     expect(row).toMatchObject({ last_error: 'device gone', attempts: 1 });
     expect(row.sent_at).not.toBeNull();
   });
