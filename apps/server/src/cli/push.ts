@@ -54,7 +54,11 @@ export const push = defineCommand({
         'Web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npm run push -- keys makes a pair).',
       );
     }
-    const result = await sendPush(await context.data(), { vapid, hosts: pushServiceHosts }, args.message);
+    const result = await sendPush(
+      await context.data(),
+      { vapid, hosts: pushServiceHosts, warn: console.error },
+      args.message,
+    );
     console.log(
       `Sent ${result.sent}, removed ${result.removed} gone subscription(s), ${result.failed} failed, ${result.refused} refused (not a known push service). tracking_id ${result.trackingId}`,
     );

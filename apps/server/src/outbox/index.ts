@@ -95,6 +95,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
    * have turned alerts on since, and what waits from before is settled as too old after a day.
    */
   const { vapid, pushServiceHosts } = app.config;
+  const warn = (message: string) => app.log.warn(message);
   async function sendDueAlerts(closed: () => boolean): Promise<void> {
     if (!vapid || !app.db.status.ready) return;
     for (let batch = 0; batch < maxBatches && !closed(); batch++) {
@@ -103,7 +104,7 @@ async function outboxPlugin(app: FastifyInstance, options: OutboxOptions) {
       await Promise.all(
         due.map(async (row) => {
           if (closed() || !(await app.mail.claim(row.id, new Date(), lockMs))) return;
-          const outcome = await sendAlert(app, { vapid, hosts: pushServiceHosts }, row);
+          const outcome = await sendAlert(app, { vapid, hosts: pushServiceHosts, warn }, row);
           app.metrics.teamAlerts.inc({ outcome });
           if (outcome === 'sent') return app.mail.sent(row.id, row.attempts + 1);
           if (outcome === 'failed') {

@@ -17,8 +17,15 @@ export function newVapidKeys(): { publicKey: string; privateKey: string } {
 /** Where a push goes: a browser's endpoint and the keys it encrypts for. */
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
-/** What sending a push needs: the VAPID key, and the push services allowed now (D25). */
-export type PushSettings = { vapid: NonNullable<Config['vapid']>; hosts: readonly string[] };
+/**
+ * What sending a push needs: the VAPID key, the push services allowed now (D25), and where a
+ * push that failed is told (the server's log, or a command's standard error).
+ */
+export type PushSettings = {
+  vapid: NonNullable<Config['vapid']>;
+  hosts: readonly string[];
+  warn: (message: string) => void;
+};
 
 /**
  * What became of one push: taken by its push service, gone for good (404 or 410: delete the
@@ -36,11 +43,11 @@ export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
 export async function deliverPush(
   target: PushTarget,
   body: string,
-  { vapid, hosts }: PushSettings,
+  { vapid, hosts, warn }: PushSettings,
   ttlSeconds = 24 * 60 * 60,
 ): Promise<PushOutcome> {
   if (!isPushServiceEndpoint(target.endpoint, hosts)) {
-    console.error(`Not sent to ${describeHost(target.endpoint)}: not a known push service.`);
+    warn(`Not sent to ${describeHost(target.endpoint)}: not a known push service.`);
     return 'refused';
   }
   try {
@@ -53,7 +60,7 @@ export async function deliverPush(
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 404 || status === 410) return 'gone';
-    console.error(`Push to ${describeHost(target.endpoint)} failed: ${describe(error)}`);
+    warn(`Push to ${describeHost(target.endpoint)} failed: ${describe(error)}`);
     return 'failed';
   }
 }
