@@ -124,12 +124,32 @@ export function frenchZoneLabel(zone: string): string {
 export const zoneInWords = (zone: string, language: Language): string =>
   language === 'fr' ? frenchZoneName(zone) : `${zone.replaceAll('_', ' ')} time`;
 
-/** A zone in English words, as the console's zone list offers it: "Lagos · West Africa Time". */
+/**
+ * Cities the runtime's ICU still lists under names their zones have since changed
+ * (`Intl.supportedValuesOf('timeZone')` gives `Asia/Calcutta`, not `Asia/Kolkata`). The zone
+ * stays as ICU names it, since that is the value stored and compared; only its words are today's.
+ */
+const renamedCities: Record<string, string> = {
+  'Africa/Asmera': 'Asmara',
+  'America/Godthab': 'Nuuk',
+  'Asia/Calcutta': 'Kolkata',
+  'Asia/Katmandu': 'Kathmandu',
+  'Asia/Rangoon': 'Yangon',
+  'Asia/Saigon': 'Ho Chi Minh City',
+  'Atlantic/Faeroe': 'Faroe Islands',
+  'Europe/Kiev': 'Kyiv',
+  'Pacific/Enderbury': 'Kanton',
+};
+
+/** A zone's city in English, by its name today. */
+const englishCityOf = (zone: string) => renamedCities[zone] ?? cityOf(zone);
+
+/** A zone in English words, as the console's zone list offers it: "Lagos · West Africa Time", "Kolkata · India Standard Time". */
 export function englishZoneLabel(zone: string): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'Coordinated Universal Time';
   const format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longGeneric' });
   const generic = format.formatToParts(0).find((part) => part.type === 'timeZoneName')?.value;
-  return generic ? `${cityOf(zone)} · ${generic}` : cityOf(zone);
+  return generic ? `${englishCityOf(zone)} · ${generic}` : englishCityOf(zone);
 }
 
 let choices: Array<{ zone: string; label: string }> | undefined;
@@ -143,13 +163,14 @@ export function zoneChoices(): Array<{ zone: string; label: string }> {
 const typed = (text: string) => text.trim().toLowerCase().replaceAll('_', ' ');
 
 /**
- * The zone named by its city as a person types it ("lagos", "New York"), or by its words as the
+ * The zone named by its city as a person types it ("lagos", "New York", "Kolkata" or "Calcutta"), or by its words as the
  * list shows them ("Lagos · West Africa Time"); none when no zone, or more than one, has it.
  */
 export function zoneOfCity(text: string): string | undefined {
   const wanted = typed(text);
   const found = zoneChoices().filter(
-    ({ zone, label }) => typed(cityOf(zone)) === wanted || label.toLowerCase() === wanted,
+    ({ zone, label }) =>
+      typed(cityOf(zone)) === wanted || typed(englishCityOf(zone)) === wanted || label.toLowerCase() === wanted,
   );
   return found.length === 1 ? found[0]!.zone : undefined;
 }
