@@ -177,7 +177,11 @@ export class Site {
    */
   async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    const rendered = await this.#firstPaint.inline(await this.#onDemand.render(view, locals));
+    // The renderer is the release's: the words it shows are this version's, handed in (D45).
+    const content = this.#entries();
+    const rendered = await this.#firstPaint.inline(
+      await this.#onDemand.render(view, content ? { ...locals, content } : locals),
+    );
     const html = applyOptions(rendered, this.#options);
     return {
       html,
@@ -194,10 +198,16 @@ export class Site {
    */
   async renderTeam(locals: TeamLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    this.#publishedEntries ??= this.#published && (JSON.parse(this.#published.toString('utf8')) as PublishedEntry[]);
-    const team = this.#publishedEntries ? { ...locals, entries: this.#publishedEntries } : locals;
+    const entries = this.#entries();
+    const team = entries ? { ...locals, entries } : locals;
     const html = await this.#onDemand.renderAt(teamViewPath(locals.page.view), { team });
     return { html, contentType: contentTypeOf('.html'), scriptHashes: inlineScriptHashes(html) };
+  }
+
+  /** The entries' published values this version came with, read once: one array for every render of it. */
+  #entries(): readonly PublishedEntry[] | undefined {
+    this.#publishedEntries ??= this.#published && (JSON.parse(this.#published.toString('utf8')) as PublishedEntry[]);
+    return this.#publishedEntries;
   }
 
   hasFile = (path: string): boolean => this.files.has(path);
