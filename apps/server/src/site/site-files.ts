@@ -109,8 +109,14 @@ export class Site {
    * and never sent to a visitor.
    */
   #published: Buffer | undefined;
-  /** The hashed assets kept from the version before (`next`). */
+  /** The hashed assets kept from the version before, and the renderer's (`next`). */
   readonly #kept = new Set<string>();
+  /**
+   * The hashed assets of the build the on-demand renderer came with (the release's): the pages it
+   * renders ask for these (its stylesheet, its islands' scripts), whatever version is served.
+   * Undefined on that build itself, whose own assets they are.
+   */
+  #rendererAssets: ReadonlyMap<string, SiteFile> | undefined;
   #publishedEntries: readonly PublishedEntry[] | undefined;
 
   add(file: SiteFile): void {
@@ -138,7 +144,8 @@ export class Site {
    * A published version of the site (D45): these files, by their path in the build, with this
    * site's configuration, on-demand renderer (the release's, never imported again) and store. The
    * hashed assets of this one stay servable beside the new ones, so a page of either version
-   * finds its assets; a file the same in both is taken over with its compressed bodies.
+   * finds its assets, and so do the release's, which the pages rendered on demand ask for; a file
+   * the same in both is taken over with its compressed bodies.
    */
   next(files: ReadonlyMap<string, Buffer>): Site {
     const site = new Site();
@@ -161,6 +168,15 @@ export class Site {
     // The previous version's own assets only, not those it kept in turn: two versions at most.
     for (const [path, file] of this.files)
       if (file.immutable && !site.files.has(path) && !this.#kept.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
+    // And the renderer's, which the pages rendered on demand ask for in every version.
+    site.#rendererAssets =
+      this.#rendererAssets ??
+      new Map([...this.files].filter(([path, file]) => file.immutable && !this.#kept.has(path)));
+    for (const [path, file] of site.#rendererAssets)
+      if (!site.files.has(path)) {
         site.files.set(path, file);
         site.#kept.add(path);
       }

@@ -140,6 +140,36 @@ describe('the pages rendered on demand show the version served (D45)', () => {
       expect((await app.inject('/terms')).headers.etag).toBe(terms.headers.etag);
     },
   );
+
+  it(
+    'finds the stylesheet and scripts its renderer asks for after two publishes that renamed the version’s',
+    { timeout: 60_000 },
+    async () => {
+      const data = dataAccess(app.db);
+      const release = releaseOf(join(dist, '..'));
+      const { files } = versionWithNewWords();
+      const css = [...files.keys()].find((path) => path.startsWith('/_astro/') && path.endsWith('.css'))!;
+      // Each publish's content changed the site's CSS (Tailwind reads the content files for class names).
+      for (const suffix of ['-v2', '-v3']) {
+        const renamed = new Map(files);
+        renamed.delete(css);
+        renamed.set(css.replace(/\.css$/, `${suffix}.css`), files.get(css)!);
+        const id = randomUUID();
+        await data.contentVersions.store(
+          { id, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+          renamed,
+        );
+        await data.contentVersions.makeCurrent(id, new Date(), app.db.dialect);
+        await app.contentVersion.check();
+        expect(app.contentVersion.current()).toBe(id);
+      }
+      const problem = await contactProblem();
+      expect(problem.statusCode).toBe(400);
+      const assets = [...problem.body.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((match) => match[1]!);
+      expect(assets).toContain(css);
+      for (const asset of assets) expect([asset, (await app.inject(asset)).statusCode]).toEqual([asset, 200]);
+    },
+  );
 });
 
 describe('a preview links every page that shows what it changes (D45)', () => {
