@@ -1,4 +1,5 @@
 import type { SavingsFigures } from './calculator.ts';
+import type { PublishedEntry } from './content/entries.ts';
 import type { FormPageState } from './form-posts.ts';
 import type { Language } from './language.ts';
 import type { TeamLocals } from './team.ts';
@@ -45,6 +46,12 @@ export type OnDemandLocals = {
   docs?: { path: string; tryIt: TryItExchange };
   /** A team console page (D40): what it shows, who is signed in, and the CSRF token of its forms. */
   team?: TeamLocals;
+  /**
+   * The entries as the version being served publishes them (D45): the words and lists marketing
+   * edits, read by a public page rendered on demand in place of those the renderer was built with
+   * (the site's `contentFrom`). Absent while a page is built.
+   */
+  content?: readonly PublishedEntry[] | undefined;
 };
 
 /** What the outcome page of a stored post shows: its message, its reference, and the calculator's figures beside its result. */

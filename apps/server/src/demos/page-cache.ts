@@ -8,6 +8,11 @@ export type DemoPageCacheOptions<Page> = {
   render: (zone: string, language: Language) => Promise<RenderedPage<Page>>;
   /** The availability's version, which every server's changes count up; null when it cannot be read. */
   readVersion: () => Promise<number | null>;
+  /**
+   * What else the page is made from, compared by identity: the site version being served (D45),
+   * whose words the page shows. A copy made from another is made again.
+   */
+  edition?: () => unknown;
   now?: () => number;
 };
 
@@ -16,10 +21,11 @@ const currentMs = 1_000;
 /** A version read longer ago than this is read again before the page is served. */
 const outdatedMs = 5_000;
 
-type Copy<Page> = { version: number | null; holdsUntil: number; page: Promise<Page> };
+type Copy<Page> = { version: number | null; edition: unknown; holdsUntil: number; page: Promise<Page> };
 
 /**
- * The demo page kept per zone, language and version of the availability (D32, D35), so a visitor gets
+ * The demo page kept per zone, language and version of the availability (D32, D35), and per
+ * version of the site (D45), so a visitor gets
  * a page rendered before rather than the slots read and written in for them. A copy holds until
  * the version moves or the slots change with time (`holdsUntil`). The version is read at most
  * about once a second, by one query the requests share: a second after a read the next request
@@ -31,6 +37,7 @@ export class DemoPageCache<Page> {
   readonly #copies = new Map<string, Copy<Page>>();
   readonly #render: DemoPageCacheOptions<Page>['render'];
   readonly #readVersion: DemoPageCacheOptions<Page>['readVersion'];
+  readonly #edition: () => unknown;
   readonly #now: () => number;
   #version: number | null = null;
   /** When the version in hand was read; -Infinity when it is to be read before the next answer. */
@@ -44,6 +51,7 @@ export class DemoPageCache<Page> {
   constructor(options: DemoPageCacheOptions<Page>) {
     this.#render = options.render;
     this.#readVersion = options.readVersion;
+    this.#edition = options.edition ?? (() => undefined);
     this.#now = options.now ?? (() => Date.now());
   }
 
@@ -52,8 +60,10 @@ export class DemoPageCache<Page> {
     const version = await this.#currentVersion();
     const key = `${language} ${zone}`;
     const copy = this.#copies.get(key);
-    if (copy && copy.version === version && copy.holdsUntil > this.#now()) return copy.page;
-    const made = { version, holdsUntil: Infinity } as Copy<Page>;
+    // Read with no wait before the render starts, so the copy is marked with the edition it is made from.
+    const edition = this.#edition();
+    if (copy && copy.version === version && copy.edition === edition && copy.holdsUntil > this.#now()) return copy.page;
+    const made = { version, edition, holdsUntil: Infinity } as Copy<Page>;
     made.page = this.#render(zone, language).then(
       (rendered) => {
         made.holdsUntil = rendered.holdsUntil;

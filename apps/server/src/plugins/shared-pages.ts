@@ -12,7 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The pages with a lead form, stamped once per window (D35). */
     stampedPages: StampedPages;
-    /** /demo as every visitor gets it, per zone and version of the availability (D32, D35). */
+    /** /demo as every visitor gets it, per zone, version of the availability (D32, D35) and of the site (D45). */
     demoPage: DemoPageCache<SiteFile>;
   }
 }
@@ -28,8 +28,6 @@ async function sharedPages(app: FastifyInstance) {
   app.decorate('stampedPages', stamped);
 
   // /demo and /fr/demo (D37): the same view, rendered in each page's language, from the version current.
-  const built = (language: 'en' | 'fr') =>
-    app.site.page(language === 'fr' ? `/fr${formActions.demo}` : formActions.demo);
   app.decorate(
     'demoPage',
     new DemoPageCache<SiteFile>({
@@ -42,10 +40,14 @@ async function sharedPages(app: FastifyInstance) {
           return null;
         }
       },
+      // A copy is of one version of the site (D45): its words are that version's.
+      edition: () => app.site,
       // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
       // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
       render: async (zone, language) => {
-        const page = built(language);
+        // The version this copy is of, read before any wait: a swap meanwhile makes another copy.
+        const site = app.site;
+        const page = site.page(language === 'fr' ? `/fr${formActions.demo}` : formActions.demo);
         if (!page) throw new Error(`The site has no demo page in ${language}.`);
         const now = new Date();
         const window = windowStart(now.getTime(), stamped.windowMs);
@@ -53,7 +55,7 @@ async function sharedPages(app: FastifyInstance) {
           signFormStamp(app, new Date(window)),
           sharedSlotPicker(app, zone, now),
         ]);
-        const rendered = await app.site.render('demo', { picker, stamp: stamp ?? '', language });
+        const rendered = await site.render('demo', { picker, stamp: stamp ?? '', language });
         const sent = { ...pageVariant(page, rendered.html), scriptHashes: rendered.scriptHashes, stamped: false };
         // A page without a signed stamp is made again for the next request, which tries the secret again.
         return { page: sent, holdsUntil: stamp ? Math.min(holdsUntil, window + stamped.windowMs) : now.getTime() };

@@ -109,8 +109,14 @@ export class Site {
    * and never sent to a visitor.
    */
   #published: Buffer | undefined;
-  /** The hashed assets kept from the version before (`next`). */
+  /** The hashed assets kept from the version before, and the renderer's (`next`). */
   readonly #kept = new Set<string>();
+  /**
+   * The hashed assets of the build the on-demand renderer came with (the release's): the pages it
+   * renders ask for these (its stylesheet, its islands' scripts), whatever version is served.
+   * Undefined on that build itself, whose own assets they are.
+   */
+  #rendererAssets: ReadonlyMap<string, SiteFile> | undefined;
   #publishedEntries: readonly PublishedEntry[] | undefined;
 
   add(file: SiteFile): void {
@@ -138,7 +144,8 @@ export class Site {
    * A published version of the site (D45): these files, by their path in the build, with this
    * site's configuration, on-demand renderer (the release's, never imported again) and store. The
    * hashed assets of this one stay servable beside the new ones, so a page of either version
-   * finds its assets; a file the same in both is taken over with its compressed bodies.
+   * finds its assets, and so do the release's, which the pages rendered on demand ask for; a file
+   * the same in both is taken over with its compressed bodies.
    */
   next(files: ReadonlyMap<string, Buffer>): Site {
     const site = new Site();
@@ -164,6 +171,15 @@ export class Site {
         site.files.set(path, file);
         site.#kept.add(path);
       }
+    // And the renderer's, which the pages rendered on demand ask for in every version.
+    site.#rendererAssets =
+      this.#rendererAssets ??
+      new Map([...this.files].filter(([path, file]) => file.immutable && !this.#kept.has(path)));
+    for (const [path, file] of site.#rendererAssets)
+      if (!site.files.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
     return site;
   }
 
@@ -177,7 +193,11 @@ export class Site {
    */
   async render(view: OnDemandView, locals: OnDemandLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    const rendered = await this.#firstPaint.inline(await this.#onDemand.render(view, locals));
+    // The renderer is the release's: the words it shows are this version's, handed in (D45).
+    const content = this.#entries();
+    const rendered = await this.#firstPaint.inline(
+      await this.#onDemand.render(view, content ? { ...locals, content } : locals),
+    );
     const html = applyOptions(rendered, this.#options);
     return {
       html,
@@ -194,10 +214,16 @@ export class Site {
    */
   async renderTeam(locals: TeamLocals): Promise<FreshPage> {
     if (!this.#onDemand) throw new Error('This site has no on-demand pages.');
-    this.#publishedEntries ??= this.#published && (JSON.parse(this.#published.toString('utf8')) as PublishedEntry[]);
-    const team = this.#publishedEntries ? { ...locals, entries: this.#publishedEntries } : locals;
+    const entries = this.#entries();
+    const team = entries ? { ...locals, entries } : locals;
     const html = await this.#onDemand.renderAt(teamViewPath(locals.page.view), { team });
     return { html, contentType: contentTypeOf('.html'), scriptHashes: inlineScriptHashes(html) };
+  }
+
+  /** The entries' published values this version came with, read once: one array for every render of it. */
+  #entries(): readonly PublishedEntry[] | undefined {
+    this.#publishedEntries ??= this.#published && (JSON.parse(this.#published.toString('utf8')) as PublishedEntry[]);
+    return this.#publishedEntries;
   }
 
   hasFile = (path: string): boolean => this.files.has(path);

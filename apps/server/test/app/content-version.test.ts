@@ -111,19 +111,26 @@ describe('published versions of the site (D45)', () => {
       expect(form.body).toMatch(/<textarea[^>]*name="en\.heroLead"[^>]*>Words marketing published today\.<\/textarea>/);
       expect((await one.inject(publishedEntriesPath)).body).not.toContain('heroLead');
 
-      // A second publish keeps the first's assets, not the release's it kept in turn.
-      const second = randomUUID();
-      const next = publishedVersion('Words marketing published later.');
-      next.files.delete(renamed);
-      next.files.set(renamed.replace(/\.css$/, '-v3.css'), files.get(renamed)!);
-      await data.contentVersions.store(
-        { id: second, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
-        next.files,
-      );
-      await data.contentVersions.makeCurrent(second, new Date(), one.db.dialect);
-      await one.contentVersion.check();
-      expect((await one.inject(renamed)).statusCode, 'the version before').toBe(200);
-      expect((await one.inject(css)).statusCode, 'two versions before').toBe(404);
+      // A later publish keeps the assets of the version before, not those it kept in turn, and the
+      // release's, which the pages its renderer renders on demand ask for.
+      for (const [suffix, words] of [
+        ['-v3', 'Words marketing published later.'],
+        ['-v4', 'Words marketing published last.'],
+      ] as const) {
+        const version = randomUUID();
+        const next = publishedVersion(words);
+        next.files.delete(renamed);
+        next.files.set(renamed.replace(/\.css$/, `${suffix}.css`), files.get(renamed)!);
+        await data.contentVersions.store(
+          { id: version, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+          next.files,
+        );
+        await data.contentVersions.makeCurrent(version, new Date(), one.db.dialect);
+        await one.contentVersion.check();
+        if (suffix === '-v3') expect((await one.inject(renamed)).statusCode, 'the version before').toBe(200);
+      }
+      expect((await one.inject(renamed)).statusCode, 'two versions before').toBe(404);
+      expect((await one.inject(css)).statusCode, 'the release’s, for its renderer').toBe(200);
 
       // The page compressed as the release's pages are, with its own ETag for a revalidation.
       const compressed = await one.inject({ url: '/', headers: { 'accept-encoding': 'br' } });

@@ -26,6 +26,13 @@ export type ContentKind = {
   schema: z.ZodMiniType;
   /** For a kind with one entry per file, the page an entry is shown at: an entry is a page the site has. */
   keyed?: (key: string) => string;
+  /**
+   * The pages that show the kind's entries, besides an entry's own (`keyed`), by their English
+   * path; each has its French twin. A path ending in `/*` is every entry's own page under it
+   * (`/products/*`: every product page). The Site section's preview links each, so a change to a
+   * list is seen on every page that uses it (D45): a page that comes to show a kind is added here.
+   */
+  pages: readonly string[];
   /** The permission that saves it (team-access.ts): every kind but the prices is `content.edit`. */
   permission: 'content.edit' | 'prices.edit';
 };
@@ -40,6 +47,7 @@ export const contentKinds = {
     label: 'Hero, steps, figures and closing',
     languages: 'each',
     schema: homeSchema,
+    pages: ['/'],
     permission: 'content.edit',
   },
   'home-features': {
@@ -47,6 +55,7 @@ export const contentKinds = {
     label: 'Feature blocks',
     languages: 'each',
     schema: homeFeaturesSchema,
+    pages: ['/'],
     permission: 'content.edit',
   },
   testimonials: {
@@ -54,14 +63,23 @@ export const contentKinds = {
     label: 'Testimonials (also on /demo)',
     languages: 'shared',
     schema: testimonialsSchema,
+    pages: ['/', '/demo'],
     permission: 'content.edit',
   },
-  press: { page: 'Home', label: 'In The News.', languages: 'shared', schema: pressSchema, permission: 'content.edit' },
+  press: {
+    page: 'Home',
+    label: 'In The News.',
+    languages: 'shared',
+    schema: pressSchema,
+    pages: ['/'],
+    permission: 'content.edit',
+  },
   partners: {
     page: 'Home',
     label: 'Partners (also on /demo and the startup page)',
     languages: 'shared',
     schema: partnersSchema,
+    pages: ['/', '/demo', '/startup', '/products/*'],
     permission: 'content.edit',
   },
   products: {
@@ -70,6 +88,8 @@ export const contentKinds = {
     languages: 'each',
     schema: productSchema,
     keyed: productPath,
+    // Its name and line are in every page's header and footer: home stands for them.
+    pages: ['/'],
     permission: 'content.edit',
   },
   faqs: {
@@ -77,6 +97,7 @@ export const contentKinds = {
     label: 'Questions every product page answers',
     languages: 'each',
     schema: faqsSchema,
+    pages: ['/products/*'],
     permission: 'content.edit',
   },
   legal: {
@@ -85,6 +106,7 @@ export const contentKinds = {
     languages: 'each',
     schema: legalDocumentSchema,
     keyed: (key) => `/${key}`,
+    pages: [],
     permission: 'content.edit',
   },
 } as const satisfies Record<string, ContentKind>;
@@ -109,6 +131,27 @@ export type PublishedEntry = {
  * section shows what the version being served publishes (D45).
  */
 export const publishedEntriesPath = '/content-entries.json';
+
+/** An entry's own page, by its English path: a product page's, a legal document's; undefined for a list or a page's copy. */
+export function ownPageOf(id: string): string | undefined {
+  const found = entryOf(id);
+  const kind: ContentKind | undefined = found && contentKinds[found.kind];
+  return found?.key === undefined ? undefined : kind?.keyed?.(found.key);
+}
+
+/**
+ * Every page that shows an entry, by its English path: its own, then its kind's `pages`, a path
+ * ending in `/*` read as every page of `ownPages` under it (the own pages of the site's entries).
+ */
+export function pagesShowing(id: string, ownPages: readonly string[]): string[] {
+  const found = entryOf(id);
+  if (!found) return [];
+  const own = ownPageOf(id);
+  const pages = contentKinds[found.kind].pages.flatMap((path) =>
+    path.endsWith('/*') ? ownPages.filter((page) => page.startsWith(path.slice(0, -1))) : [path],
+  );
+  return [...new Set([...(own ? [own] : []), ...pages])];
+}
 
 /** Where a draft's value is kept: each language's own, or `all` for a list both languages show. */
 export type DraftLanguage = Language | 'all';

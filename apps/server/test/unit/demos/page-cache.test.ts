@@ -3,7 +3,7 @@ import { DemoPageCache } from '../../../src/demos/page-cache.ts';
 
 /** A cache over a version the test moves and a clock it sets, rendering "{zone} v{version} #{n}". */
 function cacheOver() {
-  const state = { now: 1_000_000, version: 1, reads: 0, renders: 0, holdsMs: 30 * 60_000 };
+  const state = { now: 1_000_000, version: 1, reads: 0, renders: 0, holdsMs: 30 * 60_000, site: {} };
   let release: (() => void) | undefined;
   const hold = { reads: false };
   const cache = new DemoPageCache<string>({
@@ -14,6 +14,7 @@ function cacheOver() {
       if (hold.reads) await new Promise<void>((resolve) => (release = resolve));
       return version;
     },
+    edition: () => state.site,
     render: async (zone) => ({
       page: `${zone} v${state.version} #${++state.renders}`,
       holdsUntil: state.now + state.holdsMs,
@@ -65,6 +66,15 @@ describe('the demo page kept per zone and availability version (D35)', () => {
     state.version = 2;
     cache.changed();
     expect(await cache.page('Africa/Lagos')).toBe('Africa/Lagos v2 #2');
+  });
+
+  it('renders again for a new version of the site, the availability unmoved (D45)', async () => {
+    const { cache, state } = cacheOver();
+    await cache.page('Africa/Lagos');
+    expect(await cache.page('Africa/Lagos')).toBe('Africa/Lagos v1 #1');
+    state.site = {};
+    expect(await cache.page('Africa/Lagos')).toBe('Africa/Lagos v1 #2');
+    expect(state.reads).toBe(1);
   });
 
   it('renders again when the slots change with time, the version unmoved', async () => {

@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import type { ReactNode } from 'react';
 import { WhatsAppLink } from '@/components/whatsapp-link';
-import { productsIn } from '@/lib/content/products';
+import type { Product } from '@/lib/content/products';
 import { inLanguage } from '@/lib/language';
 import { appLinks, runtime } from '@/lib/runtime';
 import { brandWords, siteConfig } from '@/lib/site-config';
@@ -52,13 +52,13 @@ const words = {
 // The products come from their files (content/products), linked by the spec's own spellings where it
 // gives one (spec "Screens and routes" Footer); the server resolves each to its page (D5). The
 // developer docs stay in English (D37): French pages link to them and say so.
-const columnsIn = (language: Language): { title: string; links: FooterLink[] }[] => {
+const columnsIn = (language: Language, products: readonly Product[]): { title: string; links: FooterLink[] }[] => {
   const text = words[language];
   const local = (route: string) => inLanguage(route, language);
   return [
     {
       title: text.products,
-      links: productsIn(language).map((product) => ({
+      links: products.map((product) => ({
         href: product.footerPath ?? product.path,
         label: product.title,
       })),
@@ -88,6 +88,8 @@ type Props = {
   language?: Language;
   /** The page's own path, for the link to its twin in the other language. */
   path: string;
+  /** The product pages in the page's language (`contentFrom`). */
+  products: readonly Product[];
   /** The subscribe box, an island the route shell places (src/layouts/Main.astro). */
   newsletter?: ReactNode;
   /** The web push prompt (D19), another island. */
@@ -95,7 +97,7 @@ type Props = {
 };
 
 /** The site footer (spec "Screens and routes"). */
-export function SiteFooter({ language = 'en', path, newsletter, productUpdates }: Props) {
+export function SiteFooter({ language = 'en', path, products, newsletter, productUpdates }: Props) {
   const text = words[language];
   return (
     <footer className="border-t border-ink-100 bg-ink-50">
@@ -111,7 +113,7 @@ export function SiteFooter({ language = 'en', path, newsletter, productUpdates }
           />
           {newsletter}
         </div>
-        {columnsIn(language).map((column) => (
+        {columnsIn(language, products).map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold text-ink-900">{column.title}</h2>
             <ul className="mt-3 flex flex-col gap-2">

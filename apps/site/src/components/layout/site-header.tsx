@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import { GetStartedLink } from '@/components/get-started-link';
 import { FeatureIcon } from '@/components/products/feature-icon';
-import { productsIn } from '@/lib/content/products';
+import type { Product } from '@/lib/content/products';
 import { inLanguage } from '@/lib/language';
 import { appLinks, demoLink, runtime } from '@/lib/runtime';
 import { brandWords, siteConfig } from '@/lib/site-config';
@@ -42,12 +42,13 @@ type Props = {
   language?: Language;
   /** The page's own path, for the link to its twin in the other language. */
   path: string;
+  /** The product pages in the page's language (`contentFrom`). */
+  products: readonly Product[];
 };
 
 /** The main site header (spec "Screens and routes"): desktop navigation from 768 px, a menu below it. */
-export function SiteHeader({ language = 'en', path }: Props) {
+export function SiteHeader({ language = 'en', path, products }: Props) {
   const text = words[language];
-  const products = productsIn(language);
   const local = (route: string) => inLanguage(route, language);
   // French labels run about a fifth longer: the desktop navigation takes over from 1024 px, not 768.
   const roomy = language === 'fr';

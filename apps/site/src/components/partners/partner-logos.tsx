@@ -1,8 +1,15 @@
-import { partners } from '@/lib/content/partners';
+import type { Partner } from '@growmail/contracts/content/schemas';
 import { PartnerLogo } from './partner-logo';
 
+type Props = {
+  /** The partners, in their order (the page's content, `contentFrom`). */
+  partners: readonly Partner[];
+  count?: number;
+  label?: string;
+};
+
 /** A static row of the first `count` partner logos (the demo and startup pages show 4). */
-export function PartnerLogos({ count = 4, label = 'Trusted by' }: { count?: number; label?: string }) {
+export function PartnerLogos({ partners, count = 4, label = 'Trusted by' }: Props) {
   return (
     <div>
       <p className="text-sm font-semibold text-ink-600">{label}</p>

@@ -1,7 +1,7 @@
 import {
-  contentKinds,
   contentPages,
-  entryOf,
+  ownPageOf,
+  pagesShowing,
   type ContentPage,
   type DraftLanguage,
 } from '@growmail/contracts/content/entries';
@@ -9,6 +9,7 @@ import { previewPath, type PublishRow } from '@growmail/contracts/content/publis
 import { Fragment } from 'react';
 import type { TeamViewer } from '@growmail/contracts/team';
 import type { LanguageState } from '@/lib/content/editable';
+import { inLanguage } from '@/lib/language';
 import { formatTime, Notice, PageTitle, Problem, PostForm } from './team-parts';
 
 /** An entry as the Site section lists it. */
@@ -55,13 +56,13 @@ type PublishProps = {
   refused?: { problem: string; words: string } | undefined;
 };
 
-/** The pages of its own an entry has, in English and French (a product page, a legal document). */
-function pagesOf(id: string): string[] {
-  const found = entryOf(id);
-  const kind = found && contentKinds[found.kind];
-  if (!found?.key || !kind || !('keyed' in kind)) return [];
-  const path = kind.keyed(found.key);
-  return [path, `/fr${path}`];
+/**
+ * Every page that shows a publish's entries, in English and French (`pagesShowing`): a
+ * testimonial's home and /demo, the FAQs' every product page, a legal document's own page.
+ */
+function pagesOf(entries: readonly string[], ownPages: readonly string[]): string[] {
+  const english = [...new Set(entries.flatMap((entry) => pagesShowing(entry, ownPages)))];
+  return english.flatMap((path) => [path, inLanguage(path, 'fr')]);
 }
 
 /** Publish: the drafts to publish, each a box, and the words the spelling check should learn (D45). */
@@ -104,7 +105,7 @@ function PublishForm({ csrf, drafted, refused }: PublishProps) {
 }
 
 /** The newest publishes, each with what became of it and, when refused, every problem by its entry and field. */
-function Publishes({ publishes, zone }: { publishes: PublishRow[]; zone: string }) {
+function Publishes({ publishes, zone, ownPages }: { publishes: PublishRow[]; zone: string; ownPages: string[] }) {
   if (publishes.length === 0) return null;
   return (
     <section aria-labelledby="publishes" className="mb-6">
@@ -121,24 +122,15 @@ function Publishes({ publishes, zone }: { publishes: PublishRow[]; zone: string 
             </p>
             {publish.purpose === 'preview' && publish.version && (
               <p className="text-sm">
-                Open it at each width you check, with and without JavaScript:{' '}
-                <a href={previewPath(publish.version)} className="team-link">
-                  English home
-                </a>
-                ,{' '}
-                <a href={previewPath(publish.version, '/fr')} className="team-link">
-                  French home
-                </a>
-                {publish.entries
-                  .flatMap((entry) => pagesOf(entry))
-                  .map((path) => (
-                    <Fragment key={path}>
-                      ,{' '}
-                      <a href={previewPath(publish.version!, path)} className="team-link">
-                        {path}
-                      </a>
-                    </Fragment>
-                  ))}
+                Open each page that shows it, at each width you check, with and without JavaScript:{' '}
+                {pagesOf(publish.entries, ownPages).map((path, index) => (
+                  <Fragment key={path}>
+                    {index > 0 && ', '}
+                    <a href={previewPath(publish.version!, path)} className="team-link">
+                      {path}
+                    </a>
+                  </Fragment>
+                ))}
               </p>
             )}
             {publish.problems.length > 0 && (
@@ -182,7 +174,7 @@ export function SitePage({ viewer, rows, publishes, mayPublish, notice, ...publi
         what is published.
       </p>
       {mayPublish && publish.drafted.length > 0 && <PublishForm viewer={viewer} {...publish} />}
-      <Publishes publishes={publishes} zone={viewer.zone} />
+      <Publishes publishes={publishes} zone={viewer.zone} ownPages={rows.flatMap((row) => ownPageOf(row.id) ?? [])} />
       {contentPages.map((page, index) => (
         <section key={page} aria-labelledby={`page-${index}`} className="mb-6">
           <h2 id={`page-${index}`} className="mb-2 text-lg font-semibold">

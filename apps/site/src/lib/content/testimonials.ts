@@ -1,11 +1,13 @@
 import { getCollection } from 'astro:content';
-import type { Testimonial } from '@growmail/contracts/content/schemas';
+import type * as z from 'zod/mini';
+import type { Testimonial, testimonialSchema } from '@growmail/contracts/content/schemas';
+
+/** The testimonials as pages show them, from their file's items: in their order, which they no longer say. */
+export const testimonialsOf = (items: readonly z.output<typeof testimonialSchema>[]): readonly Testimonial[] =>
+  [...items].sort((a, b) => a.order - b.order).map(({ order: _order, ...testimonial }) => testimonial);
 
 /** Sample testimonials (D2) from content/testimonials.yaml, in their order; the home page shows one at random. */
-export const testimonials: readonly Testimonial[] = (await getCollection('testimonials'))
-  .map((entry) => entry.data)
-  .sort((a, b) => a.order - b.order)
-  .map(({ order: _order, ...testimonial }) => testimonial);
+export const testimonials = testimonialsOf((await getCollection('testimonials')).map((entry) => entry.data));
 
 /**
  * Where the testimonial the home page carries stands: the longest quote, whose card holds room for
