@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Language } from '../language.ts';
 import { productPath } from '../routes.ts';
 import {
+  brandSchema,
   faqsSchema,
   homeFeaturesSchema,
   homeSchema,
@@ -11,6 +12,7 @@ import {
   productSchema,
   testimonialsSchema,
 } from './schemas.ts';
+import { pricesSchema } from './prices.ts';
 
 /**
  * What marketing edits from the console's Site section (D45), by kind: the page it belongs to,
@@ -31,7 +33,7 @@ export type ContentKind = {
 };
 
 /** The site's pages, as the Site section groups its entries, in its order. */
-export const contentPages = ['Home', 'Product pages', 'Legal pages'] as const;
+export const contentPages = ['Home', 'Product pages', 'Pricing', 'Legal pages'] as const;
 export type ContentPage = (typeof contentPages)[number];
 
 export const contentKinds = {
@@ -40,6 +42,13 @@ export const contentKinds = {
     label: 'Hero, steps, figures and closing',
     languages: 'each',
     schema: homeSchema,
+    permission: 'content.edit',
+  },
+  brand: {
+    page: 'Home',
+    label: 'Brand words: tagline, description and startup offer',
+    languages: 'each',
+    schema: brandSchema,
     permission: 'content.edit',
   },
   'home-features': {
@@ -78,6 +87,13 @@ export const contentKinds = {
     languages: 'each',
     schema: faqsSchema,
     permission: 'content.edit',
+  },
+  prices: {
+    page: 'Pricing',
+    label: 'Prices of every module (admins only)',
+    languages: 'shared',
+    schema: pricesSchema,
+    permission: 'prices.edit',
   },
   legal: {
     page: 'Legal pages',

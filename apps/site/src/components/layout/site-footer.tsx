@@ -4,7 +4,8 @@ import { WhatsAppLink } from '@/components/whatsapp-link';
 import { productsIn } from '@/lib/content/products';
 import { inLanguage } from '@/lib/language';
 import { appLinks, runtime } from '@/lib/runtime';
-import { brandWords, siteConfig } from '@/lib/site-config';
+import { brandWords } from '@/lib/content/brand';
+import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
 import { LanguageLink } from './language-link';
 

@@ -5,7 +5,9 @@ import {
   type ContentPage,
   type DraftLanguage,
 } from '@growmail/contracts/content/entries';
+import { currencyCodes } from '@growmail/contracts/catalogue-codes';
 import { previewPath, type PublishRow } from '@growmail/contracts/content/publish';
+import { pricingQueryKeys } from '@growmail/contracts/pricing';
 import { Fragment } from 'react';
 import type { TeamViewer } from '@growmail/contracts/team';
 import type { LanguageState } from '@/lib/content/editable';
@@ -55,9 +57,18 @@ type PublishProps = {
   refused?: { problem: string; words: string } | undefined;
 };
 
-/** The pages of its own an entry has, in English and French (a product page, a legal document). */
+/** The pricing page in each language, in every currency it offers: where a price shows (issue 55). */
+const pricingPages = ['/pricing', '/fr/pricing'].flatMap((path) =>
+  currencyCodes.map((currency) => `${path}?${pricingQueryKeys.currency}=${currency}`),
+);
+
+/**
+ * The pages of its own an entry has, in English and French (a product page, a legal document),
+ * and for the prices, the pricing page in every currency in both languages.
+ */
 function pagesOf(id: string): string[] {
   const found = entryOf(id);
+  if (found?.kind === 'prices') return pricingPages;
   const kind = found && contentKinds[found.kind];
   if (!found?.key || !kind || !('keyed' in kind)) return [];
   const path = kind.keyed(found.key);
