@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formOf } from '../src/content/form.ts';
 import { allowedLink, markdownProblem } from '../src/content/markdown.ts';
 import { faqsSchema } from '../src/content/schemas.ts';
 
@@ -57,5 +58,14 @@ describe('the site’s subset of Markdown (D45, issue 55)', () => {
     expect(checked.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [[1, 'answer', 1], expect.stringMatching(/^holds a link to “javascript:alert\(1\)”/)],
     ]);
+  });
+
+  it('gives a Markdown field its own control: a box that says what it takes', () => {
+    const faqs = formOf(faqsSchema);
+    const faq = faqs.type === 'list' ? faqs.item : undefined;
+    const answer = faq?.type === 'group' ? faq.fields.find(([name]) => name === 'answer')?.[1] : undefined;
+    expect(answer?.type === 'list' && answer.item).toMatchObject({ type: 'text', long: true, markdown: true });
+    const question = faq?.type === 'group' ? faq.fields.find(([name]) => name === 'question')?.[1] : undefined;
+    expect(question).not.toHaveProperty('markdown');
   });
 });
