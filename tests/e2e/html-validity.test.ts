@@ -135,6 +135,8 @@ describe('the HTML of the team console', () => {
       '/team/site',
       '/team/site/legal.privacy',
       '/team/site/products.campaign',
+      '/team/site/prices',
+      '/team/site/faqs',
     ]) {
       const page = await site.app.inject({ url: path, cookies: path === '/team/sign-in' ? {} : { gm_team: token } });
       expect([path, page.statusCode]).toEqual([path, 200]);

@@ -1,4 +1,4 @@
-import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import catalogueData from '@growmail/site/content/catalogue.json' with { type: 'json' };
 import { parseCatalogue } from '@growmail/contracts/catalogue';
 import { contactBrackets, currencies } from '@growmail/contracts/pricing';
 import type { Page } from 'playwright-core';

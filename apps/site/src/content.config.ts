@@ -45,6 +45,7 @@ export const collections = {
   partners: list(contentSources.partners),
   press: list(contentSources.press),
   testimonials: list(contentSources.testimonials),
+  brand: list(contentSources.brand),
   home: list(contentSources.home),
   homeFeatures: list(contentSources.homeFeatures),
   faqs: list(contentSources.faqs),

@@ -68,6 +68,7 @@ const collections: Record<string, () => Entry[]> = {
   partners: list(contentSources.partners),
   press: list(contentSources.press),
   testimonials: list(contentSources.testimonials),
+  brand: list(contentSources.brand),
   home: list(contentSources.home),
   homeFeatures: list(contentSources.homeFeatures),
   faqs: list(contentSources.faqs),

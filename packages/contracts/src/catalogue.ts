@@ -3,9 +3,9 @@ import { campaignModuleCode, currencyCodes } from './catalogue-codes.ts';
 
 /**
  * The catalogue (D13): modules with their contact brackets, tiers, prices and discounts, and
- * the Flex volume rate table. It is data (packages/contracts/data/catalogue.json), checked by
- * this schema when the server starts, when the site builds, and in the browser when the
- * modules call answers. Written with zod/mini so the browser carries a few KB, not classic zod.
+ * the Flex volume rate table. It is data (apps/site/src/content/catalogue.json, where an admin's
+ * prices are published from the console, D45), checked by this schema when the site builds, when
+ * a server loads a version, and in the browser when the modules call answers. Written with zod/mini so the browser carries a few KB, not classic zod.
  */
 
 const count = z.int().check(z.nonnegative());
@@ -111,6 +111,12 @@ export const modulesPayload = (catalogue: Catalogue): ModulesPayload => ({
   meta: { size: catalogue.modules.length },
   rates: catalogue.rates,
 });
+
+/**
+ * Where a build writes the catalogue it was made with: the server keeps it beside the version's
+ * pages and answers the modules service from it, so a version's prices come with its pages (D45).
+ */
+export const builtCataloguePath = '/catalogue.json';
 
 /** Checks catalogue data, throwing one readable message that names each problem's place. */
 export function parseCatalogue(data: unknown): Catalogue {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import catalogueData from '../data/catalogue.json' with { type: 'json' };
+import catalogueData from '../../../apps/site/src/content/catalogue.json' with { type: 'json' };
 import { catalogueFromAnswer } from '../src/catalogue-shape.ts';
 import { modulesPayload, parseCatalogue, type Catalogue } from '../src/catalogue.ts';
 import { francsPerDollar } from '../src/dollar-rate.ts';

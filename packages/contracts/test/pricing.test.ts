@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import catalogueData from '../data/catalogue.json' with { type: 'json' };
+import catalogueData from '../../../apps/site/src/content/catalogue.json' with { type: 'json' };
 import { parseCatalogue, type CatalogueModule, type RateTable } from '../src/catalogue.ts';
 import { currencyCodes } from '../src/catalogue-codes.ts';
 import {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseCatalogue } from '@growmail/contracts/catalogue';
 import { entryOf, type DraftLanguage } from '@growmail/contracts/content/entries';
+import { withPrices, type Prices } from '@growmail/contracts/content/prices';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
 import { Document, parse } from 'yaml';
 import type { DraftValues } from '../repositories/content-drafts.ts';
@@ -46,11 +48,37 @@ function targetsOf(id: string): Target[] | undefined {
   const byLanguage = (file: string, field?: string): Target[] =>
     (['en', 'fr'] as const).map((language) => ({ file, language, keyed: field ? { field } : {} }));
   if (kind === 'home') return byLanguage('src/content/home.yaml');
+  if (kind === 'brand') return byLanguage('src/content/brand.yaml');
   if (kind === 'home-features') return byLanguage('src/content/home-features.yaml', 'blocks');
   if (kind === 'faqs') return byLanguage('src/content/faqs.yaml', 'questions');
   if (kind === 'press')
     return [{ file: 'src/content/press.yaml', language: 'all', list: (item) => slug(item.publication) }];
   return undefined;
+}
+
+/** Where the pricing catalogue is kept in the site (D13, D45). */
+const catalogueFile = 'src/content/catalogue.json';
+
+/**
+ * JSON as prettier writes it in this repository: two spaces, and a list of strings on one line
+ * where it fits in 120 characters, so a published catalogue differs from its source by its prices only.
+ */
+const prettyJson = (value: unknown) =>
+  JSON.stringify(value, null, 2).replace(
+    /^( *)(.*)\[\n((?: *"(?:[^"\\\n]|\\.)*",?\n)+) *\]/gm,
+    (whole, indent: string, before: string, items: string) => {
+      const line = `${indent}${before}[${items.trim().split(/,\n */).join(', ')}]`;
+      return line.length <= 120 ? line : whole;
+    },
+  ) + '\n';
+
+/** Writes an admin's prices into the site's catalogue, keeping its shape; the problems where they do not fit it. */
+async function writePrices(site: string, entry: string, prices: Prices): Promise<PublishProblem[]> {
+  const path = join(site, catalogueFile);
+  const merged = withPrices(parseCatalogue(JSON.parse(await readFile(path, 'utf8'))), prices);
+  if ('problems' in merged) return merged.problems.map((problem) => ({ entry, ...problem }));
+  await writeFile(path, prettyJson(merged.catalogue));
+  return [];
 }
 
 /** A list as its file keys it: by each item's slug, a repeated one numbered. */
@@ -77,6 +105,12 @@ export async function writeDrafts(
   const files: string[] = [];
   const problems: PublishProblem[] = [];
   for (const [entry, values] of Object.entries(drafts)) {
+    if (entryOf(entry)?.kind === 'prices') {
+      const refused = await writePrices(site, entry, values.all as Prices);
+      if (refused.length === 0) files.push(catalogueFile);
+      problems.push(...refused);
+      continue;
+    }
     const targets = targetsOf(entry);
     if (!targets) {
       problems.push({

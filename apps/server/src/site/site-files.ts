@@ -4,8 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
-import { parseCatalogue } from '@growmail/contracts/catalogue';
+import catalogueData from '@growmail/site/content/catalogue.json' with { type: 'json' };
+import { builtCataloguePath, parseCatalogue, type Catalogue } from '@growmail/contracts/catalogue';
 import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
 import { publishedEntriesPath, type PublishedEntry } from '@growmail/contracts/content/entries';
 import { formStampStandIn } from '@growmail/contracts/form-posts';
@@ -84,8 +84,16 @@ const compressOnce = (body: Buffer, encoding: Encoding) => compress(body, encodi
 /** A page rendered on demand for one answer, with the configuration applied like a built page's. */
 export type FreshPage = { html: string; contentType: string; scriptHashes: string[] };
 
-/** The brackets the built pages' pricing form offers: those of the catalogue the site was built from (apps/site/src/lib/catalogue.ts). */
-const builtBracketIds = contactBrackets(parseCatalogue(catalogueData)).map((bracket) => bracket.id);
+/**
+ * The catalogue of the release's sources (apps/site/src/content/catalogue.json), for a build that
+ * carries none of its own (`builtCataloguePath`).
+ */
+const releaseCatalogue = parseCatalogue(catalogueData);
+/** A catalogue with the ids of the brackets the pricing form offers, which name its prerendered choices. */
+const pricing = (catalogue: Catalogue) => ({
+  catalogue,
+  bracketIds: contactBrackets(catalogue).map((bracket) => bracket.id),
+});
 
 /** The exported site, held in memory with the configuration applied, and its pages rendered on demand. */
 export class Site {
@@ -118,15 +126,31 @@ export class Site {
    */
   #rendererAssets: ReadonlyMap<string, SiteFile> | undefined;
   #publishedEntries: readonly PublishedEntry[] | undefined;
+  /** The pricing catalogue this build was made with (D45: prices are part of a version), and its brackets. */
+  #catalogue: { catalogue: Catalogue; bracketIds: string[] } = pricing(releaseCatalogue);
 
   add(file: SiteFile): void {
     if (file.path === publishedEntriesPath) {
       this.#published = file.body;
       return;
     }
+    if (file.path === builtCataloguePath) {
+      // Checked as it is read: a version whose catalogue fails its schema is not served.
+      this.#catalogue = pricing(parseCatalogue(JSON.parse(file.body.toString('utf8'))));
+      return;
+    }
     this.files.set(file.path, file);
     const route = routeOf(file.path);
     if (route) this.#pages.set(route, file);
+  }
+
+  /**
+   * The pricing catalogue this version's pages were built with, which the modules service answers
+   * with (D45): a publish that changes a price swaps it with the pages. The release's sources' for
+   * a build that carries none.
+   */
+  get catalogue(): Catalogue {
+    return this.#catalogue.catalogue;
   }
 
   /** Where the build's on-demand pages come from, and the configuration they are given. */
@@ -238,7 +262,8 @@ export class Site {
   async forQuery(file: SiteFile, search: string): Promise<SiteFile> {
     const route = search.length > 1 ? routeOf(file.path) : null;
     if (route === null) return file;
-    const view = this.#view(pricingViewFor(route, search, builtBracketIds)) ?? this.#view(sampleViewFor(route, search));
+    const view =
+      this.#view(pricingViewFor(route, search, this.#catalogue.bracketIds)) ?? this.#view(sampleViewFor(route, search));
     return view ? await view : file;
   }
 

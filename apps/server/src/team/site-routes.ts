@@ -162,8 +162,11 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
         const site = request.validationError ? undefined : await previewSite(request.params.version);
         const path = `/${request.params['*']}`;
         const route = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
-        const file = site && (site.page(route) ?? (route.startsWith('/_') ? undefined : site.files.get(path)));
-        if (!site || !file) return sendProblem(reply, 404, 'Not found', 'This preview has no such page.');
+        const found = site && (site.page(route) ?? (route.startsWith('/_') ? undefined : site.files.get(path)));
+        if (!site || !found) return sendProblem(reply, 404, 'Not found', 'This preview has no such page.');
+        // A pricing choice in the query is the page the build made for it: a price in each currency (issue 55).
+        const query = request.url.indexOf('?');
+        const file = query === -1 ? found : await site.forQuery(found, request.url.slice(query));
         reply.header('x-robots-tag', 'noindex');
         if (!file.path.endsWith('.html')) return sendFile(request, reply, site, { file, caching: 'no-store' });
         let sent = sentPages.get(file);

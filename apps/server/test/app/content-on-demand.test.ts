@@ -35,6 +35,7 @@ const words = {
   quote: 'Growmail answered every customer we had this spring.',
   product: { en: 'Campaign Studio', fr: 'Studio de campagnes' },
   partner: 'Northwind Traders',
+  description: 'Every message your customers need, sent from one place.',
 };
 
 type Item = { order: number; name: string; content?: string };
@@ -55,6 +56,7 @@ function versionWithNewWords() {
   (entry('products.campaign').en as { title: string }).title = words.product.en;
   (entry('products.campaign').fr as { title: string }).title = words.product.fr;
   first(entry('partners').all as Item[]).name = words.partner;
+  (entry('brand').en as { description: string }).description = words.description;
   files.set(publishedEntriesPath, Buffer.from(JSON.stringify(entries)));
   return { files, was };
 }
@@ -92,10 +94,10 @@ describe('the pages rendered on demand show the version served (D45)', () => {
       const { files, was } = versionWithNewWords();
       for (const [path, body] of files)
         if (path !== publishedEntriesPath)
-          expect([path, [words.quote, words.partner, words.product.en].some((word) => body.includes(word))]).toEqual([
+          expect([
             path,
-            false,
-          ]);
+            [words.quote, words.partner, words.product.en, words.description].some((word) => body.includes(word)),
+          ]).toEqual([path, false]);
 
       // The release's words, /demo kept in its cache.
       const demo = await app.inject('/demo');
@@ -131,6 +133,8 @@ describe('the pages rendered on demand show the version served (D45)', () => {
         .map((link) => link.text.trim());
       expect(nav).toContain(words.product.en);
       expect(nav).not.toContain(was.product);
+      // And the footer says the brand's description as the version does.
+      expect(text(parse(problem.body).querySelector('footer')!.innerHTML)).toContain(words.description);
       expect(text((await frenchContactProblem()).body)).toContain(words.product.fr);
       const startup = await startupProblem();
       expect(startup.statusCode).toBe(400);

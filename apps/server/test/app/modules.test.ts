@@ -1,11 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtCataloguePath, type Catalogue } from '@growmail/contracts/catalogue';
 import { catalogueFromAnswer } from '@growmail/contracts/catalogue-shape';
+import catalogueData from '@growmail/site/content/catalogue.json' with { type: 'json' };
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCataloguePath, loadCatalogue } from '../../src/services/modules/catalogue.ts';
 import { testApp } from '@growmail/test-support/app';
+import { dataAccess } from '../../src/repositories/index.ts';
+import { releaseOf } from '../../src/site/release.ts';
 
 describe('GET /services/modules/modules', () => {
   let app: FastifyInstance;
@@ -29,8 +33,7 @@ describe('GET /services/modules/modules', () => {
       'transactional',
       'analytics',
     ]);
-    const file = JSON.parse(await readFile(defaultCataloguePath, 'utf8'));
-    expect(catalogueFromAnswer(body.payload)).toEqual(file);
+    expect(catalogueFromAnswer(body.payload)).toEqual(catalogueData);
   });
 
   it('carries the volume rate tiers with the two suspect values flagged (D11)', async () => {
@@ -53,31 +56,49 @@ describe('GET /services/modules/modules', () => {
   });
 });
 
-describe('the catalogue file at start-up', () => {
-  let dir: string;
+describe('the catalogue of the version being served (D45)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'growmail-prices-'));
+  const databaseUrl = `sqlite:${join(folder, 'site.sqlite')}`;
+  let servers: FastifyInstance[];
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'gm-catalogue-'));
+    // Two servers on one SQLite file, as deploy.md has two on one machine.
+    servers = [await testApp({ DATABASE_URL: databaseUrl }), await testApp({ DATABASE_URL: databaseUrl })];
+    await Promise.all(servers.map((server) => server.ready()));
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.close()));
+    rmSync(folder, { recursive: true, force: true });
+  });
+  const campaignDollars = async (server: FastifyInstance) => {
+    const { payload } = (await server.inject('/services/modules/modules')).json();
+    const prices = catalogueFromAnswer(payload)!.modules[0]!.pricing[0]!.prices;
+    return prices.find((price) => price.currency === 'USD')!.amount;
+  };
+
+  it('answers every server the prices of the published version once it is swapped in, never the release’s', async () => {
+    const [one, two] = servers as [FastifyInstance, FastifyInstance];
+    expect(await campaignDollars(one)).toBe(19);
+    const data = dataAccess(one.db);
+    const changed = structuredClone(catalogueData) as Catalogue;
+    changed.modules[0]!.pricing[0]!.prices.find((price) => price.currency === 'USD')!.amount = 21;
+    const id = randomUUID();
+    const release = releaseOf(join(import.meta.dirname, '..', '..', '..', 'site'));
+    await data.contentVersions.store(
+      { id, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
+      new Map([[builtCataloguePath, Buffer.from(JSON.stringify(changed))]]),
+    );
+    await data.contentVersions.makeCurrent(id, new Date(), one.db.dialect);
+    expect(await campaignDollars(two), 'before the server reads the version').toBe(19);
+    await Promise.all(servers.map((server) => server.contentVersion.check()));
+    for (const server of [one, two]) expect(await campaignDollars(server)).toBe(21);
   });
 
-  it('stops start-up with a message naming the file and the problem', async () => {
-    const data = JSON.parse(await readFile(defaultCataloguePath, 'utf8'));
-    data.modules[2].pricing[0].discounts.month.value = 150;
-    const path = join(dir, 'bad.json');
-    await writeFile(path, JSON.stringify(data));
-    await expect(loadCatalogue(path)).rejects.toThrow(
-      /modules\.2\.pricing\.0\.discounts\.month\.value[\s\S]*bad\.json/,
+  it('refuses to serve a version whose catalogue fails its schema, naming the problem', () => {
+    const bad = structuredClone(catalogueData) as Catalogue;
+    bad.modules[2]!.pricing[0]!.discounts.month.value = 150;
+    const [one] = servers as [FastifyInstance];
+    expect(() => one.site.next(new Map([[builtCataloguePath, Buffer.from(JSON.stringify(bad))]]))).toThrow(
+      /modules\.2\.pricing\.0\.discounts\.month\.value/,
     );
-  });
-
-  it('names a file that is missing or not JSON', async () => {
-    await expect(loadCatalogue(join(dir, 'missing.json'))).rejects.toThrow(
-      /Cannot read the catalogue at .*missing\.json/,
-    );
-    const path = join(dir, 'broken.json');
-    await writeFile(path, '{"modules": [');
-    await expect(loadCatalogue(path)).rejects.toThrow(/Cannot read the catalogue at .*broken\.json/);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import catalogueData from '@growmail/contracts/data/catalogue.json' with { type: 'json' };
+import catalogueData from '@growmail/site/content/catalogue.json' with { type: 'json' };
 import { parseCatalogue } from '@growmail/contracts/catalogue';
 import {
   contactBrackets,

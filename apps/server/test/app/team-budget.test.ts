@@ -52,9 +52,11 @@ describe('the console’s page budget', () => {
       await data.leads.addNote(leadId, { id: member.id, name: member.name }, `Called them, note ${index}.`);
     const sizes: string[] = [];
     const over: string[] = [];
-    for (const path of pages) {
-      // The longest entry's form: the privacy notice, in English and French.
-      const url = path.replace(':id', leadId).replace(':entry', 'legal.privacy');
+    // The longest entry's form, the privacy notice in English and French, and the widest, the prices.
+    const urls = pages.flatMap((path) =>
+      ['legal.privacy', 'prices'].map((entry) => path.replace(':id', leadId).replace(':entry', entry)),
+    );
+    for (const url of new Set(urls)) {
       const answer = await app.inject({ url, cookies, headers: { 'accept-encoding': 'br' } });
       expect([url, answer.statusCode]).toEqual([url, 200]);
       expect(answer.headers['content-type'], url).toContain('text/html');

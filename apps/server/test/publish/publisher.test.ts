@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { builtCataloguePath, parseCatalogue } from '@growmail/contracts/catalogue';
+import { francsFor, pricesOf } from '@growmail/contracts/content/prices';
 import { testDatabases } from '@growmail/test-support/databases';
 import { publisherCheckout } from '@growmail/test-support/publisher';
 import { saveDraft } from '../../src/content/drafts.ts';
@@ -109,6 +111,29 @@ describe('the publisher (D45)', async () => {
       'no build copy left',
     ).toEqual([]);
     expect(existsSync(join(checkout.site, 'dist'))).toBe(false);
+  });
+
+  it('publishes an admin’s price into the catalogue, the version’s pages and its /catalogue.json, committing that file only', async () => {
+    const catalogue = parseCatalogue(
+      JSON.parse(readFileSync(join(checkout.site, 'src/content/catalogue.json'), 'utf8')),
+    );
+    const prices = pricesOf(catalogue);
+    const first = prices[0]!.pricing[0]!;
+    first.monthlyPrice = { ...first.monthlyPrice, USD: 23, XOF: francsFor(23), XAF: francsFor(23) };
+    const outcome = await publishOf({ all: prices }, [], 'prices');
+    expect(outcome).toMatchObject({ state: 'passed' });
+    expect(checkout.git('show', '--name-only', '--format=', 'content')).toBe('src/content/catalogue.json');
+    const { version } = (await data.contentPublishes.recent(1))[0]!;
+    const stored = (await data.contentVersions.find(version!))!;
+    const [built, pricing] = [
+      ...(
+        await data.contentVersions.bodies([stored.files[builtCataloguePath]!, stored.files['/pricing.html']!])
+      ).values(),
+    ];
+    const served = parseCatalogue(JSON.parse(built!.toString('utf8')));
+    expect(served.modules[0]!.pricing[0]!.prices).toContainEqual({ currency: 'USD', amount: 23 });
+    expect(served.modules[0]!.pricing[0]!.prices).toContainEqual({ currency: 'XOF', amount: francsFor(23) });
+    expect(pricing!.toString('utf8')).toContain('$23');
   });
 
   it('refuses a build whose page goes over its document budget, naming the entry and the page, and changes nothing', async () => {

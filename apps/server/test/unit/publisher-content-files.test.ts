@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseCatalogue } from '@growmail/contracts/catalogue';
+import { francsFor, pricesOf } from '@growmail/contracts/content/prices';
 import { parse } from 'yaml';
 import { writeDrafts } from '../../src/publisher/content-files.ts';
 
@@ -47,5 +49,66 @@ describe('the publisher’s writing of drafts into the content files (D45)', () 
         { entry: 'nothing', message: 'The publisher does not know where this entry is kept, so it cannot publish it.' },
       ],
     });
+  });
+});
+
+describe('the publisher’s writing of an admin’s prices into the catalogue (D45, issue 55)', () => {
+  const catalogueOf = (site: string) => parseCatalogue(JSON.parse(read(site, 'catalogue.json')));
+
+  it('changes the prices and discounts in the catalogue, its shape and form kept', async () => {
+    const site = siteCopy();
+    const before = catalogueOf(site);
+    const prices = pricesOf(before);
+    const first = prices[0]!.pricing[0]!;
+    first.monthlyPrice = { ...first.monthlyPrice, USD: 21, NGN: 25500, XOF: francsFor(21), XAF: francsFor(21) };
+    first.yearlyDiscount = 25;
+    expect(await writeDrafts(site, { prices: { all: prices } })).toEqual({
+      files: ['src/content/catalogue.json'],
+      problems: [],
+    });
+    const after = catalogueOf(site);
+    const entry = after.modules[0]!.pricing[0]!;
+    expect(entry.prices).toEqual([
+      { currency: 'NGN', amount: 25500 },
+      { currency: 'USD', amount: 21 },
+      { currency: 'KES', amount: 1800 },
+      { currency: 'GHS', amount: 225 },
+      { currency: 'XOF', amount: 13000 },
+      { currency: 'XAF', amount: 13000 },
+    ]);
+    expect(entry.discounts).toEqual({ month: { value: 0 }, year: { value: 25 } });
+    // Nothing else moves: the brackets, the other modules, the rates; and the file is as prettier writes it.
+    expect({ ...after, modules: after.modules.slice(1) }).toEqual({ ...before, modules: before.modules.slice(1) });
+    expect(entry.contact_bracket).toEqual(before.modules[0]!.pricing[0]!.contact_bracket);
+    expect(await writeDrafts(site, { prices: { all: pricesOf(before) } })).toMatchObject({ problems: [] });
+    expect(read(site, 'catalogue.json')).toBe(readFileSync(join(content, 'catalogue.json'), 'utf8'));
+  });
+
+  it('refuses a module or bracket the catalogue has not, or one left out, by its field', async () => {
+    const site = siteCopy();
+    const prices = pricesOf(catalogueOf(site));
+    prices[1]!.module = 'webinars';
+    prices[0]!.pricing[2]!.bracket = 'campaign-up-to-9m';
+    const written = await writeDrafts(site, { prices: { all: prices } });
+    expect(written.files).toEqual([]);
+    expect(written.problems).toEqual([
+      {
+        entry: 'prices',
+        field: 'all.1.module',
+        message: expect.stringMatching(/^must be one of campaign, automation/),
+      },
+      { entry: 'prices', field: 'all', message: expect.stringMatching(/lists no prices for automation/) },
+      {
+        entry: 'prices',
+        field: 'all.0.pricing.2.bracket',
+        message: expect.stringMatching(/a new bracket is a developer's change$/),
+      },
+      {
+        entry: 'prices',
+        field: 'all.0.pricing',
+        message: expect.stringMatching(/^must list each of campaign-up-to-500k/),
+      },
+    ]);
+    expect(read(site, 'catalogue.json')).toBe(readFileSync(join(content, 'catalogue.json'), 'utf8'));
   });
 });

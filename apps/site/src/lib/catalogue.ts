@@ -1,5 +1,5 @@
 import { parseCatalogue } from '@growmail/contracts/catalogue';
-import data from '@growmail/contracts/data/catalogue.json';
+import data from '../content/catalogue.json';
 
 /**
  * The catalogue as it was when the site was built (D13): the prerendered prices come from it,

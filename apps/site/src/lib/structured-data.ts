@@ -1,7 +1,8 @@
 import { runtime } from './runtime';
 import type { Language } from '@growmail/contracts/language';
 import { inLanguage } from './language';
-import { brandWords, siteConfig } from './site-config';
+import { brandWords } from './content/brand';
+import { siteConfig } from './site-config';
 
 /** schema.org descriptions of the organisation, the site and the product FAQs. */
 

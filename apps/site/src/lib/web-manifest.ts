@@ -1,7 +1,8 @@
 import type { Language } from '@growmail/contracts/language';
 import { appIconPath, appIconSizes } from '@/lib/brand-images';
 import { inLanguage } from '@/lib/language';
-import { brandWords, siteConfig } from '@/lib/site-config';
+import { brandWords } from '@/lib/content/brand';
+import { siteConfig } from '@/lib/site-config';
 
 /** Where a page in `language` links its web app manifest: French pages their own, so the installed app opens in French. */
 export const manifestPath = (language: Language): string => inLanguage('/manifest.webmanifest', language);

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Language } from '../language.ts';
 import { productPath } from '../routes.ts';
 import {
+  brandSchema,
   faqsSchema,
   homeFeaturesSchema,
   homeSchema,
@@ -11,6 +12,7 @@ import {
   productSchema,
   testimonialsSchema,
 } from './schemas.ts';
+import { pricesSchema } from './prices.ts';
 
 /**
  * What marketing edits from the console's Site section (D45), by kind: the page it belongs to,
@@ -38,7 +40,7 @@ export type ContentKind = {
 };
 
 /** The site's pages, as the Site section groups its entries, in its order. */
-export const contentPages = ['Home', 'Product pages', 'Legal pages'] as const;
+export const contentPages = ['Home', 'Product pages', 'Pricing', 'Legal pages'] as const;
 export type ContentPage = (typeof contentPages)[number];
 
 export const contentKinds = {
@@ -48,6 +50,16 @@ export const contentKinds = {
     languages: 'each',
     schema: homeSchema,
     pages: ['/'],
+    permission: 'content.edit',
+  },
+  brand: {
+    page: 'Home',
+    label: 'Brand words: tagline, description and startup offer',
+    languages: 'each',
+    schema: brandSchema,
+    // The tagline is home's; the description and the startup offer are in every page's footer and
+    // header: home, and /demo as a page rendered on demand.
+    pages: ['/', '/demo'],
     permission: 'content.edit',
   },
   'home-features': {
@@ -99,6 +111,15 @@ export const contentKinds = {
     schema: faqsSchema,
     pages: ['/products/*'],
     permission: 'content.edit',
+  },
+  prices: {
+    page: 'Pricing',
+    label: 'Prices of every module (admins only)',
+    languages: 'shared',
+    schema: pricesSchema,
+    // Every pricing page in each currency: the Site section lists them itself (site-page.tsx).
+    pages: [],
+    permission: 'prices.edit',
   },
   legal: {
     page: 'Legal pages',

@@ -11,7 +11,15 @@ import { contentControls } from './schemas.ts';
  * `typedValue` turns them into what the schema checks.
  */
 export type FormNode =
-  | { type: 'text'; long: boolean; input: 'text' | 'url' | 'date'; max?: number; optional: boolean }
+  | {
+      type: 'text';
+      long: boolean;
+      /** A text in the site's subset of Markdown (content/markdown.ts): the form says what it takes. */
+      markdown?: true;
+      input: 'text' | 'url' | 'date';
+      max?: number;
+      optional: boolean;
+    }
   | { type: 'number'; optional: boolean }
   | { type: 'choice'; options: string[]; optional: boolean }
   | { type: 'group'; fields: Array<[string, FormNode]>; optional: boolean }
@@ -59,8 +67,10 @@ export function formOf(schema: z.ZodMiniType, optional = false): FormNode {
     case 'string': {
       const max = limit(def, 'maximum');
       const input = def.format === 'url' ? 'url' : def.format === 'date' ? 'date' : 'text';
-      const long = contentControls.get(schema)?.control === 'long-text';
-      return { type: 'text', long, input, ...(max === undefined ? {} : { max }), optional };
+      const control = contentControls.get(schema)?.control;
+      const long = control === 'long-text' || control === 'markdown';
+      const markdown = control === 'markdown' ? { markdown: true as const } : {};
+      return { type: 'text', long, ...markdown, input, ...(max === undefined ? {} : { max }), optional };
     }
     case 'number':
       return { type: 'number', optional };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { languages } from '../language.ts';
+import { markdownProblem } from './markdown.ts';
 
 /**
  * Shapes of the site's content that marketing edits (D2, D45): partners, testimonials, press,
@@ -19,12 +20,27 @@ const text = contentText;
 
 /**
  * How the console's form shows a field, where its type alone does not say (content/form.ts): a
- * long text is a paragraph, edited in a box of several lines.
+ * long text is a paragraph, edited in a box of several lines; a markdown text is one in the
+ * site's own subset of Markdown (content/markdown.ts), edited in such a box too.
  */
-export const contentControls = z.registry<{ control: 'long-text' }>();
+export const contentControls = z.registry<{ control: 'long-text' | 'markdown' }>();
 /** A required paragraph: `contentText` that the console edits in a box of several lines. */
 const longText = (max?: { length: number; message: string }) =>
   text(max).register(contentControls, { control: 'long-text' });
+/**
+ * A required text in the site's subset of Markdown (paragraphs, **strong**, *emphasis*, links,
+ * bullet lists), refused at save and at build for anything else; the site renders it with
+ * components/markdown.tsx.
+ */
+const markdownText = () =>
+  text()
+    .check(
+      z.superRefine((value, context) => {
+        const problem = markdownProblem(value);
+        if (problem) context.addIssue({ code: 'custom', input: value, message: problem });
+      }),
+    )
+    .register(contentControls, { control: 'markdown' });
 
 /**
  * What a page's Open Graph card says: a short eyebrow above a one-line title
@@ -201,7 +217,7 @@ export const featureBlocksSchema = z.array(featureBlock).check(
 );
 
 export const faqsSchema = z
-  .array(z.object({ question: text(), answer: z.array(longText()).check(z.minLength(1)) }))
+  .array(z.object({ question: text(), answer: z.array(markdownText()).check(z.minLength(1)) }))
   .check(z.length(3, 'the product pages answer exactly 3 questions (spec "Screens and routes")'));
 
 /**
@@ -276,6 +292,20 @@ export const legalDocumentSchema = z.strictObject({
     .check(z.minLength(3), z.superRefine(unique((section) => section.id, 'section id'))),
 });
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
+
+/**
+ * The brand's words in a language (src/content/brand.yaml, D1, D37): what a marketer would say
+ * differently, not the name, addresses, links or colours, which stay in lib/site-config.ts.
+ */
+export const brandSchema = z.strictObject({
+  /** The home page's heading and the second half of its <title>. */
+  tagline: text(),
+  /** The brand in two sentences: the footer's, the web app manifest's and the structured data's description. */
+  description: longText(),
+  /** The startup programme's line in the header's banner. */
+  startupPromo: text(),
+});
+export type BrandWords = z.output<typeof brandSchema>;
 
 export const homeSchema = z.object({
   heroLead: longText(),

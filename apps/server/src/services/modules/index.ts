@@ -1,15 +1,22 @@
-import { modulesPayload } from '@growmail/contracts/catalogue';
+import { modulesPayload, type Catalogue } from '@growmail/contracts/catalogue';
 import { ok } from '@growmail/contracts/api';
 import type { FastifyInstance } from 'fastify';
-import { loadCatalogue } from './catalogue.ts';
 
 /**
- * The modules service (spec "Calls made", D13): the pricing catalogue, read and checked once at
- * start-up so a bad edit stops the server instead of breaking the pricing section later.
+ * The modules service (spec "Calls made", D13): the pricing catalogue of the version of the site
+ * being served (D45), so a published price is answered by every server with the pages that show
+ * it, and the pricing island's refresh never disagrees with the page it refreshes. The catalogue
+ * was checked when its version was built and again when it was loaded; it needs no database.
  */
-export default async function modulesService(app: FastifyInstance, options: { cataloguePath?: string }) {
-  const catalogue = await loadCatalogue(options.cataloguePath);
-  const body = JSON.stringify(ok(modulesPayload(catalogue)));
-
-  app.get('/modules', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+export default async function modulesService(app: FastifyInstance) {
+  const bodies = new WeakMap<Catalogue, string>();
+  app.get('/modules', async (_request, reply) => {
+    const catalogue = app.site.catalogue;
+    let body = bodies.get(catalogue);
+    if (body === undefined) {
+      body = JSON.stringify(ok(modulesPayload(catalogue)));
+      bodies.set(catalogue, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 }

@@ -1,7 +1,7 @@
 import type { Language } from '@growmail/contracts/language';
 import { HeroActions } from '@/components/hero-actions';
 import { homeIn } from '@/lib/content/home';
-import { brandWords } from '@/lib/site-config';
+import { brandWords } from '@/lib/content/brand';
 
 /** The home page's opening: the tagline and both calls to action. */
 const words = {

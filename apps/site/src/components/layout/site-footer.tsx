@@ -4,7 +4,8 @@ import { WhatsAppLink } from '@/components/whatsapp-link';
 import type { Product } from '@/lib/content/products';
 import { inLanguage } from '@/lib/language';
 import { appLinks, runtime } from '@/lib/runtime';
-import { brandWords, siteConfig } from '@/lib/site-config';
+import type { BrandWords } from '@growmail/contracts/content/schemas';
+import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
 import { LanguageLink } from './language-link';
 
@@ -90,6 +91,8 @@ type Props = {
   path: string;
   /** The product pages in the page's language (`contentFrom`). */
   products: readonly Product[];
+  /** The brand's words in the page's language (`contentFrom`). */
+  brand: BrandWords;
   /** The subscribe box, an island the route shell places (src/layouts/Main.astro). */
   newsletter?: ReactNode;
   /** The web push prompt (D19), another island. */
@@ -97,14 +100,14 @@ type Props = {
 };
 
 /** The site footer (spec "Screens and routes"). */
-export function SiteFooter({ language = 'en', path, products, newsletter, productUpdates }: Props) {
+export function SiteFooter({ language = 'en', path, products, brand, newsletter, productUpdates }: Props) {
   const text = words[language];
   return (
     <footer className="border-t border-ink-100 bg-ink-50">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-[1.4fr_repeat(3,1fr)] lg:px-8">
         <div className="flex flex-col gap-4">
           <BrandLogo />
-          <p className="max-w-sm text-sm text-ink-700">{brandWords[language].description}</p>
+          <p className="max-w-sm text-sm text-ink-700">{brand.description}</p>
           <WhatsAppLink
             language={language}
             message={text.whatsApp}

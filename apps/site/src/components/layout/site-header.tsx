@@ -4,7 +4,8 @@ import { FeatureIcon } from '@/components/products/feature-icon';
 import type { Product } from '@/lib/content/products';
 import { inLanguage } from '@/lib/language';
 import { appLinks, demoLink, runtime } from '@/lib/runtime';
-import { brandWords, siteConfig } from '@/lib/site-config';
+import type { BrandWords } from '@growmail/contracts/content/schemas';
+import { siteConfig } from '@/lib/site-config';
 import { BrandLogo } from './brand-logo';
 import { LanguageLink } from './language-link';
 import { MobileMenu } from './mobile-menu';
@@ -44,10 +45,12 @@ type Props = {
   path: string;
   /** The product pages in the page's language (`contentFrom`). */
   products: readonly Product[];
+  /** The brand's words in the page's language (`contentFrom`). */
+  brand: BrandWords;
 };
 
 /** The main site header (spec "Screens and routes"): desktop navigation from 768 px, a menu below it. */
-export function SiteHeader({ language = 'en', path, products }: Props) {
+export function SiteHeader({ language = 'en', path, products, brand }: Props) {
   const text = words[language];
   const local = (route: string) => inLanguage(route, language);
   // French labels run about a fifth longer: the desktop navigation takes over from 1024 px, not 768.
@@ -81,7 +84,7 @@ export function SiteHeader({ language = 'en', path, products }: Props) {
                   icon: <FeatureIcon name={product.icon} className="h-5 w-5" />,
                 }))}
                 promo={{
-                  text: brandWords[language].startupPromo,
+                  text: brand.startupPromo,
                   href: local('/startup'),
                   cta: text.learnMore,
                   ctaDetail: text.learnMoreDetail,

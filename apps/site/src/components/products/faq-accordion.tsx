@@ -1,10 +1,12 @@
 import type { Language } from '@growmail/contracts/language';
 import { ChevronDown } from 'lucide-react';
+import { Markdown } from '@/components/markdown';
 import { PageSection } from '@/components/page-section';
 
 /**
  * Frequently asked questions as native disclosures: each <details> opens and closes with
  * Enter or Space on its summary, with no script, and is announced as expanded or collapsed.
+ * Each part of an answer is in the site's subset of Markdown (D45), so marketing can link or stress a word.
  */
 export function FaqAccordion({
   faqs,
@@ -33,7 +35,7 @@ export function FaqAccordion({
             </summary>
             <div className="space-y-3 px-6 pb-6 text-ink-700">
               {faq.answer.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <Markdown key={paragraph} text={paragraph} />
               ))}
             </div>
           </details>

@@ -1,8 +1,9 @@
 import { shapeSuffix, type FormNode, type FormValue } from '@growmail/contracts/content/form';
 import type { ReactNode } from 'react';
 
-/** A field's name in words: `heroLead` is "Hero lead". */
+/** A field's name in words: `heroLead` is "Hero lead"; a code in capitals (`USD`) stays one. */
 export const fieldLabel = (name: string) => {
+  if (/^[A-Z]+$/.test(name)) return name;
   const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -150,6 +151,9 @@ export function ContentField({ node, value, name, label, problems, actions }: Pr
         {node.optional && <span className="font-normal"> (optional)</span>}
         {node.type === 'text' && node.max !== undefined && (
           <span className="font-normal text-ink-700"> (at most {node.max} characters)</span>
+        )}
+        {node.type === 'text' && node.markdown && (
+          <span className="font-normal text-ink-700"> (**strong**, *emphasis*, [words](https://…), - list)</span>
         )}
       </label>
       <Problem name={name} problems={problems} />

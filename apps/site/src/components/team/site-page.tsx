@@ -1,11 +1,14 @@
 import {
   contentPages,
+  entryOf,
   ownPageOf,
   pagesShowing,
   type ContentPage,
   type DraftLanguage,
 } from '@growmail/contracts/content/entries';
+import { currencyCodes } from '@growmail/contracts/catalogue-codes';
 import { previewPath, type PublishRow } from '@growmail/contracts/content/publish';
+import { pricingQueryKeys } from '@growmail/contracts/pricing';
 import { Fragment } from 'react';
 import type { TeamViewer } from '@growmail/contracts/team';
 import type { LanguageState } from '@/lib/content/editable';
@@ -56,13 +59,20 @@ type PublishProps = {
   refused?: { problem: string; words: string } | undefined;
 };
 
+/** The pricing page in each language, in every currency it offers: where a price shows (issue 55). */
+const pricingPages = ['/pricing', '/fr/pricing'].flatMap((path) =>
+  currencyCodes.map((currency) => `${path}?${pricingQueryKeys.currency}=${currency}`),
+);
+
 /**
  * Every page that shows a publish's entries, in English and French (`pagesShowing`): a
- * testimonial's home and /demo, the FAQs' every product page, a legal document's own page.
+ * testimonial's home and /demo, the FAQs' every product page, a legal document's own page, and
+ * for the prices the pricing page in every currency in both languages.
  */
 function pagesOf(entries: readonly string[], ownPages: readonly string[]): string[] {
   const english = [...new Set(entries.flatMap((entry) => pagesShowing(entry, ownPages)))];
-  return english.flatMap((path) => [path, inLanguage(path, 'fr')]);
+  const prices = entries.some((entry) => entryOf(entry)?.kind === 'prices') ? pricingPages : [];
+  return [...english.flatMap((path) => [path, inLanguage(path, 'fr')]), ...prices];
 }
 
 /** Publish: the drafts to publish, each a box, and the words the spelling check should learn (D45). */

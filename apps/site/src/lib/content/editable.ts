@@ -5,10 +5,13 @@ import {
   type DraftLanguage,
   type PublishedEntry,
 } from '@growmail/contracts/content/entries';
+import { pricesOf } from '@growmail/contracts/content/prices';
 import type { FeatureBlockInput } from '@growmail/contracts/content/schemas';
 import type { ContentDraftRow } from '@growmail/contracts/team';
 import { getCollection, getEntry } from 'astro:content';
 import { createHash } from 'node:crypto';
+import { builtCatalogue } from '../catalogue';
+import { brandWords } from './brand';
 import { productFaqsIn } from './faqs';
 import { homeFeaturesIn, homeIn } from './home';
 
@@ -85,6 +88,7 @@ export async function editableEntries(): Promise<EditableEntry[]> {
   ]);
   const byKind: Record<ContentKindName, EditableEntry[]> = {
     home: [entry('home', { en: homeIn.en, fr: homeIn.fr })],
+    brand: [entry('brand', { en: brandWords.en, fr: brandWords.fr })],
     'home-features': [
       entry('home-features', { en: homeFeaturesIn.en.map(unsided), fr: homeFeaturesIn.fr.map(unsided) }),
     ],
@@ -93,6 +97,7 @@ export async function editableEntries(): Promise<EditableEntry[]> {
     partners: [entry('partners', { all: partners })],
     products,
     faqs: [entry('faqs', { en: productFaqsIn.en, fr: productFaqsIn.fr })],
+    prices: [entry('prices', { all: pricesOf(builtCatalogue) })],
     legal,
   };
   return Object.values(byKind).flat();

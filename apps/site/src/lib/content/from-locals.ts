@@ -1,14 +1,21 @@
 import { entryOf, type PublishedEntry } from '@growmail/contracts/content/entries';
-import { partnersSchema, productSchema, testimonialsSchema } from '@growmail/contracts/content/schemas';
+import {
+  brandSchema,
+  partnersSchema,
+  productSchema,
+  testimonialsSchema,
+  type BrandWords,
+} from '@growmail/contracts/content/schemas';
 import type { Language } from '@growmail/contracts/language';
 import type { OnDemandLocals } from '@growmail/contracts/on-demand';
+import { brandWords } from './brand';
 import { partners, partnersOf } from './partners';
 import { productsIn, productsOf, type Product, type ProductFile } from './products';
 import { testimonials, testimonialsOf } from './testimonials';
 
 /**
- * The content marketing edits that a page rendered on demand shows (D45): the products in the
- * header and footer, /demo's testimonial, and the partner logos of /demo and /startup. A page
+ * The content marketing edits that a page rendered on demand shows (D45): the products and the
+ * brand's words in the header and footer, /demo's testimonial, and the partner logos of /demo and /startup. A page
  * built with the site reads the build's own; a page the server renders reads the version the
  * server serves, which it hands in `locals` (`content`), because the renderer is the release's
  * and its modules hold the release's words. A kind an on-demand page comes to show is added here.
@@ -17,9 +24,10 @@ export type SiteContent = {
   testimonials: typeof testimonials;
   partners: typeof partners;
   productsIn: (language: Language) => readonly Product[];
+  brand: Record<Language, BrandWords>;
 };
 
-const built: SiteContent = { testimonials, partners, productsIn };
+const built: SiteContent = { testimonials, partners, productsIn, brand: brandWords };
 
 /** Each version's content, made once from its entries: the server hands one array per version. */
 const made = new WeakMap<readonly PublishedEntry[], SiteContent>();
@@ -55,10 +63,14 @@ function contentOf(entries: readonly PublishedEntry[]): SiteContent {
     return files.length > 0 ? productsOf(language, files) : built.productsIn(language);
   };
   const products = { en: pages('en'), fr: pages('fr') };
+  const brand = entries.find((entry) => entry.id === 'brand')?.published;
+  const brandIn = (language: Language) =>
+    brand?.[language] === undefined ? built.brand[language] : brandSchema.parse(brand[language]);
   return {
     testimonials:
       testimonialItems === undefined ? built.testimonials : testimonialsOf(testimonialsSchema.parse(testimonialItems)),
     partners: partnerItems === undefined ? built.partners : partnersOf(partnersSchema.parse(partnerItems)),
     productsIn: (language) => products[language],
+    brand: { en: brandIn('en'), fr: brandIn('fr') },
   };
 }

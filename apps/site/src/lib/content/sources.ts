@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  brandSchema,
   faqsSchema,
   homeFeaturesSchema,
   homeSchema,
@@ -56,6 +57,8 @@ export const contentSources = {
   partners: { file: 'src/content/partners.yaml', schema: partnerSchema, rules: partnersSchema },
   press: { file: 'src/content/press.yaml', schema: pressItemSchema, rules: pressSchema },
   testimonials: { file: 'src/content/testimonials.yaml', schema: testimonialSchema, rules: testimonialsSchema },
+  /** The brand's words, keyed by language (D45: marketing's, edited in the console). */
+  brand: { file: 'src/content/brand.yaml', schema: brandSchema, rules: bothLanguages },
   /** The home page's copy, keyed by language (D45: marketing's, edited in the console). */
   home: { file: 'src/content/home.yaml', schema: homeSchema, rules: bothLanguages },
   /** The home page's feature blocks, keyed by language. */

@@ -7,6 +7,7 @@ describe('the content marketing edits (D45)', () => {
     const entries = await editableEntries();
     expect(entries.map((entry) => entry.id)).toEqual([
       'home',
+      'brand',
       'home-features',
       'testimonials',
       'press',
@@ -16,6 +17,7 @@ describe('the content marketing edits (D45)', () => {
       'products.campaign',
       'products.transactionals',
       'faqs',
+      'prices',
       'legal.terms',
       'legal.privacy',
     ]);

@@ -1,5 +1,6 @@
 import type { PublishedEntry } from '@growmail/contracts/content/entries';
 import { describe, expect, it } from 'vitest';
+import { brandWords } from '@/lib/content/brand';
 import { editableEntries } from '@/lib/content/editable';
 import { contentFrom } from '@/lib/content/from-locals';
 import { partners } from '@/lib/content/partners';
@@ -15,10 +16,11 @@ async function entriesWith(id: string, change: (published: Record<string, unknow
 
 describe('the content a page rendered on demand shows (D45)', () => {
   it('is the build’s on a built page, and the same from the build’s own entries', async () => {
-    expect(contentFrom({})).toEqual({ testimonials, partners, productsIn });
+    expect(contentFrom({})).toEqual({ testimonials, partners, productsIn, brand: brandWords });
     const served = contentFrom({ content: await editableEntries() });
     expect(served.testimonials).toEqual(testimonials);
     expect(served.partners).toEqual(partners);
+    expect(served.brand).toEqual(brandWords);
     for (const language of ['en', 'fr'] as const) expect(served.productsIn(language)).toEqual(productsIn(language));
   });
 
@@ -39,6 +41,13 @@ describe('the content a page rendered on demand shows (D45)', () => {
       title: 'Studio de campagnes',
       path: '/fr/products/campaign',
     });
+
+    const offer = await entriesWith('brand', (published) => {
+      (published.en as { startupPromo: string }).startupPromo = 'Startups: half price for a year';
+    });
+    const brand = contentFrom({ content: offer }).brand;
+    expect(brand.en.startupPromo).toBe('Startups: half price for a year');
+    expect(brand.fr).toEqual(brandWords.fr);
   });
 
   it('refuses values the build’s schemas refuse, rather than show them', async () => {
