@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { contentImageHashes } from '@growmail/contracts/content/schemas';
 import { finishPublish } from '../content/publish.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
@@ -33,10 +34,15 @@ publish and exits.`,
     while (!stopping) {
       const publish = await data.contentPublishes.take(new Date());
       if (publish) {
-        const outcome = await runPublish(site, publish, substitutionsFor(context.config())).catch((error: unknown) => ({
-          state: 'refused' as const,
-          problems: [{ message: `The publisher failed: ${error instanceof Error ? error.message : String(error)}` }],
-        }));
+        const images = await data.contentImages.bodies(
+          contentImageHashes(Object.values(publish.drafts).map((draft) => draft.values)),
+        );
+        const outcome = await runPublish(site, publish, substitutionsFor(context.config()), images).catch(
+          (error: unknown) => ({
+            state: 'refused' as const,
+            problems: [{ message: `The publisher failed: ${error instanceof Error ? error.message : String(error)}` }],
+          }),
+        );
         await finishPublish(data, publish, outcome);
         console.log(`publisher: ${publish.id} ${outcome.state}${'commit' in outcome ? ` ${outcome.commit}` : ''}`);
       }

@@ -32,16 +32,19 @@ const words = {
 };
 
 /**
- * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the FAQ and a
- * closing call to action. The footer comes from the layout, the carousel (an island) from the route shell.
+ * A feature page (spec "Screens and routes"): hero, partner carousel, the product's picture when it has
+ * one, four feature blocks, the FAQ and a closing call to action. The footer comes from the layout, the
+ * carousel (an island) and the picture (astro:assets) from the route shell.
  */
 export function ProductPage({
   product,
   carousel,
+  picture,
   language = 'en',
 }: {
   product: Product;
   carousel?: ReactNode;
+  picture?: ReactNode;
   language?: Language;
 }) {
   const { slug, hero } = product;
@@ -62,6 +65,7 @@ export function ProductPage({
         </div>
       </section>
       {carousel}
+      {picture}
       <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24">
         <h2 id="features-title" className="sr-only">
           {text.does(product.title)}
