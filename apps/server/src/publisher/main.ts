@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { contentImageHashes } from '@growmail/contracts/content/schemas';
 import { finishPublish } from '../content/publish.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
 import { onContentBranch } from './git.ts';
-import { runPublish } from './publish.ts';
+import { imagesOf, runPublish } from './publish.ts';
 
 /** How often the publisher looks for a publish to build when none waits. */
 const pollEvery = 5_000;
@@ -34,9 +33,7 @@ publish and exits.`,
     while (!stopping) {
       const publish = await data.contentPublishes.take(new Date());
       if (publish) {
-        const images = await data.contentImages.bodies(
-          contentImageHashes(Object.values(publish.drafts).map((draft) => draft.values)),
-        );
+        const images = await imagesOf(data, publish);
         const outcome = await runPublish(site, publish, substitutionsFor(context.config()), images).catch(
           (error: unknown) => ({
             state: 'refused' as const,

@@ -7,6 +7,7 @@ import type { PublishOutcome } from '../content/publish.ts';
 import type { DraftValues } from '../repositories/content-drafts.ts';
 import { contentImageTypes, type ContentImageInfo } from '../repositories/content-images.ts';
 import type { ContentPublish } from '../repositories/content-publishes.ts';
+import type { DataAccess } from '../repositories/index.ts';
 import type { Substitution } from '../site/placeholders.ts';
 import { releaseOf } from '../site/release.ts';
 import { checkBuild, checkDrafts } from './checks.ts';
@@ -48,6 +49,10 @@ async function writeImages(site: string, images: readonly PublishedImage[]): Pro
   }
   return files;
 }
+
+/** The images a publish's drafts name, from the database. */
+export const imagesOf = (data: DataAccess, publish: ContentPublish): Promise<PublishedImage[]> =>
+  data.contentImages.bodies(contentImageHashes(Object.values(publish.drafts).map((draft) => draft.values)));
 
 /** Runs `npm run build` in a folder; resolves to whether it succeeded and the end of what it printed. */
 function build(folder: string): Promise<{ ok: boolean; output: string }> {

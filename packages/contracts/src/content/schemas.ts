@@ -285,7 +285,7 @@ export const productSchema = z.strictObject({
   /** The top of the page: a small eyebrow, the headline and the paragraph under it. */
   hero: z.strictObject({ eyebrow: text(), headline: text(), lead: longText() }),
   /**
-   * A photo of the product at work, shown under the partners' logos, below the first screen; a
+   * A photo of the product at work, shown after the feature blocks, well below the first screen; a
    * page without one is as it always was. Each language has its own, so a screenshot can show
    * the product in the page's language.
    */

@@ -32,8 +32,8 @@ const words = {
 };
 
 /**
- * A feature page (spec "Screens and routes"): hero, partner carousel, the product's picture when it has
- * one, four feature blocks, the FAQ and a closing call to action. The footer comes from the layout, the
+ * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the product's
+ * picture when it has one, the FAQ and a closing call to action. The footer comes from the layout, the
  * carousel (an island) and the picture (astro:assets) from the route shell.
  */
 export function ProductPage({
@@ -65,13 +65,14 @@ export function ProductPage({
         </div>
       </section>
       {carousel}
-      {picture}
       <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 lg:px-8 lg:py-24">
         <h2 id="features-title" className="sr-only">
           {text.does(product.title)}
         </h2>
         <FeatureBlocks blocks={product.blocks} language={language} />
       </section>
+      {/* After the blocks, never in the first screen: lazy there, it cannot be the largest paint. */}
+      {picture}
       <FaqAccordion faqs={productFaqs} language={language} />
       {/* Beside the questions it describes, not before the first screen: 0.5 KB of brotli there (issue 41). */}
       <JsonLd data={faqPageData(productFaqs)} />
