@@ -18,9 +18,11 @@ export const imageUploadLimit = 5 * 1024 * 1024;
 
 /**
  * The most pixels an image may have: a 5 MB PNG of one colour can claim a size whose pixels
- * would take gigabytes to decode. 40 megapixels is more than any camera's photo the site needs.
+ * would take gigabytes to decode. 24 megapixels (6000 × 4000, a camera's photo) decode in under
+ * libvips's 100 MB threshold for holding an image in memory, so turning one upright never spills
+ * to a temporary file: the server writes nothing to a disk (D27).
  */
-const maxPixels = 40_000_000;
+const maxPixels = 24_000_000;
 
 /** How wide the console's preview is, at most. */
 const previewWidth = 320;
@@ -51,7 +53,7 @@ const refusals = {
   empty: 'is empty: choose the file again',
   svg: 'is an SVG, which can carry script, so the console does not take it: export it as a PNG or WebP. Partner logos are SVGs the developers add',
   notImage: 'is not a JPEG, PNG or WebP image: its contents say otherwise, whatever its name',
-  tooLarge: 'has more than 40 million pixels: export it smaller and choose it again',
+  tooLarge: 'has more than 24 million pixels: export it smaller (2,000 pixels wide is plenty) and choose it again',
   unreadable: 'could not be read as an image: it may be damaged, or another kind of file renamed',
 } as const;
 
@@ -73,7 +75,8 @@ export async function acceptImage(data: DataAccess, file: PostedFile, at = new D
   let size: { width: number; height: number };
   let preview: Buffer;
   try {
-    const metadata = await image().metadata();
+    // The header alone, so a picture too large is named as such; every decode after it is limited.
+    const metadata = await sharp(body, { failOn: 'error', limitInputPixels: false }).metadata();
     if (metadata.format !== sharpFormats[mediaType]) return { refused: refusals.notImage };
     if (metadata.width * metadata.height > maxPixels) return { refused: refusals.tooLarge };
     // Every pixel decoded: a header followed by anything else fails here.

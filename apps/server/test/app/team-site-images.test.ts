@@ -147,6 +147,8 @@ describe('images on an entry’s form (D45, issue 55)', () => {
     const editor = await signedIn(app, 'editor');
     const fields = { ...(await formOf(editor)), 'en.hero.lead': 'A lead the editor typed and must not lose.' };
     const png = await picture('png');
+    // One colour compresses to little: 25 megapixels in a few kilobytes.
+    const vast = await picture('png', 5000, 5000);
     const cases = [
       [{ name: 'logo.svg', body: svg, type: 'image/svg+xml' }, /“logo\.svg” is an SVG, which can carry script/],
       [{ name: 'logo.png', body: svg }, /“logo\.png” is an SVG, which can carry script/],
@@ -162,6 +164,7 @@ describe('images on an entry’s form (D45, issue 55)', () => {
         { name: 'anim.gif', body: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') },
         /is not a JPEG, PNG or WebP/,
       ],
+      [{ name: 'vast.png', body: vast }, /“vast\.png” has more than 24 million pixels/],
       [{ name: 'huge.png', body: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024, 1)]) }, /“huge\.png” is over 5 MB/],
     ] as const;
     for (const [file, problem] of cases) {
