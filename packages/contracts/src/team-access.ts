@@ -142,6 +142,8 @@ export const teamRoutes = {
   'POST /team/site/publish': needs('content.publish'),
   'POST /team/site/preview': needs('content.edit'),
   'GET /team/site/preview/:version/*': needs('content.edit'),
+  // An uploaded image's small preview, for the form that holds it.
+  'GET /team/site/images/:image': needs('content.edit'),
 } as const satisfies Record<string, 'public' | TeamGrant>;
 export type TeamRoute = keyof typeof teamRoutes;
 

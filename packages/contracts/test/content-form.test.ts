@@ -4,14 +4,24 @@ import { contentKinds } from '../src/content/entries.ts';
 import {
   formOf,
   formValueOf,
+  hasImage,
+  imageFields,
+  imagePlaces,
   postedValue,
   problemsByField,
   shapeSuffix,
   typedValue,
   withListAction,
   type FormNode,
+  type FormValue,
 } from '../src/content/form.ts';
-import { legalDocumentSchema, pressSchema, testimonialSchema } from '../src/content/schemas.ts';
+import {
+  contentImage,
+  contentImageHashes,
+  legalDocumentSchema,
+  pressSchema,
+  testimonialSchema,
+} from '../src/content/schemas.ts';
 
 const pressItem = (slug: string) => ({
   publication: `The ${slug} Review`,
@@ -60,6 +70,35 @@ describe('the console’s form made from a content schema (D45)', () => {
     const grown = z.strictObject({ ...testimonialSchema.shape, video: z.optional(z.url()) });
     const form = formOf(grown);
     expect(form.type === 'group' && form.fields.map(([name]) => name)).toContain('video');
+  });
+
+  it('gives an image field in a schema a file, its alt text and a box to remove it, with no other change', () => {
+    const grown = z.strictObject({ ...testimonialSchema.shape, photo: z.optional(contentImage()) });
+    const form = formOf(grown);
+    expect(form.type === 'group' && Object.fromEntries(form.fields).photo).toEqual({ type: 'image', optional: true });
+    expect([hasImage(form), hasImage(formOf(testimonialSchema))]).toEqual([true, false]);
+    const src = `sha256:${'c0'.repeat(32)}`;
+    const value = { ...(formValueOf(form, {}) as Record<string, FormValue>), photo: { src, alt: 'Amara at her desk' } };
+    expect(imagePlaces(form, value, 'all')).toEqual(['all.photo']);
+    const fields = imageFields('all.photo');
+    const as = (posted: Record<string, string>) => typedValue(form, postedValue(form, posted, 'all'));
+    expect((as({ [fields.src]: src, [fields.alt]: 'Amara at her desk' }) as { photo: unknown }).photo).toEqual({
+      src,
+      alt: 'Amara at her desk',
+    });
+    // Removed, or never chosen: an optional image is absent, whatever alt text was left.
+    expect(as({ [fields.src]: src, [fields.alt]: 'Left over', [fields.remove]: 'yes' })).not.toHaveProperty('photo');
+    expect(as({ [fields.src]: '', [fields.alt]: 'Left over' })).not.toHaveProperty('photo');
+    // Its alt text missing, the problem is the alt text's own field.
+    const typed = { photo: { src, alt: '' } };
+    const checked = z.strictObject({ photo: z.optional(contentImage()) }).safeParse(typed);
+    const small = formOf(z.strictObject({ photo: z.optional(contentImage()) }));
+    expect(problemsByField(small, formValueOf(small, typed), 'fr', checked.error!.issues)).toEqual({
+      'fr.photo.alt': 'say what the picture shows, for those who cannot see it',
+    });
+    expect(contentImageHashes({ en: [{ photo: { src, alt: 'x' } }], fr: { src: 'sha256:nope' } })).toEqual([
+      'c0'.repeat(32),
+    ]);
   });
 
   it('reads every entry the site has, a product page’s blocks as their file writes them', () => {

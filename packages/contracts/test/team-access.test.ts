@@ -24,7 +24,11 @@ describe('the console’s access table', () => {
       teamRoles.filter((role) => mayUseRoute({ role, method: 'link' }, 'POST /team/site/publish')),
       'publishing, even signed in by a link',
     ).toEqual(['editor', 'admin']);
-    for (const route of ['POST /team/site/preview', 'GET /team/site/preview/:version/*'] as const)
+    for (const route of [
+      'POST /team/site/preview',
+      'GET /team/site/preview/:version/*',
+      'GET /team/site/images/:image',
+    ] as const)
       expect(
         teamRoles.filter((role) => mayUseRoute({ role, method: 'link' }, route)),
         route,

@@ -43,6 +43,7 @@ export interface Database {
   content_files: ContentFilesTable;
   content_versions: ContentVersionsTable;
   content_current: ContentCurrentTable;
+  content_images: ContentImagesTable;
 }
 
 export interface LeadsTable {
@@ -549,4 +550,18 @@ export interface ContentCurrentTable {
   id: number;
   version_id: string;
   changed_at: string;
+}
+
+export interface ContentImagesTable {
+  /** The SHA-256 of the uploaded bytes, hex: what a draft names the image by (`sha256:<hash>`). */
+  sha256: string;
+  /** image/jpeg, image/png or image/webp, as its bytes showed. */
+  media_type: string;
+  /** Its size in pixels, upright (an EXIF rotation applied). */
+  width: number;
+  height: number;
+  body: Uint8Array;
+  /** A WebP at most 320 pixels wide: what the console shows members. */
+  preview: Uint8Array;
+  uploaded_at: string;
 }

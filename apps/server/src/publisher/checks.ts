@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { contentKinds, entryOf, type DraftLanguage } from '@growmail/contracts/content/entries';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
+import { contentImagePattern } from '@growmail/contracts/content/schemas';
 import { spellCheckDocument } from 'cspell-lib';
 import { HtmlValidate } from 'html-validate';
 import type { DraftValues } from '../repositories/content-drafts.ts';
@@ -23,9 +24,12 @@ function* strings(value: unknown, field: string): Generator<[string, string]> {
     for (const [key, item] of Object.entries(value)) yield* strings(item, `${field}.${key}`);
 }
 
-/** A string that is not copy: a path or link, a date, or a token such as an icon's name. */
+/** A string that is not copy: a path or link, a date, an uploaded image's hash, or a token such as an icon's name. */
 const notCopy = (text: string) =>
-  /^(\/|https?:|mailto:|tel:)/.test(text) || /^[a-z0-9-]+$/.test(text) || /^\d/.test(text);
+  /^(\/|https?:|mailto:|tel:)/.test(text) ||
+  /^[a-z0-9-]+$/.test(text) ||
+  /^\d/.test(text) ||
+  contentImagePattern.test(text);
 
 /** The languages a draft's value is spelled in: a list both languages show holds both. */
 const locales: Record<DraftLanguage, string> = { en: 'en-GB', fr: 'fr,en-GB', all: 'en-GB,fr' };

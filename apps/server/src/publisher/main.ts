@@ -3,7 +3,7 @@ import { finishPublish } from '../content/publish.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
 import { onContentBranch } from './git.ts';
-import { runPublish } from './publish.ts';
+import { imagesOf, runPublish } from './publish.ts';
 
 /** How often the publisher looks for a publish to build when none waits. */
 const pollEvery = 5_000;
@@ -33,10 +33,13 @@ publish and exits.`,
     while (!stopping) {
       const publish = await data.contentPublishes.take(new Date());
       if (publish) {
-        const outcome = await runPublish(site, publish, substitutionsFor(context.config())).catch((error: unknown) => ({
-          state: 'refused' as const,
-          problems: [{ message: `The publisher failed: ${error instanceof Error ? error.message : String(error)}` }],
-        }));
+        const images = await imagesOf(data, publish);
+        const outcome = await runPublish(site, publish, substitutionsFor(context.config()), images).catch(
+          (error: unknown) => ({
+            state: 'refused' as const,
+            problems: [{ message: `The publisher failed: ${error instanceof Error ? error.message : String(error)}` }],
+          }),
+        );
         await finishPublish(data, publish, outcome);
         console.log(`publisher: ${publish.id} ${outcome.state}${'commit' in outcome ? ` ${outcome.commit}` : ''}`);
       }

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
+import { contentImageHashes } from '@growmail/contracts/content/schemas';
 import type { PublishOutcome } from '../content/publish.ts';
 import type { DraftValues } from '../repositories/content-drafts.ts';
+import { contentImageTypes, type ContentImageInfo } from '../repositories/content-images.ts';
 import type { ContentPublish } from '../repositories/content-publishes.ts';
+import type { DataAccess } from '../repositories/index.ts';
 import type { Substitution } from '../site/placeholders.ts';
 import { releaseOf } from '../site/release.ts';
 import { checkBuild, checkDrafts } from './checks.ts';
@@ -27,6 +30,29 @@ async function buildFiles(dist: string): Promise<Map<string, Uint8Array>> {
   }
   return files;
 }
+
+/** An uploaded image as the publisher writes it, read from the database (`content_images`). */
+export type PublishedImage = ContentImageInfo & { body: Uint8Array };
+
+/**
+ * Writes the images the drafts name into the site at `site`, where src/lib/content/images.ts finds
+ * them: src/assets/content/<sha256>.<jpg|png|webp>. The files written, from the site's folder.
+ */
+async function writeImages(site: string, images: readonly PublishedImage[]): Promise<string[]> {
+  if (images.length === 0) return [];
+  await mkdir(join(site, 'src/assets/content'), { recursive: true });
+  const files: string[] = [];
+  for (const image of images) {
+    const file = `src/assets/content/${image.sha256}.${contentImageTypes[image.mediaType]}`;
+    await writeFile(join(site, file), image.body);
+    files.push(file);
+  }
+  return files;
+}
+
+/** The images a publish's drafts name, from the database. */
+export const imagesOf = (data: DataAccess, publish: ContentPublish): Promise<PublishedImage[]> =>
+  data.contentImages.bodies(contentImageHashes(Object.values(publish.drafts).map((draft) => draft.values)));
 
 /** Runs `npm run build` in a folder; resolves to whether it succeeded and the end of what it printed. */
 function build(folder: string): Promise<{ ok: boolean; output: string }> {
@@ -58,18 +84,25 @@ function buildProblem(output: string): PublishProblem {
  * publisher's site beside it, built with `npm run build`, and the build checked (document
  * budgets, valid HTML, links). Only when all pass are they written into the site itself and
  * committed on its content branch; the copy is removed either way, so a refused publish leaves
- * nothing behind. A preview is built the same way, unchecked and uncommitted.
+ * nothing behind. A preview is built the same way, unchecked and uncommitted. The images the drafts
+ * name (`images`, uploaded from the console) are written beside the content and committed with it.
  */
 export async function runPublish(
   site: string,
   publish: ContentPublish,
   substitutions: readonly Substitution[],
+  images: readonly PublishedImage[] = [],
 ): Promise<PublishOutcome> {
   const drafts: Record<string, DraftValues> = Object.fromEntries(
     Object.entries(publish.drafts).map(([entry, draft]) => [entry, draft.values]),
   );
   const root = await checkoutRoot(site);
   const refused = (problems: PublishProblem[]): PublishOutcome => ({ state: 'refused', problems });
+  const named = new Set(contentImageHashes(drafts));
+  const imagesNamed = images.filter((image) => named.has(image.sha256));
+  const lost = [...named].filter((hash) => !imagesNamed.some((image) => image.sha256 === hash));
+  if (lost.length > 0)
+    return refused([{ message: `The console no longer has the image ${lost[0]}: choose it again in the draft.` }]);
 
   // A preview is seen as it would be published, before it passes: only a build that fails stops it.
   const preview = publish.purpose === 'preview';
@@ -83,6 +116,7 @@ export async function runPublish(
     for (const part of siteParts) await cp(join(site, part), join(copy, part), { recursive: true });
     const written = await writeDrafts(copy, drafts);
     if (written.problems.length > 0) return refused(written.problems);
+    await writeImages(copy, imagesNamed);
     const built = await build(copy);
     if (!built.ok) return refused([buildProblem(built.output)]);
     const checked = preview ? [] : await checkBuild(join(copy, 'dist'), drafts, substitutions);
@@ -94,7 +128,7 @@ export async function runPublish(
 
   if (preview) return { state: 'passed', commit: await headOf(site), release: releaseOf(site), files };
   const written = await writeDrafts(site, drafts);
-  const committed = written.files.map((file) => join(site, file));
+  const committed = [...written.files, ...(await writeImages(site, imagesNamed))].map((file) => join(site, file));
   if (publish.words.length > 0) {
     const list = join(root, 'cspell-words.txt');
     const known = await readFile(list, 'utf8');

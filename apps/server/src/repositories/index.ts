@@ -5,6 +5,7 @@ import { alertsRepository } from './alerts.ts';
 import { auditRepository } from './audit.ts';
 import { contactsRepository } from './contacts.ts';
 import { contentDraftsRepository } from './content-drafts.ts';
+import { contentImagesRepository } from './content-images.ts';
 import { contentPublishesRepository } from './content-publishes.ts';
 import { contentVersionsRepository } from './content-versions.ts';
 import { demosRepository } from './demos.ts';
@@ -33,6 +34,7 @@ const repositoriesOn = (db: Executor) => ({
   audit: auditRepository(db),
   contacts: contactsRepository(db),
   contentDrafts: contentDraftsRepository(db),
+  contentImages: contentImagesRepository(db),
   contentPublishes: contentPublishesRepository(db),
   contentVersions: contentVersionsRepository(db),
   demos: demosRepository(db),

@@ -10,7 +10,10 @@ import {
   type DraftLanguage,
 } from '@growmail/contracts/content/entries';
 import {
+  emptyValue,
   formOf,
+  imageFields,
+  imagePlaces,
   postedValue,
   problemsByField,
   typedValue,
@@ -18,6 +21,7 @@ import {
   type FormNode,
   type FormValue,
 } from '@growmail/contracts/content/form';
+import { contentImagePattern } from '@growmail/contracts/content/schemas';
 import { previewPath, publishFormSchema, wordsOf, type PublishRow } from '@growmail/contracts/content/publish';
 import type { SiteEntryPage } from '@growmail/contracts/team';
 import { may } from '@growmail/contracts/team-access';
@@ -25,6 +29,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod/mini';
 import { saveDraft, takeOverDraft } from '../content/drafts.ts';
+import { acceptImage, imageUploadLimit, PostedFile } from '../content/images.ts';
 import { requestPublish } from '../content/publish.ts';
 import type { ZodTypeProvider } from '../plugins/zod-validation.ts';
 import { pageVariant } from '../site/page-variant.ts';
@@ -34,7 +39,8 @@ import type { Site, SiteFile } from '../site/site-files.ts';
 import type { ContentDraft, DraftValues } from '../repositories/content-drafts.ts';
 import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
-import { refusedForm } from './forms.ts';
+import { refusedForm, typedValues } from './forms.ts';
+import { multipartParser } from './multipart.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 
@@ -43,6 +49,21 @@ import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
  * URL-encoded (French letters take six bytes each): more than the console's other forms are let send.
  */
 const entryFormLimit = 256 * 1024;
+
+/** An uploaded image, by its hash, for its preview in the console. */
+const imageParams = z.object({ image: z.string().check(z.regex(/^[0-9a-f]{64}$/)) });
+
+/** How many files an entry's form may post: one for each of its image fields, in each language. */
+function imageFieldsOf(request: FastifyRequest): number {
+  const found = entryOf(typedValues(request.params, ['entry']).entry ?? '');
+  if (!found) return 0;
+  const kind = contentKinds[found.kind];
+  const node = formOf(kind.schema);
+  return draftLanguagesOf(kind).reduce(
+    (count, language) => count + imagePlaces(node, emptyValue(node), language).length,
+    0,
+  );
+}
 
 /** A preview's version and the page's path in it. */
 const previewParams = z.object({
@@ -182,6 +203,41 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
       },
     );
 
+  /**
+   * The files an entry's form posted, each at one of its image fields: an image the site takes is
+   * stored and its hash put in the field, so the form keeps it even when it comes back refused; one
+   * it refuses is a problem by the field. An image the form names must be one uploaded here.
+   * Undefined for a file posted where the form has no image field.
+   */
+  async function takeUploads(nodes: Partial<Record<DraftLanguage, FormNode>>, body: Record<string, unknown>) {
+    const problems: Record<string, string> = {};
+    const taken = new Set<string>();
+    const named = new Map<string, string>();
+    for (const [language, node] of Object.entries(nodes) as Array<[DraftLanguage, FormNode]>)
+      for (const place of imagePlaces(node, postedValue(node, body, language), language)) {
+        const fields = imageFields(place);
+        const file = body[fields.file];
+        if (file instanceof PostedFile) {
+          taken.add(fields.file);
+          const outcome = await acceptImage(data, file);
+          if ('refused' in outcome)
+            problems[fields.src] = `${file.filename ? `“${file.filename}”` : 'The file'} ${outcome.refused}.`;
+          else {
+            body[fields.src] = `sha256:${outcome.sha256}`;
+            delete body[fields.remove];
+          }
+        }
+        const src = body[fields.src];
+        const hash = typeof src === 'string' ? contentImagePattern.exec(src)?.[1] : undefined;
+        if (hash && body[fields.remove] !== 'yes') named.set(fields.src, hash);
+      }
+    if (Object.entries(body).some(([name, value]) => value instanceof PostedFile && !taken.has(name))) return undefined;
+    const stored = await data.contentImages.stored([...named.values()]);
+    for (const [field, hash] of named)
+      if (!stored.has(hash)) problems[field] ??= 'This image was not uploaded here: choose the file again.';
+    return { body, problems };
+  }
+
   /** The entry a path names, if it is one the site has and the member may edit; undefined once refused. */
   async function entryAsked(request: FastifyRequest, reply: FastifyReply, params: { entry: string }) {
     const id = request.validationError?.validationContext === 'params' ? undefined : params.entry;
@@ -216,6 +272,18 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
     };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** An uploaded image's preview, for the form that holds it: members only, never cached (the console's every answer). */
+  routes.get(
+    '/site/images/:image',
+    { schema: { params: imageParams }, attachValidation: true },
+    async (request, reply) => {
+      const preview = request.validationError ? undefined : await data.contentImages.preview(request.params.image);
+      if (!preview) return sendProblem(reply, 404, 'Not found', 'There is no such image.');
+      return reply.type('image/webp').send(preview);
+    },
+  );
+
   routes.get(
     '/site/:entry',
     { schema: { params: contentEntryParams }, attachValidation: true },
@@ -236,6 +304,11 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/x-www-form-urlencoded');
     await scope.register(formbody, { bodyLimit: entryFormLimit });
+    // A form with an image field is sent as multipart/form-data (content/form.ts, `hasImage`).
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      multipartParser({ fieldBytes: entryFormLimit, fileBytes: imageUploadLimit, files: imageFieldsOf }),
+    );
     const posts = scope.withTypeProvider<ZodTypeProvider>();
 
     posts.post(
@@ -247,8 +320,10 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
         if (!asked) return reply;
         if (request.validationError)
           return sendProblem(reply, 400, 'Not understood', 'The request was not one the console sends.');
-        const body = request.body;
-        const { _base: base, _revision: revision, _list: action } = body;
+        const { _base: base, _revision: revision, _list: action } = request.body;
+        const uploaded = await takeUploads(asked.nodes, { ...request.body });
+        if (!uploaded) return sendProblem(reply, 400, 'Not understood', 'The request was not one the console sends.');
+        const body = uploaded.body;
         const posted = Object.fromEntries(
           Object.entries(asked.nodes).map(([language, node]) => [language, postedValue(node, body, language)]),
         ) as Record<DraftLanguage, FormValue>;
@@ -266,12 +341,16 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
         }
 
         const values: DraftValues = {};
-        const problems: Record<string, string> = {};
+        const problems: Record<string, string> = { ...uploaded.problems };
         for (const [language, node] of Object.entries(asked.nodes) as Array<[DraftLanguage, FormNode]>) {
           const value = typedValue(node, posted[language]);
           const checked = asked.kind.schema.safeParse(value);
           if (checked.success) values[language] = value;
-          else Object.assign(problems, problemsByField(node, posted[language], language, checked.error.issues));
+          else
+            for (const [field, problem] of Object.entries(
+              problemsByField(node, posted[language], language, checked.error.issues),
+            ))
+              problems[field] ??= problem;
         }
         if (Object.keys(problems).length > 0)
           return sendTeamPage(reply, page({ draft, form: { values: posted, problems, base, revision } }), 400);

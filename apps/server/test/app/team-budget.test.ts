@@ -11,13 +11,13 @@ const KB = 1024;
 const budget = 10 * KB;
 
 /**
- * The console's pages: every GET in the routes table but the downloads, the catch-all, the link
+ * The console’s pages: every GET in the routes table but the downloads and uploaded images, the catch-all, the link
  * pages, which need a token, and the files a browser fetches itself (the alerts' worker, the manifest).
  */
 const pages = Object.keys(teamRoutes)
   .filter((route) => route.startsWith('GET '))
   .map((route) => route.slice(4))
-  .filter((path) => !/export|csv|\*|\/link$|\/enrol$|^\/team$|\.[a-z]+$/.test(path));
+  .filter((path) => !/export|csv|images|\*|\/link$|\/enrol$|^\/team$|\.[a-z]+$/.test(path));
 
 describe('the console’s page budget', () => {
   let app: Awaited<ReturnType<typeof testApp>>;

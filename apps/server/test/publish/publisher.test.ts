@@ -1,16 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { parse } from 'yaml';
 import { builtCataloguePath, parseCatalogue } from '@growmail/contracts/catalogue';
 import { francsFor, pricesOf } from '@growmail/contracts/content/prices';
 import { testDatabases } from '@growmail/test-support/databases';
 import { publisherCheckout } from '@growmail/test-support/publisher';
 import { saveDraft } from '../../src/content/drafts.ts';
+import { acceptImage, PostedFile } from '../../src/content/images.ts';
 import { finishPublish, requestPublish } from '../../src/content/publish.ts';
 import type { Db } from '../../src/db/index.ts';
 import { loadConfig } from '../../src/config.ts';
-import { runPublish } from '../../src/publisher/publish.ts';
+import { imagesOf, runPublish } from '../../src/publisher/publish.ts';
 import { substitutionsFor } from '../../src/site/placeholders.ts';
 import { onContentBranch } from '../../src/publisher/git.ts';
 import { dataAccess, type DataAccess } from '../../src/repositories/index.ts';
@@ -57,7 +59,7 @@ describe('the publisher (D45)', async () => {
     await saveDraft(data, { entry, values, base: 'v', revision: current?.revision ?? 0 }, editor);
     await requestPublish(data, { entries: [entry], words }, editor, new Date(), purpose);
     const publish = (await data.contentPublishes.take(new Date()))!;
-    const outcome = await runPublish(checkout.site, publish, substitutionsFor(config));
+    const outcome = await runPublish(checkout.site, publish, substitutionsFor(config), await imagesOf(data, publish));
     await finishPublish(data, publish, outcome);
     return outcome;
   }
@@ -82,19 +84,27 @@ describe('the publisher (D45)', async () => {
     expect(await data.contentDrafts.find('products.campaign'), 'the draft waits').toBeDefined();
   });
 
-  it('builds a small change with the editor’s new word, checks the build, and commits it on the content branch by member id and name', async () => {
+  it('builds a small change with the editor’s new word and picture, checks the build, and commits it on the content branch by member id and name', async () => {
     const product = campaign();
     const lead = 'Design beautiful emails without code, and win back everyone who missed them with Zorbleflax.';
-    const outcome = await publishOf({ en: { ...product, hero: { ...product.hero, lead } } }, ['Zorbleflax']);
+    const photo = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#1e8c5a' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await acceptImage(data, new PostedFile('editor.jpg', photo, false));
+    const sha256 = 'sha256' in uploaded ? uploaded.sha256 : '';
+    const picture = { src: `sha256:${sha256}`, alt: 'The campaign editor with a newsletter open' };
+    const outcome = await publishOf({ en: { ...product, hero: { ...product.hero, lead }, picture } }, ['Zorbleflax']);
     expect(outcome).toMatchObject({ state: 'passed', commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
     expect(checkout.git('log', '-1', '--format=%an|%ae|%cn|%s', 'content')).toBe(
       `Ada Obi (member ${editor.memberId})|member-${editor.memberId}@members.invalid|Growmail publisher|Publish products.campaign (publish ${(await data.contentPublishes.recent(1))[0]!.id})`,
     );
     expect(checkout.git('show', '--name-only', '--format=', 'content').split('\n').sort()).toEqual([
       'cspell-words.txt',
+      `src/assets/content/${sha256}.jpg`,
       'src/content/products/campaign.yaml',
     ]);
     expect(campaign().hero.lead).toBe(lead);
+    expect((campaign() as { picture?: unknown }).picture).toEqual(picture);
     expect(readFileSync(join(checkout.site, 'src/content/products/campaign.yaml'), 'utf8')).toMatch(
       /^# The product page/,
     );
@@ -104,7 +114,18 @@ describe('the publisher (D45)', async () => {
     expect(await data.contentVersions.currentId()).toBe(version);
     const stored = (await data.contentVersions.find(version!))!;
     const page = await data.contentVersions.bodies([stored.files['/products/campaign.html']!]);
-    expect([...page.values()][0]!.toString('utf8')).toContain(lead);
+    const html = [...page.values()][0]!.toString('utf8');
+    expect(html).toContain(lead);
+    // The picture as astro:assets drew it: WebP in the widths the file allows, its size set, lazy.
+    const img = new RegExp(`<img src="/_astro/${sha256}[^>]*>`).exec(html)?.[0];
+    expect(img).toMatch(/srcset="[^"]+480w, [^"]+800w, [^"]+1000w"/);
+    expect(img).toContain('alt="The campaign editor with a newsletter open"');
+    expect(img).toContain('width="1000" height="600"');
+    expect(img).toContain('loading="lazy"');
+    // Every size the page asks for is a file of the version.
+    const sizes = [...new Set(img!.match(/\/_astro\/[^" ,]+\.webp/g))];
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+    for (const size of sizes) expect(stored.files).toHaveProperty([size]);
     expect(Object.keys(stored.files)).toContain('/index.html');
     expect(
       readdirSync(apps).filter((name) => name.startsWith(`.publish-${basename(checkout.site)}`)),

@@ -5,8 +5,9 @@ import { contentControls } from './schemas.ts';
  * The console's form for an entry of the site's content (D45), made from the entry's schema, so
  * a new field in a schema appears in the editor with no other change. A schema becomes a tree of
  * controls: text (a line, or a long text where the schema says so), a number, a choice, a group
- * of fields, a list whose items are added, removed and moved by buttons that post the form, and
- * a block that is one of several shapes (a paragraph or a list). The form's values are kept as
+ * of fields, a list whose items are added, removed and moved by buttons that post the form, a
+ * block that is one of several shapes (a paragraph or a list), and an image (a file, its alt text,
+ * and a box to remove it; `imageFields` says how it posts). The form's values are kept as
  * the form holds them, text at every leaf (`FormValue`), so a refused form comes back as typed;
  * `typedValue` turns them into what the schema checks.
  */
@@ -24,13 +25,56 @@ export type FormNode =
   | { type: 'choice'; options: string[]; optional: boolean }
   | { type: 'group'; fields: Array<[string, FormNode]>; optional: boolean }
   | { type: 'list'; item: FormNode; min?: number; max?: number; optional: boolean }
-  | { type: 'either'; shapes: FormNode[]; optional: boolean };
+  | { type: 'either'; shapes: FormNode[]; optional: boolean }
+  | { type: 'image'; optional: boolean };
 
 /** An entry's value as the form holds it: text at the leaves; a block of several shapes says which it is. */
 export type FormValue = string | FormValue[] | { [field: string]: FormValue };
 
+const isGroup = (value: FormValue | undefined): value is { [field: string]: FormValue } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Where a block of several shapes says which it is, in the form's value (a form tells it by the fields posted). */
 export const shapeSuffix = '~shape';
+
+/**
+ * How an image field at `name` posts: the image it holds now (`sha256:…`, hidden), a new file to
+ * replace it, its alt text, and a box ticked to remove it. The form is sent as
+ * multipart/form-data when it has one (`hasImage`); the server stores a file it accepts and puts
+ * its hash in `src`, so a form sent back refused keeps the upload.
+ */
+export const imageFields = (name: string) => ({
+  src: `${name}.src`,
+  file: `${name}.file`,
+  alt: `${name}.alt`,
+  remove: `${name}.remove`,
+});
+
+/** Whether a form has an image field, so it is sent as multipart/form-data. */
+export const hasImage = (node: FormNode): boolean =>
+  node.type === 'image' ||
+  (node.type === 'group' && node.fields.some(([, field]) => hasImage(field))) ||
+  (node.type === 'list' && hasImage(node.item)) ||
+  (node.type === 'either' && node.shapes.some(hasImage));
+
+/**
+ * The places of a form's image fields in a language's value (`en.picture`), where a posted file
+ * may go: a list's items by their number in the value.
+ */
+export function imagePlaces(node: FormNode, value: FormValue | undefined, name: string): string[] {
+  if (node.type === 'image') return [name];
+  if (node.type === 'group')
+    return node.fields.flatMap(([field, child]) =>
+      imagePlaces(child, isGroup(value) ? value[field] : undefined, `${name}.${field}`),
+    );
+  if (node.type === 'list' && Array.isArray(value))
+    return value.flatMap((item, index) => imagePlaces(node.item, item, `${name}.${index}`));
+  if (node.type === 'either' && isGroup(value)) {
+    const shape = node.shapes[Number(value[shapeSuffix])] ?? node.shapes[0]!;
+    return imagePlaces(shape, value['value'], name);
+  }
+  return [];
+}
 
 type Def = {
   type: string;
@@ -77,6 +121,7 @@ export function formOf(schema: z.ZodMiniType, optional = false): FormNode {
     case 'enum':
       return { type: 'choice', options: Object.values(def.entries!), optional };
     case 'object':
+      if (contentControls.get(schema)?.control === 'image') return { type: 'image', optional };
       return {
         type: 'group',
         fields: Object.entries(def.shape!).map(([name, field]) => [name, formOf(field)]),
@@ -101,9 +146,6 @@ export function formOf(schema: z.ZodMiniType, optional = false): FormNode {
       throw new Error(`The console has no control for a schema of type ${def.type}.`);
   }
 }
-
-const isGroup = (value: FormValue | undefined): value is { [field: string]: FormValue } =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Which of a block's shapes a value is: the first whose kind of value it has. */
 function shapeOf(node: Extract<FormNode, { type: 'either' }>, value: unknown): number {
@@ -134,6 +176,13 @@ export function formValueOf(node: FormNode, value: unknown): FormValue {
       );
     case 'list':
       return Array.isArray(value) ? value.map((item) => formValueOf(node.item, item)) : [];
+    case 'image': {
+      const image = (value ?? {}) as { src?: unknown; alt?: unknown };
+      return {
+        src: typeof image.src === 'string' ? image.src : '',
+        alt: typeof image.alt === 'string' ? image.alt : '',
+      };
+    }
     case 'either': {
       const shape = shapeOf(node, value);
       return { [shapeSuffix]: String(shape), value: formValueOf(node.shapes[shape]!, value) };
@@ -154,6 +203,7 @@ export function emptyValue(node: FormNode): FormValue {
   if (node.type === 'list') return Array.from({ length: node.min ?? 0 }, () => emptyValue(node.item));
   if (node.type === 'group') return Object.fromEntries(node.fields.map(([name, field]) => [name, emptyValue(field)]));
   if (node.type === 'either') return { [shapeSuffix]: '0', value: emptyValue(node.shapes[0]!) };
+  if (node.type === 'image') return { src: '', alt: '' };
   return '';
 }
 
@@ -199,6 +249,11 @@ export function postedValue(node: FormNode, posted: Readonly<Record<string, unkn
       }
       return [...indices].sort((a, b) => a - b).map((index) => postedValue(node.item, posted, `${prefix}${index}`));
     }
+    case 'image': {
+      const fields = imageFields(name);
+      const text = (field: string) => (typeof posted[field] === 'string' ? posted[field] : '');
+      return { src: posted[fields.remove] === 'yes' ? '' : text(fields.src), alt: text(fields.alt) };
+    }
     case 'either': {
       const shape = postedShape(node, posted, name);
       return { [shapeSuffix]: String(shape), value: postedValue(node.shapes[shape]!, posted, name) };
@@ -227,6 +282,13 @@ export function typedValue(node: FormNode, value: FormValue | undefined): unknow
     }
     case 'list':
       return Array.isArray(value) ? value.map((item) => typedValue(node.item, item)) : [];
+    case 'image': {
+      // No image chosen: an optional one is absent, whatever alt text was left.
+      const image = isGroup(value) ? value : {};
+      const src = typeof image['src'] === 'string' ? image['src'] : '';
+      if (src === '' && node.optional) return undefined;
+      return { src, alt: typeof image['alt'] === 'string' ? image['alt'] : '' };
+    }
     case 'either': {
       if (!isGroup(value)) return undefined;
       const shape = node.shapes[Number(value[shapeSuffix])] ?? node.shapes[0]!;
@@ -249,6 +311,9 @@ function nodeAt(
   }
   if (node.type === 'list' && Array.isArray(value) && /^\d+$/.test(step) && Number(step) < value.length)
     return nodeAt(node.item, value[Number(step)]!, rest);
+  // An image's file (`src`) and its alt text are each a field of the form, with its own problems.
+  if (node.type === 'image' && isGroup(value) && (step === 'src' || step === 'alt') && rest.length === 0)
+    return { node: { type: 'text', long: false, input: 'text', optional: node.optional }, value: value[step] ?? '' };
   if (node.type === 'either' && isGroup(value)) {
     const shape = node.shapes[Number(value[shapeSuffix])] ?? node.shapes[0]!;
     return nodeAt(shape, value['value']!, path);

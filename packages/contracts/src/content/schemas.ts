@@ -21,9 +21,10 @@ const text = contentText;
 /**
  * How the console's form shows a field, where its type alone does not say (content/form.ts): a
  * long text is a paragraph, edited in a box of several lines; a markdown text is one in the
- * site's own subset of Markdown (content/markdown.ts), edited in such a box too.
+ * site's own subset of Markdown (content/markdown.ts), edited in such a box too; an image is a file
+ * and its alt text.
  */
-export const contentControls = z.registry<{ control: 'long-text' | 'markdown' }>();
+export const contentControls = z.registry<{ control: 'long-text' | 'markdown' | 'image' }>();
 /** A required paragraph: `contentText` that the console edits in a box of several lines. */
 const longText = (max?: { length: number; message: string }) =>
   text(max).register(contentControls, { control: 'long-text' });
@@ -49,6 +50,42 @@ const markdownText = () =>
  */
 export const ogCardSchema = z.strictObject({ eyebrow: text(), title: text() });
 export type OgCard = z.output<typeof ogCardSchema>;
+
+/** How a value names an uploaded image: the SHA-256 of its bytes. */
+export const contentImagePattern = /^sha256:([0-9a-f]{64})$/;
+
+/**
+ * A photo an editor uploaded from the console (D45): JPEG, PNG or WebP, checked by its bytes when
+ * it was uploaded and kept in the database by the SHA-256 of those bytes, which is what the value
+ * holds. The publisher writes it to src/assets/content/<sha256>.<jpg|png|webp> before it builds,
+ * and the page draws it through astro:assets in the sizes and format it needs. The alt text is
+ * in the value's language, so every language the entry has says what the picture shows.
+ */
+export const contentImage = () =>
+  z
+    .strictObject({
+      /** The uploaded file, `sha256:` and its bytes' hash. */
+      src: z.string().check(z.regex(contentImagePattern, 'choose the image again: this one was not uploaded here')),
+      /** What the picture shows, for those who cannot see it. */
+      alt: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'say what the picture shows, for those who cannot see it'),
+          z.maxLength(200, 'keep the alt text under 200 characters'),
+        ),
+    })
+    .register(contentControls, { control: 'image' });
+export type ContentImage = z.output<ReturnType<typeof contentImage>>;
+
+/** The hashes of every uploaded image a value names, wherever it sits in the value. */
+export function contentImageHashes(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(contentImageHashes);
+  if (!value || typeof value !== 'object') return [];
+  const src = (value as { src?: unknown }).src;
+  const own = typeof src === 'string' ? contentImagePattern.exec(src)?.[1] : undefined;
+  return [...(own ? [own] : []), ...Object.values(value).flatMap(contentImageHashes)];
+}
 
 /** A file under apps/site/public, by its URL path. */
 const publicImage = (folder: string) =>
@@ -264,6 +301,12 @@ export const productSchema = z.strictObject({
   card: ogCardSchema,
   /** The top of the page: a small eyebrow, the headline and the paragraph under it. */
   hero: z.strictObject({ eyebrow: text(), headline: text(), lead: longText() }),
+  /**
+   * A photo of the product at work, shown after the feature blocks, well below the first screen; a
+   * page without one is as it always was. Each language has its own, so a screenshot can show
+   * the product in the page's language.
+   */
+  picture: z.optional(contentImage()),
   /** The four feature blocks, without their links and sides (every one links to sign-up). */
   blocks: productBlocks,
 });

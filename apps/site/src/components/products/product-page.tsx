@@ -32,16 +32,19 @@ const words = {
 };
 
 /**
- * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the FAQ and a
- * closing call to action. The footer comes from the layout, the carousel (an island) from the route shell.
+ * A feature page (spec "Screens and routes"): hero, partner carousel, four feature blocks, the product's
+ * picture when it has one, the FAQ and a closing call to action. The footer comes from the layout, the
+ * carousel (an island) and the picture (astro:assets) from the route shell.
  */
 export function ProductPage({
   product,
   carousel,
+  picture,
   language = 'en',
 }: {
   product: Product;
   carousel?: ReactNode;
+  picture?: ReactNode;
   language?: Language;
 }) {
   const { slug, hero } = product;
@@ -68,6 +71,8 @@ export function ProductPage({
         </h2>
         <FeatureBlocks blocks={product.blocks} language={language} />
       </section>
+      {/* After the blocks, never in the first screen: lazy there, it cannot be the largest paint. */}
+      {picture}
       <FaqAccordion faqs={productFaqs} language={language} />
       {/* Beside the questions it describes, not before the first screen: 0.5 KB of brotli there (issue 41). */}
       <JsonLd data={faqPageData(productFaqs)} />

@@ -1,4 +1,4 @@
-import { shapeSuffix, type FormNode, type FormValue } from '@growmail/contracts/content/form';
+import { imageFields, shapeSuffix, type FormNode, type FormValue } from '@growmail/contracts/content/form';
 import type { ReactNode } from 'react';
 
 /** A field's name in words: `heroLead` is "Hero lead"; a code in capitals (`USD`) stays one. */
@@ -46,8 +46,8 @@ const Problem = ({ name, problems }: { name: string; problems: Record<string, st
 
 /**
  * One control of an entry's form (D45), made from its schema's node: a line or a box of text, a
- * number, a choice, a group of fields, a list with its buttons, or a block of one of several
- * shapes. Every button posts the form, so all of it works without JavaScript.
+ * number, a choice, a group of fields, a list with its buttons, a block of one of several
+ * shapes, or an image. Every button posts the form, so all of it works without JavaScript.
  */
 export function ContentField({ node, value, name, label, problems, actions }: Props) {
   const id = fieldId(name);
@@ -123,6 +123,8 @@ export function ContentField({ node, value, name, label, problems, actions }: Pr
       </fieldset>
     );
   }
+  if (node.type === 'image')
+    return <ImageField optional={node.optional} value={value} name={name} label={label} problems={problems} />;
   if (node.type === 'either') {
     const block = typeof value === 'object' && !Array.isArray(value) ? value : {};
     const shape = Number(block[shapeSuffix] ?? 0);
@@ -182,5 +184,62 @@ export function ContentField({ node, value, name, label, problems, actions }: Pr
     </div>
   ) : (
     field
+  );
+}
+
+/**
+ * An image field: the image it holds now, previewed from the console (members only), a file to
+ * choose in its place, a box to remove it when it may be left out, and its alt text. The form
+ * posts as multipart/form-data; the image it holds rides along hidden, so a refused form keeps it.
+ */
+function ImageField({
+  optional,
+  value,
+  name,
+  label,
+  problems,
+}: Omit<Props, 'node' | 'actions'> & { optional: boolean }) {
+  const image = typeof value === 'object' && !Array.isArray(value) ? value : {};
+  const src = typeof image['src'] === 'string' ? image['src'] : '';
+  const fields = imageFields(name);
+  const hash = /^sha256:([0-9a-f]{64})$/.exec(src)?.[1];
+  const described = problems[fields.src] ? { 'aria-invalid': true, 'aria-describedby': `${fields.src}-p` } : {};
+  return (
+    <fieldset>
+      <legend>
+        {label}
+        {optional && <span className="font-normal"> (optional)</span>}
+      </legend>
+      <input type="hidden" name={fields.src} value={src} />
+      {hash && (
+        <p className="flex flex-wrap items-center gap-3">
+          <img
+            src={`/team/site/images/${hash}`}
+            alt={typeof image['alt'] === 'string' && image['alt'].trim() ? image['alt'] : 'No alt text yet'}
+            width={160}
+          />
+          {optional && (
+            <label>
+              <input type="checkbox" name={fields.remove} value="yes" /> Remove the image
+            </label>
+          )}
+        </p>
+      )}
+      <div>
+        <label htmlFor={fields.src}>
+          {hash ? 'Replace it with' : 'Image'}
+          <span className="font-normal"> (JPEG, PNG or WebP, up to 5 MB)</span>
+        </label>
+        <Problem name={fields.src} problems={problems} />
+        <input type="file" id={fields.src} name={fields.file} accept="image/jpeg,image/png,image/webp" {...described} />
+      </div>
+      <ContentField
+        node={{ type: 'text', long: false, input: 'text', max: 200, optional: false }}
+        value={image['alt'] ?? ''}
+        name={fields.alt}
+        label="Alt text: what the picture shows"
+        problems={problems}
+      />
+    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import type { DraftLanguage } from '@growmail/contracts/content/entries';
-import type { FormNode, FormValue } from '@growmail/contracts/content/form';
+import { hasImage, type FormNode, type FormValue } from '@growmail/contracts/content/form';
 import type { ContentDraftView, TeamViewer } from '@growmail/contracts/team';
 import { ContentField, fieldId, fieldLabel } from './content-form';
 import { languageNames } from './site-page';
@@ -118,7 +118,13 @@ export function SiteEntryPage(props: Props) {
       {!draft && (
         <p className="mb-4 text-ink-700">What visitors see now. Saving keeps a draft; nothing is published.</p>
       )}
-      <PostForm action={action} csrf={csrf} noValidate className="team-entry grid gap-4">
+      <PostForm
+        action={action}
+        csrf={csrf}
+        noValidate
+        className="team-entry grid gap-4"
+        {...(hasImage(node) ? { encType: 'multipart/form-data' } : {})}
+      >
         <input type="hidden" name="_base" value={base} />
         <input type="hidden" name="_revision" value={revision} />
         <p>{save}</p>
