@@ -41,9 +41,19 @@ const contentVersionQueries = (db: Executor) => ({
       manifest[path] = hash;
       bodies.set(hash, body);
     }
+    // Only the bodies not stored yet are sent: a publish changes a few pages of a 34 MB build.
     const hashes = [...bodies.keys()];
     for (let start = 0; start < hashes.length; start += batch) {
-      const rows = hashes.slice(start, start + batch).map((sha256) => ({ sha256, body: bodies.get(sha256)! }));
+      const stored = await db
+        .selectFrom('content_files')
+        .select('sha256')
+        .where('sha256', 'in', hashes.slice(start, start + batch))
+        .execute();
+      for (const row of stored) bodies.delete(row.sha256);
+    }
+    const missing = [...bodies.keys()];
+    for (let start = 0; start < missing.length; start += batch) {
+      const rows = missing.slice(start, start + batch).map((sha256) => ({ sha256, body: bodies.get(sha256)! }));
       await db
         .insertInto('content_files')
         .values(rows)
