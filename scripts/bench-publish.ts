@@ -18,10 +18,12 @@
  * - then how long deleting the versions no one needs takes.
  *
  *   npm run bench:publish
- *   node scripts/bench-publish.ts --swaps 10 --no-postgres   # the site built already
+ *   node scripts/bench-publish.ts --no-postgres              # the site built already; SQLite only, no swaps
+ *   node scripts/bench-publish.ts --no-sqlite --swaps 60     # PostgreSQL only, a longer look at memory
  *
  * Exits 1 if a target is missed: live on one server within 2 minutes, on every server within 3,
- * p99 under 50 ms, memory after the swaps within 10 % of after one. About 5 minutes here.
+ * p99 under 50 ms, memory after the swaps within 10 % of after one. About 10 minutes here;
+ * the servers, the publisher and its checkout are removed at the end or when stopped.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
