@@ -302,6 +302,22 @@ export const environmentSchema = z.object({
         "The publisher's own copy of the site (`npm run publisher`, D45): `apps/site` of a Git checkout of the released commit, with its `node_modules`, in a directory only the publisher writes. Each publish is built beside it and committed to its `content` branch. Unset, the publisher does not start; servers ignore it.",
       ),
     ),
+  PUBLISHER_GIT_REMOTE: z
+    .optional(z.string().check(z.minLength(1)))
+    .register(
+      settingDocs,
+      about(
+        "A Git remote the publisher pushes its `content` branch to after each publish that passes (D45), as a URL or path `git push` takes (`ssh://git@git.example.com/growmail/website.git`). It pushes that branch only, never main, never with force: a branch that moved on the remote refuses the push. A failed push leaves the publish live; it is logged, shown in the Site section's latest publishes, and tried again at the next publish. Unset, the history stays in the publisher's checkout and the database.",
+      ),
+    ),
+  PUBLISHER_GIT_SSH_KEY: z
+    .optional(z.string().check(z.minLength(1)))
+    .register(
+      settingDocs,
+      about(
+        "Path to the private key the publisher pushes with over SSH (a deploy key with write access to that one repository, readable by the publisher's user only), used alone (`IdentitiesOnly=yes`) and without prompts. The remote's host key must be in the publisher user's `known_hosts`. Unset, Git uses the user's own SSH setup.",
+      ),
+    ),
   TEAM_CONSOLE: withDefault(z.enum(['on', 'off']), 'on').register(
     settingDocs,
     about(
@@ -386,6 +402,8 @@ export type Config = {
   teamCsrfKey: string | undefined;
   /** The publisher's copy of the site, in a Git checkout (D45); undefined where no publisher runs. */
   publisherSite: string | undefined;
+  /** Where the publisher pushes its content branch, and the SSH key it pushes with (D45); undefined: no push. */
+  publisherGit: { remote: string; sshKey: string | undefined } | undefined;
 };
 
 /** How long past its lifetime a shared cache may still answer with a page: a day. */
@@ -486,6 +504,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     metricsToken: e.METRICS_TOKEN,
     teamConsole: e.TEAM_CONSOLE === 'on',
     publisherSite: e.PUBLISHER_SITE === undefined ? undefined : resolve(e.PUBLISHER_SITE),
+    publisherGit:
+      e.PUBLISHER_GIT_REMOTE === undefined
+        ? undefined
+        : {
+            remote: e.PUBLISHER_GIT_REMOTE,
+            sshKey: e.PUBLISHER_GIT_SSH_KEY === undefined ? undefined : resolve(e.PUBLISHER_GIT_SSH_KEY),
+          },
     teamCsrfKey:
       e.TEAM_CSRF_KEY ??
       (e.TRACKING_SECRET

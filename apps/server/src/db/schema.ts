@@ -522,6 +522,8 @@ export interface ContentPublishesTable {
   commit: ColumnType<string | null, string | null | undefined, string | null>;
   /** The version it made, which servers serve once it is current (content_versions). */
   version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why its commit could not be pushed to the Git remote (0036); null when pushed, or when there is no remote. */
+  push_problem: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContentFilesTable {

@@ -59,3 +59,27 @@ export async function commitContent(
   );
   return git(site, ['rev-parse', 'HEAD']);
 }
+
+/** A path in single quotes for the shell Git runs `GIT_SSH_COMMAND` with. */
+const quoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Pushes the content branch to the remote (D45), as a fast-forward only: never main, never with
+ * force, so a branch developers moved on the remote refuses the push rather than losing their
+ * work. Over SSH it uses the given key alone (`IdentitiesOnly`) and never prompts (`BatchMode`);
+ * over HTTPS Git does not prompt either. The whole branch is pushed, so a push that failed is
+ * made good by the next. Resolves to undefined when pushed, or to Git's words for why not.
+ */
+export async function pushContent(site: string, remote: { remote: string; sshKey: string | undefined }) {
+  const env: Record<string, string> = { GIT_TERMINAL_PROMPT: '0' };
+  if (remote.sshKey) env.GIT_SSH_COMMAND = `ssh -i ${quoted(remote.sshKey)} -o IdentitiesOnly=yes -o BatchMode=yes`;
+  try {
+    await git(site, ['push', remote.remote, `refs/heads/${contentBranch}:refs/heads/${contentBranch}`], env);
+    return undefined;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    const words = stderr || (error instanceof Error ? error.message : String(error));
+    // Editors read it: no credentials a remote's URL may carry (`https://user:token@host/…`).
+    return words.replace(/\/\/[^/@\s]+@/g, '//').slice(0, 1000);
+  }
+}

@@ -2,11 +2,37 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { finishPublish } from '../content/publish.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
-import { onContentBranch } from './git.ts';
+import { onContentBranch, pushContent } from './git.ts';
 import { imagesOf, runPublish } from './publish.ts';
+import type { ContentPublish } from '../repositories/content-publishes.ts';
+import type { DataAccess } from '../repositories/index.ts';
 
 /** How often the publisher looks for a publish to build when none waits. */
 const pollEvery = 5_000;
+
+/**
+ * What follows a build that passed, neither of which can undo it: the content branch pushed to
+ * the Git remote (a publish, when one is set), and versions no one needs deleted. A failure of
+ * either is logged and left for the next publish, which pushes the whole branch and prunes again.
+ */
+async function afterPublish(
+  data: DataAccess,
+  site: string,
+  publish: ContentPublish,
+  remote: { remote: string; sshKey: string | undefined } | undefined,
+) {
+  try {
+    if (remote && publish.purpose === 'publish') {
+      const problem = await pushContent(site, remote);
+      if (problem) console.error(`publisher: ${publish.id} is live, but the push to the Git remote failed: ${problem}`);
+      await data.contentPublishes.recordPush(publish.id, problem);
+    }
+    const pruned = await data.contentVersions.prune(new Date());
+    if (pruned.versions > 0) console.log(`publisher: deleted ${pruned.versions} old versions, ${pruned.files} files`);
+  } catch (error) {
+    console.error(`publisher: after ${publish.id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 export const publisherCommand = defineCommand({
   name: 'publisher',
@@ -42,6 +68,7 @@ publish and exits.`,
         );
         await finishPublish(data, publish, outcome);
         console.log(`publisher: ${publish.id} ${outcome.state}${'commit' in outcome ? ` ${outcome.commit}` : ''}`);
+        if (outcome.state === 'passed') await afterPublish(data, site, publish, context.config().publisherGit);
       }
       if (once) break;
       if (!publish) await sleep(pollEvery);

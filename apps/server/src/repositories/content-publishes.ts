@@ -26,6 +26,7 @@ const publishOf = (row: Selectable<ContentPublishesTable>): ContentPublish => {
     problems: row.problems ? (JSON.parse(row.problems) as PublishProblem[]) : [],
     commit: row.commit ?? undefined,
     version: row.version_id ?? undefined,
+    pushProblem: row.push_problem ?? undefined,
   };
 };
 
@@ -125,6 +126,22 @@ const contentPublishQueries = (db: Executor) => ({
       .where('state', '=', 'building')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Records a push of the content branch after a publish: a failure on that publish, or a
+   * success, which carries every earlier commit too and so clears every failure before it.
+   */
+  async recordPush(id: string, problem: string | undefined): Promise<void> {
+    if (problem) {
+      await db.updateTable('content_publishes').set({ push_problem: problem }).where('id', '=', id).execute();
+      return;
+    }
+    await db
+      .updateTable('content_publishes')
+      .set({ push_problem: null })
+      .where('push_problem', 'is not', null)
+      .execute();
   },
 });
 

@@ -41,9 +41,19 @@ const contentVersionQueries = (db: Executor) => ({
       manifest[path] = hash;
       bodies.set(hash, body);
     }
+    // Only the bodies not stored yet are sent: a publish changes a few pages of a 34 MB build.
     const hashes = [...bodies.keys()];
     for (let start = 0; start < hashes.length; start += batch) {
-      const rows = hashes.slice(start, start + batch).map((sha256) => ({ sha256, body: bodies.get(sha256)! }));
+      const stored = await db
+        .selectFrom('content_files')
+        .select('sha256')
+        .where('sha256', 'in', hashes.slice(start, start + batch))
+        .execute();
+      for (const row of stored) bodies.delete(row.sha256);
+    }
+    const missing = [...bodies.keys()];
+    for (let start = 0; start < missing.length; start += batch) {
+      const rows = missing.slice(start, start + batch).map((sha256) => ({ sha256, body: bodies.get(sha256)! }));
       await db
         .insertInto('content_files')
         .values(rows)
@@ -101,6 +111,75 @@ const contentVersionQueries = (db: Executor) => ({
         createdAt: row.created_at,
       }
     );
+  },
+
+  /**
+   * Deletes the versions no one needs any more, and the files no version left holds (D45). Kept:
+   * the current version; the one before it (what "Undo the last publish" makes current again,
+   * and whose `/_astro/` files a page still open in a browser asks for); the newest other
+   * published version, should an undo have named them otherwise; and the newest previews and
+   * any under `previewsFor` old, which members may still be looking at. Rows and files go in
+   * batches of `batch`, each its own statement, so neither database holds a long lock or a
+   * long list of parameters; a publisher stopped midway leaves only garbage the next prune
+   * finds. Resolves to how many versions and files it deleted.
+   */
+  async prune(
+    at: Date,
+    keep: { previews: number; previewsFor: number } = { previews: 2, previewsFor: 24 * 60 * 60_000 },
+  ): Promise<{ versions: number; files: number }> {
+    const current = await db.selectFrom('content_current').select('version_id').where('id', '=', 1).executeTakeFirst();
+    if (!current) return { versions: 0, files: 0 };
+    const versions = await db
+      .selectFrom('content_versions')
+      .leftJoin('content_publishes', 'content_publishes.id', 'content_versions.publish_id')
+      .select(['content_versions.id', 'content_versions.previous_id', 'content_versions.created_at', 'purpose'])
+      .orderBy('content_versions.created_at', 'desc')
+      .orderBy('content_versions.id', 'desc')
+      .execute();
+    const kept = new Set([current.version_id]);
+    const previous = versions.find((version) => version.id === current.version_id)?.previous_id;
+    if (previous) kept.add(previous);
+    const published = versions.find((version) => version.purpose !== 'preview' && version.id !== current.version_id);
+    if (published) kept.add(published.id);
+    const since = new Date(at.getTime() - keep.previewsFor).toISOString();
+    versions
+      .filter((version) => version.purpose === 'preview')
+      .forEach((version, newest) => {
+        if (newest < keep.previews || version.created_at >= since) kept.add(version.id);
+      });
+    const gone = versions.filter((version) => !kept.has(version.id)).map((version) => version.id);
+    for (let start = 0; start < gone.length; start += batch)
+      await db
+        .deleteFrom('content_versions')
+        .where('id', 'in', gone.slice(start, start + batch))
+        .execute();
+
+    // The files every version left holds, read again: a version stored since the list above keeps its own.
+    const held = new Set<string>();
+    for (const row of await db.selectFrom('content_versions').select('files').execute())
+      for (const hash of Object.values(JSON.parse(row.files) as Record<string, string>)) held.add(hash);
+    let files = 0;
+    let after = '';
+    for (;;) {
+      const hashes = await db
+        .selectFrom('content_files')
+        .select('sha256')
+        .where('sha256', '>', after)
+        .orderBy('sha256')
+        .limit(batch * 5)
+        .execute();
+      if (hashes.length === 0) break;
+      after = hashes.at(-1)!.sha256;
+      const unheld = hashes.map((row) => row.sha256).filter((hash) => !held.has(hash));
+      for (let start = 0; start < unheld.length; start += batch) {
+        const result = await db
+          .deleteFrom('content_files')
+          .where('sha256', 'in', unheld.slice(start, start + batch))
+          .executeTakeFirst();
+        files += Number(result.numDeletedRows);
+      }
+    }
+    return { versions: gone.length, files };
   },
 
   /** The bodies of the hashes asked for, by hash. */

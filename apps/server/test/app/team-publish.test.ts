@@ -95,6 +95,29 @@ describe('Publish, in the console’s Site section (D45)', () => {
     expect(brotliCompressSync(page.body).length).toBeLessThanOrEqual(10 * 1024);
   });
 
+  it('shows a publish that is live but whose push to the Git remote failed, until a later push carries it', async () => {
+    const editor = await signedIn(app, 'editor');
+    const publishes = dataAccess(app.db).contentPublishes;
+    await publishes.request({
+      id: 'pushed-later',
+      purpose: 'publish',
+      drafts: { faqs: { values: {}, revision: 1 } },
+      words: [],
+      by: { id: editor.member.id, name: editor.member.name },
+      at: new Date(),
+    });
+    await publishes.take(new Date());
+    await publishes.finish('pushed-later', { state: 'passed', commit: 'c0ffee' }, new Date());
+    await publishes.recordPush('pushed-later', 'rejected, fetch first');
+    const failed = text((await app.inject({ url: '/team/site', cookies: editor.cookies })).body);
+    expect(failed).toContain(
+      'Live, but not yet in the Git history: the push was refused (rejected, fetch first). The next publish tries again.',
+    );
+    await publishes.recordPush('later', undefined);
+    const pushed = text((await app.inject({ url: '/team/site', cookies: editor.cookies })).body);
+    expect(pushed).not.toContain('not yet in the Git history');
+  });
+
   it('sends the form back when no draft is chosen or a new word is not a word, keeping what was typed', async () => {
     const editor = await signedIn(app, 'editor');
     const none = await post(editor, [['words', 'Okonkwo']]);

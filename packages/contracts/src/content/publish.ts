@@ -28,6 +28,8 @@ export type PublishRow = {
   commit?: string | undefined;
   /** The version a passing publish made; for a preview, the one its pages are seen at. */
   version?: string | undefined;
+  /** Why its commit is not on the Git remote yet; the publisher tries again at the next publish. */
+  pushProblem?: string | undefined;
 };
 
 /** A word the editor adds to the spelling list: letters, with an apostrophe or hyphen inside. */

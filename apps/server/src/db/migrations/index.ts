@@ -32,6 +32,7 @@ import * as contentDrafts from './0030-content-drafts.ts';
 import * as contentPublishes from './0031-content-publishes.ts';
 import * as contentVersions from './0032-content-versions.ts';
 import * as contentImages from './0034-content-images.ts';
+import * as contentPush from './0036-content-push.ts';
 
 /** Migrations in order. Add a file and list it here; names sort by their number. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031-content-publishes': contentPublishes,
   '0032-content-versions': contentVersions,
   '0034-content-images': contentImages,
+  '0036-content-push': contentPush,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -143,6 +143,12 @@ function Publishes({ publishes, zone, ownPages }: { publishes: PublishRow[]; zon
                 ))}
               </p>
             )}
+            {publish.pushProblem && (
+              <p className="text-sm">
+                Live, but not yet in the Git history: the push was refused ({publish.pushProblem}). The next publish
+                tries again.
+              </p>
+            )}
             {publish.problems.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
                 {publish.problems.map((problem, index) => (
