@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finishPublish } from '../content/publish.ts';
+import { finishUndo } from '../content/undo.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
 import { onContentBranch } from './git.ts';
 import { runPublish } from './publish.ts';
+import { runUndo } from './undo.ts';
 
 /** How often the publisher looks for a publish to build when none waits. */
 const pollEvery = 5_000;
@@ -32,7 +34,12 @@ publish and exits.`,
     process.once('SIGTERM', stop).once('SIGINT', stop);
     while (!stopping) {
       const publish = await data.contentPublishes.take(new Date());
-      if (publish) {
+      if (publish?.purpose === 'undo') {
+        const undone = publish.undoes === undefined ? undefined : await data.contentPublishes.find(publish.undoes);
+        const outcome = await runUndo(site, publish, undone);
+        await finishUndo(data, publish, outcome);
+        console.log(`publisher: undo ${publish.id} ${outcome.state}${'commit' in outcome ? ` ${outcome.commit}` : ''}`);
+      } else if (publish) {
         const outcome = await runPublish(site, publish, substitutionsFor(context.config())).catch((error: unknown) => ({
           state: 'refused' as const,
           problems: [{ message: `The publisher failed: ${error instanceof Error ? error.message : String(error)}` }],

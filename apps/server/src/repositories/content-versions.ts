@@ -82,6 +82,22 @@ const contentVersionQueries = (db: Executor) => ({
     if (dialect === 'postgres') await sql`select pg_notify(${contentVersionChannel}, ${id})`.execute(db);
   },
 
+  /**
+   * Makes an earlier version current again (an undo, D45), or the release's own build when
+   * `id` is undefined, leaving each version's `previous_id` as its publish made it: the one
+   * before is still the one before, however often it is undone. Notifies as `makeCurrent` does.
+   */
+  async restore(id: string | undefined, at: Date, dialect: 'sqlite' | 'postgres'): Promise<void> {
+    if (id === undefined) await db.deleteFrom('content_current').where('id', '=', 1).execute();
+    else
+      await db
+        .insertInto('content_current')
+        .values({ id: 1, version_id: id, changed_at: at.toISOString() })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ version_id: id, changed_at: at.toISOString() }))
+        .execute();
+    if (dialect === 'postgres') await sql`select pg_notify(${contentVersionChannel}, ${id ?? 'release'})`.execute(db);
+  },
+
   /** The current version's id; undefined while the site is the release's own build. */
   async currentId(): Promise<string | undefined> {
     const row = await db.selectFrom('content_current').select('version_id').where('id', '=', 1).executeTakeFirst();

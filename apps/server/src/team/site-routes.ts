@@ -35,6 +35,7 @@ import type { ContentDraft, DraftValues } from '../repositories/content-drafts.t
 import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm } from './forms.ts';
+import { siteHistoryRoutes } from './site-history-routes.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 
@@ -309,4 +310,6 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
       },
     );
   });
+
+  siteHistoryRoutes(app, data, entryAsked, draftView);
 }
