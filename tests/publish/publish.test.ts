@@ -49,11 +49,11 @@ describe('publishing the site’s words from the console (D45)', () => {
   afterAll(() => checkout?.remove());
 
   /** The publisher, as `npm run publisher` runs it, takes what the console queued: a real build, 30–60 s. */
-  async function publisherRuns() {
+  async function publisherRuns(state: 'passed' | 'refused' = 'passed') {
     const data = dataAccess(site.app.db);
     const taken = (await data.contentPublishes.take(new Date()))!;
     const outcome = await runPublish(checkout.site, taken, substitutionsFor(site.app.config));
-    expect(outcome).toMatchObject({ state: 'passed' });
+    expect(outcome).toMatchObject({ state });
     await finishPublish(data, taken, outcome);
     return taken;
   }
@@ -96,6 +96,22 @@ describe('publishing the site’s words from the console (D45)', () => {
         await page.goto(`${site.url}/team/site`);
         await shot(page, '1-list');
         await page.getByRole('link', { name: 'Hero, steps, figures and closing', exact: true }).click();
+        // First with a word the spelling check does not know: refused before any build, in words, by its field.
+        await page.locator('textarea[name="en.heroLead"]').fill(`${lead} Zorbleflax.`);
+        await page.getByRole('button', { name: 'Save the draft' }).first().click();
+        await page.waitForURL(`${site.url}/team/site/home?done=saved#notice`);
+        await page.goto(`${site.url}/team/site`);
+        await page.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+        await page.waitForURL(`${site.url}/team/site?done=publish-requested#notice`);
+        await publisherRuns('refused');
+        await page.goto(`${site.url}/team/site`);
+        const refusal = await page.getByRole('region', { name: 'Latest publishes' }).innerText();
+        expect(refusal).toContain('Refused: visitors see no change: home, by Nadia Sow');
+        expect(refusal).toContain('home › en.heroLead');
+        expect(refusal).toContain('Zorbleflax');
+        await page.getByRole('region', { name: 'Latest publishes' }).scrollIntoViewIfNeeded();
+        await shot(page, 'refused');
+        await page.getByRole('link', { name: 'home › en.heroLead' }).click();
         await page.locator('textarea[name="en.heroLead"]').fill(lead);
         await page.locator('textarea[name="fr.heroLead"]').fill(leadFr);
         await shot(page, '2-entry');
@@ -124,6 +140,10 @@ describe('publishing the site’s words from the console (D45)', () => {
           await page.getByRole('region', { name: 'Latest publishes' }).getByRole('link', { name }).click();
           expect(page.url()).toMatch(/\/team\/site\/preview\/[0-9a-f-]{36}\/(fr)?$/);
           expect(await page.locator('main').innerText()).toContain(words);
+          // Its own stylesheet, which new words change (the font is cut to the site's characters).
+          expect(await page.locator('link[rel="stylesheet"]').first().getAttribute('href')).toMatch(
+            /^\/team\/site\/preview\/[0-9a-f-]{36}\/_astro\//,
+          );
           if (name === 'French home') await shot(page, '4-preview-fr');
         }
         expect((await site.app.inject('/')).body, 'visitors see no change').toContain(releasedLead);

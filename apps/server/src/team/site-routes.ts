@@ -163,7 +163,8 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
         const site = request.validationError ? undefined : await previewSite(request.params.version);
         const path = `/${request.params['*']}`;
         const route = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
-        const file = site && (site.page(route) ?? (route.startsWith('/_') ? undefined : site.files.get(path)));
+        const hidden = route.startsWith('/_') && !path.startsWith('/_astro/');
+        const file = site && (site.page(route) ?? (hidden ? undefined : site.files.get(path)));
         if (!site || !file) return sendProblem(reply, 404, 'Not found', 'This preview has no such page.');
         reply.header('x-robots-tag', 'noindex');
         if (!file.path.endsWith('.html')) return sendFile(request, reply, site, { file, caching: 'no-store' });
@@ -172,7 +173,14 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
           const html = file.body
             .toString('utf8')
             .replace('<head>', '<head><meta name="robots" content="noindex"/>')
-            .replace(/(<a\b[^>]*\shref=")\/(?!\/|_astro\/|team\/)/g, `$1${previewPath(request.params.version, '/')}`);
+            .replace(/(<a\b[^>]*\shref=")\/(?!\/|_astro\/|team\/)/g, `$1${previewPath(request.params.version, '/')}`)
+            // Its hashed assets from the preview too: new words change the stylesheet and the font
+            // cut to the site's characters. Inline scripts stay as hashed for the page's CSP.
+            .replace(
+              /(<script\b(?![^>]*\ssrc=)[^>]*>[\s\S]*?<\/script>)|(["'(])\/_astro\//g,
+              (whole, script, before) =>
+                script ? whole : `${before}${previewPath(request.params.version, '/_astro/')}`,
+            );
           sent = { ...pageVariant(file, html), stamped: false };
           sentPages.set(file, sent);
         }

@@ -10,9 +10,9 @@ import { formatTime, Notice, PageTitle, PostForm } from './team-parts';
 function Run({ how, words }: { how: WordChange; words: string }) {
   if (how === 'same') return <>{words}</>;
   const Tag = how === 'added' ? 'ins' : 'del';
-  const colour = how === 'added' ? 'bg-green-100 text-green-950' : 'bg-red-100 text-red-950';
+  const colour = how === 'added' ? 'bg-green-100 text-green-950' : 'bg-red-100 text-red-950 mr-0.5';
   return (
-    <Tag className={colour}>
+    <Tag className={`rounded-sm px-0.5 ${colour}`}>
       <span className="sr-only">{how === 'added' ? ' [added: ' : ' [removed: '}</span>
       {words}
       <span className="sr-only">] </span>
