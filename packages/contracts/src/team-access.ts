@@ -138,6 +138,11 @@ export const teamRoutes = {
   'GET /team/site/:entry': needs('content.edit'),
   'POST /team/site/:entry': needs('content.edit'),
   'POST /team/site/:entry/take-over': needs('content.edit'),
+  'GET /team/site/:entry/history': needs('content.edit'),
+  'POST /team/site/:entry/restore': needs('content.edit'),
+  // Undo asks first, on a page of its own (D44), and posts the publish it confirmed.
+  'GET /team/site/undo': needs('content.publish'),
+  'POST /team/site/undo': needs('content.publish'),
   // A chosen draft of a kind that asks more (prices: `prices.edit`) is refused by team/site-routes.ts.
   'POST /team/site/publish': needs('content.publish'),
   'POST /team/site/preview': needs('content.edit'),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { TypedWeek } from './demo-availability.ts';
 import type { DraftLanguage, PublishedEntry } from './content/entries.ts';
 import type { FormValue } from './content/form.ts';
-import type { PublishRow } from './content/publish.ts';
+import type { HistoryRow, PublishRow } from './content/publish.ts';
 import { leadKinds, type LeadKind } from './form-names.ts';
 import { languages, type Language } from './language.ts';
 import type { MarketingReport } from './marketing.ts';
@@ -270,6 +270,29 @@ export type SiteEntryPage = {
   notice?: string | undefined;
 };
 
+/** An entry's history (D45): who published what and when, newest first, each change as a word diff. */
+export type SiteHistoryPage = {
+  view: 'site-history';
+  entry: string;
+  rows: HistoryRow[];
+  /** How many changes the page shows at most: the newest. */
+  limit: number;
+  /** The entry's draft, if it has one: the revision "Restore this version" saves over, and whose it is. */
+  draft?: { revision: number; author: string; mine: boolean } | undefined;
+  notice?: string | undefined;
+};
+
+/**
+ * "Undo the last publish", asked to confirm (D44): the publish it would take back and what
+ * visitors would see again; or why there is nothing to undo now.
+ */
+export type SiteUndoPage = {
+  view: 'site-undo';
+  last?: { id: string; entries: string[]; by: string; at: string; back: 'version' | 'release' } | undefined;
+  /** Why nothing can be undone now, in words. */
+  problem?: string | undefined;
+};
+
 /** What each console page is handed to render, by its view: the route `apps/site/src/pages/on-demand/team/<view>.astro`. */
 export type TeamPage =
   | {
@@ -355,6 +378,8 @@ export type TeamPage =
     }
   | { view: 'audit'; rows: AuditLine[]; next?: string | undefined }
   | SiteEntryPage
+  | SiteHistoryPage
+  | SiteUndoPage
   | {
       view: 'site';
       /** Every entry's draft; the site lists the entries themselves from its own content. */

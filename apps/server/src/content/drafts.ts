@@ -17,6 +17,8 @@ export type DraftSave = {
   base: string;
   /** The draft's revision the form was opened at; 0 for none. */
   revision: number;
+  /** "Restore this version": the publish (or undo) whose values these are, from the entry's history. */
+  restores?: string | undefined;
 };
 
 /** What became of a save: the draft as saved, or the draft another editor saved first (null: it is gone). */
@@ -32,10 +34,14 @@ export function saveDraft(data: DataAccess, save: DraftSave, actor: Member, at =
       return { conflict: (await drafts.find(save.entry)) ?? null };
     await data.audit.in(trx).record({
       ...auditActor(actor),
-      action: 'content.draft-saved',
+      action: save.restores ? 'content.draft-restored' : 'content.draft-saved',
       recordType: 'content',
       recordId: save.entry,
-      detail: { revision: save.revision + 1, languages: Object.keys(save.values) },
+      detail: {
+        revision: save.revision + 1,
+        languages: Object.keys(save.values),
+        ...(save.restores ? { publish: save.restores } : {}),
+      },
     });
     return { saved: (await drafts.find(save.entry))! };
   });

@@ -503,7 +503,7 @@ export interface ContentDraftsTable {
 
 export interface ContentPublishesTable {
   id: string;
-  /** `publish`, or `preview`: a build members see and visitors never do. */
+  /** `publish`; `preview`, a build members see and visitors never do; or `undo` (0033). */
   purpose: string;
   /** `queued`, `building`, `refused` or `passed` (contracts' content/publish.ts). */
   state: string;
@@ -524,6 +524,10 @@ export interface ContentPublishesTable {
   version_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why its commit could not be pushed to the Git remote (0036); null when pushed, or when there is no remote. */
   push_problem: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An undo's: the publish it undid (0033). */
+  undoes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The entries it holds drafts of, as `,home,faqs,` (0033): what an entry's history matches on. */
+  entries: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContentFilesTable {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dirname } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { withDefaultUser } from '../db/index.ts';
@@ -27,8 +28,9 @@ const pollMs = 15_000;
  * the database into a new Site, its pages compressed, then swapped in with one assignment
  * (`app.useSite`), so a request is answered wholly from one version and a page of the one before
  * still finds its hashed assets. A version built on another release's code is not served: no
- * code rides along with a publish. Nothing is written to the disk (D27). A database that does not
- * answer leaves the version being served as it is.
+ * code rides along with a publish. An undo of the first publish leaves no version current: the
+ * server then reads the release's own build from its disk again, as it did at start. Nothing is
+ * written to the disk (D27). A database that does not answer leaves the version being served as it is.
  */
 async function contentVersion(app: FastifyInstance, options: { pollMs?: number }) {
   let loaded: string | undefined;
@@ -40,6 +42,12 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
       if (!app.db.status.ready) return;
       if (app.db.dialect === 'postgres' && !listener && listening) void listen();
       const id = await app.contentVersions.currentId();
+      if (!id && loaded) {
+        // An undo of the first publish: the release's own build again, its files read as a version's are.
+        await serve(await releaseFiles(app.config.siteDir), undefined);
+        app.log.info('serving the release’s own build of the site again');
+        return;
+      }
       if (!id || id === loaded) return;
       const version = await app.contentVersions.find(id);
       if (!version || id === refused) return;
@@ -59,16 +67,20 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
         if (!body) throw new Error(`The published version ${id} lacks the body of ${path}.`);
         files.set(path, body);
       }
-      const next = app.site.next(files);
-      await next.warm();
-      app.useSite(next);
-      loaded = id;
+      await serve(files, id);
       app.log.info({ version: id, commit: version.commit }, 'serving a published version of the site');
     },
     (error) => {
       if (!app.db.status.report(error)) app.log.error({ err: error }, 'loading the published version failed');
     },
   );
+  /** Swaps in a version's files (or the release's, as `undefined`), the one before's hashed assets kept. */
+  async function serve(files: ReadonlyMap<string, Buffer>, id: string | undefined) {
+    const next = app.site.next(files);
+    await next.warm();
+    app.useSite(next);
+    loaded = id;
+  }
   app.decorate('contentVersion', { current: () => loaded, check: loop.flush });
 
   // On PostgreSQL, a publish's NOTIFY brings the version at once; the poll stays for a lost connection.
@@ -102,6 +114,17 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
     await loop.stop();
     await listener?.end().catch(() => {});
   });
+}
+
+/** The release's build as it lies on the disk, every file by its path, as a version's are read. */
+async function releaseFiles(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const absolute = join(entry.parentPath, entry.name);
+      files.set(`/${relative(dir, absolute).split(sep).join('/')}`, await readFile(absolute));
+    }
+  return files;
 }
 
 export default fp(contentVersion, { name: 'content-version', dependencies: ['config', 'repositories'] });

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * The publisher's Git (D45), through the git command line: four commands, for which a wrapper
+ * The publisher's Git (D45), through the git command line: a few commands, for which a wrapper
  * such as simple-git would add a dependency and no safety. Content is committed on the `content`
  * branch of the publisher's checkout, on top of the released commit; developers merge it, and the
  * publisher never touches main or rebases onto developers' code.
@@ -41,7 +41,7 @@ export async function commitContent(
 ): Promise<string> {
   const member = editor.id ?? 'unknown';
   const name = editor.name.replace(/[<>\n]/g, '');
-  await git(site, ['add', '--', ...files]);
+  if (files.length > 0) await git(site, ['add', '--', ...files]);
   await git(
     site,
     [
@@ -82,4 +82,24 @@ export async function pushContent(site: string, remote: { remote: string; sshKey
     // Editors read it: no credentials a remote's URL may carry (`https://user:token@host/…`).
     return words.replace(/\/\/[^/@\s]+@/g, '//').slice(0, 1000);
   }
+}
+
+/**
+ * Reverts a publish's commit on the content branch (an undo, D45), by the member who undid it,
+ * named as `commitContent` names an editor. A revert that does not apply cleanly is given up,
+ * leaving the checkout as it was. Resolves to the revert's hash.
+ */
+export async function revertContent(
+  site: string,
+  commit: string,
+  editor: { id: string | null; name: string },
+  message: string,
+): Promise<string> {
+  try {
+    await git(site, ['revert', '--no-commit', commit]);
+  } catch (error) {
+    await git(site, ['revert', '--abort']).catch(() => {});
+    throw error;
+  }
+  return commitContent(site, [], editor, message);
 }

@@ -1,18 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finishPublish } from '../content/publish.ts';
+import { finishUndo } from '../content/undo.ts';
 import { defineCommand, runMain, UsageError } from '../cli/run.ts';
 import { substitutionsFor } from '../site/placeholders.ts';
 import { onContentBranch, pushContent } from './git.ts';
 import { imagesOf, runPublish } from './publish.ts';
 import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
+import { runUndo } from './undo.ts';
 
 /** How often the publisher looks for a publish to build when none waits. */
 const pollEvery = 5_000;
 
 /**
- * What follows a build that passed, neither of which can undo it: the content branch pushed to
- * the Git remote (a publish, when one is set), and versions no one needs deleted. A failure of
+ * What follows a build that passed, or an undo's revert, neither of which can undo it: the content
+ * branch pushed to the Git remote (when one is set), and versions no one needs deleted. A failure of
  * either is logged and left for the next publish, which pushes the whole branch and prunes again.
  */
 async function afterPublish(
@@ -22,7 +24,8 @@ async function afterPublish(
   remote: { remote: string; sshKey: string | undefined } | undefined,
 ) {
   try {
-    if (remote && publish.purpose === 'publish') {
+    // A publish's commit, or an undo's revert; a preview commits nothing.
+    if (remote && publish.purpose !== 'preview') {
       const problem = await pushContent(site, remote);
       if (problem) console.error(`publisher: ${publish.id} is live, but the push to the Git remote failed: ${problem}`);
       await data.contentPublishes.recordPush(publish.id, problem);
@@ -58,7 +61,13 @@ publish and exits.`,
     process.once('SIGTERM', stop).once('SIGINT', stop);
     while (!stopping) {
       const publish = await data.contentPublishes.take(new Date());
-      if (publish) {
+      if (publish?.purpose === 'undo') {
+        const undone = publish.undoes === undefined ? undefined : await data.contentPublishes.find(publish.undoes);
+        const outcome = await runUndo(site, publish, undone);
+        await finishUndo(data, publish, outcome);
+        console.log(`publisher: undo ${publish.id} ${outcome.state}${'commit' in outcome ? ` ${outcome.commit}` : ''}`);
+        if (outcome.state === 'passed') await afterPublish(data, site, publish, context.config().publisherGit);
+      } else if (publish) {
         const images = await imagesOf(data, publish);
         const outcome = await runPublish(site, publish, substitutionsFor(context.config()), images).catch(
           (error: unknown) => ({

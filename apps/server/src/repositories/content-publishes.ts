@@ -27,6 +27,7 @@ const publishOf = (row: Selectable<ContentPublishesTable>): ContentPublish => {
     commit: row.commit ?? undefined,
     version: row.version_id ?? undefined,
     pushProblem: row.push_problem ?? undefined,
+    undoes: row.undoes ?? undefined,
   };
 };
 
@@ -43,6 +44,8 @@ const contentPublishQueries = (db: Executor) => ({
     words: string[];
     by: { id: string | null; name: string };
     at: Date;
+    /** An undo's: the publish it undoes, and the version it made current again (none: the release's). */
+    undo?: { publish: string; version: string | undefined };
   }): Promise<void> {
     await db
       .insertInto('content_publishes')
@@ -55,8 +58,47 @@ const contentPublishQueries = (db: Executor) => ({
         requested_by_id: publish.by.id,
         requested_by_name: publish.by.name,
         requested_at: publish.at.toISOString(),
+        undoes: publish.undo?.publish ?? null,
+        entries: `,${Object.keys(publish.drafts).join(',')},`,
+        version_id: publish.undo?.version ?? null,
       })
       .execute();
+  },
+
+  /** Whether a publish waits or builds: an undo then would be built over by it. */
+  async publishing(): Promise<boolean> {
+    const row = await db
+      .selectFrom('content_publishes')
+      .select('id')
+      .where('purpose', '=', 'publish')
+      .where('state', 'in', ['queued', 'building'])
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * The changes visitors saw of one entry, newest first: the publishes that passed with it and
+   * the undos of them, at most `limit`, found by the entry's name in the row's short list of
+   * entries, so only the rows shown have their drafts read.
+   */
+  async historyOf(entry: string, limit: number): Promise<ContentPublish[]> {
+    const rows = await db
+      .selectFrom('content_publishes')
+      .selectAll()
+      .where('entries', 'like', `%,${entry},%`)
+      // An undo counts from the moment it is made, whatever the publisher has made of it since.
+      .where((where) =>
+        where.or([
+          where('purpose', '=', 'undo'),
+          where.and([where('purpose', '=', 'publish'), where('state', '=', 'passed')]),
+        ]),
+      )
+      .orderBy('requested_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    // An entry's id holds no `%` nor `_` (`entryOf`), but SQLite's LIKE ignores case: the drafts decide.
+    return rows.map(publishOf).filter((row) => entry in row.drafts);
   },
 
   /** The newest publishes first. */
@@ -142,6 +184,27 @@ const contentPublishQueries = (db: Executor) => ({
       .set({ push_problem: null })
       .where('push_problem', 'is not', null)
       .execute();
+  },
+
+  /** Records what the publisher made of an undo: the content branch's revert, or why it could not; the undo stands either way. */
+  async finishUndo(
+    id: string,
+    outcome: { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string },
+    at: Date,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('content_publishes')
+      .set({
+        state: outcome.state,
+        finished_at: at.toISOString(),
+        problems: outcome.state === 'refused' ? JSON.stringify(outcome.problems) : null,
+        commit: outcome.state === 'passed' ? outcome.commit : null,
+      })
+      .where('id', '=', id)
+      .where('purpose', '=', 'undo')
+      .where('state', '=', 'building')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 });
 

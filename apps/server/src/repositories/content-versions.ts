@@ -92,6 +92,22 @@ const contentVersionQueries = (db: Executor) => ({
     if (dialect === 'postgres') await sql`select pg_notify(${contentVersionChannel}, ${id})`.execute(db);
   },
 
+  /**
+   * Makes an earlier version current again (an undo, D45), or the release's own build when
+   * `id` is undefined, leaving each version's `previous_id` as its publish made it: the one
+   * before is still the one before, however often it is undone. Notifies as `makeCurrent` does.
+   */
+  async restore(id: string | undefined, at: Date, dialect: 'sqlite' | 'postgres'): Promise<void> {
+    if (id === undefined) await db.deleteFrom('content_current').where('id', '=', 1).execute();
+    else
+      await db
+        .insertInto('content_current')
+        .values({ id: 1, version_id: id, changed_at: at.toISOString() })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ version_id: id, changed_at: at.toISOString() }))
+        .execute();
+    if (dialect === 'postgres') await sql`select pg_notify(${contentVersionChannel}, ${id ?? 'release'})`.execute(db);
+  },
+
   /** The current version's id; undefined while the site is the release's own build. */
   async currentId(): Promise<string | undefined> {
     const row = await db.selectFrom('content_current').select('version_id').where('id', '=', 1).executeTakeFirst();
@@ -115,8 +131,8 @@ const contentVersionQueries = (db: Executor) => ({
 
   /**
    * Deletes the versions no one needs any more, and the files no version left holds (D45). Kept:
-   * the current version; the one before it (what "Undo the last publish" makes current again,
-   * and whose `/_astro/` files a page still open in a browser asks for); the newest other
+   * the current version and the `undos` before it (what "Undo the last publish" makes current
+   * again, one by one, and whose `/_astro/` files a page still open in a browser asks for); the newest other
    * published version, should an undo have named them otherwise; and the newest previews and
    * any under `previewsFor` old, which members may still be looking at. Rows and files go in
    * batches of `batch`, each its own statement, so neither database holds a long lock or a
@@ -125,7 +141,11 @@ const contentVersionQueries = (db: Executor) => ({
    */
   async prune(
     at: Date,
-    keep: { previews: number; previewsFor: number } = { previews: 2, previewsFor: 24 * 60 * 60_000 },
+    keep: { previews: number; previewsFor: number; undos: number } = {
+      previews: 2,
+      previewsFor: 24 * 60 * 60_000,
+      undos: 3,
+    },
   ): Promise<{ versions: number; files: number }> {
     const current = await db.selectFrom('content_current').select('version_id').where('id', '=', 1).executeTakeFirst();
     if (!current) return { versions: 0, files: 0 };
@@ -136,9 +156,15 @@ const contentVersionQueries = (db: Executor) => ({
       .orderBy('content_versions.created_at', 'desc')
       .orderBy('content_versions.id', 'desc')
       .execute();
-    const kept = new Set([current.version_id]);
-    const previous = versions.find((version) => version.id === current.version_id)?.previous_id;
-    if (previous) kept.add(previous);
+    // The current version and the ones before it, so that "Undo the last publish" can go back
+    // `keep.undos` times (content/undo.ts refuses once the one before is gone).
+    const kept = new Set<string>();
+    for (
+      let id: string | null | undefined = current.version_id, depth = 0;
+      id && depth <= keep.undos;
+      id = versions.find((version) => version.id === id)?.previous_id, depth++
+    )
+      kept.add(id);
     const published = versions.find((version) => version.purpose !== 'preview' && version.id !== current.version_id);
     if (published) kept.add(published.id);
     const since = new Date(at.getTime() - keep.previewsFor).toISOString();

@@ -127,6 +127,14 @@ function deed(row: AuditRow, detail: Record<string, unknown>, names: Names): Sen
       return [
         { text: `took over ${text(detail.from) || 'another editor'}’s draft of ${id}`, href: `/team/site/${id}` },
       ];
+    case 'content.draft-restored':
+      return [{ text: `restored an earlier version of ${id} as a draft`, href: `/team/site/${id}` }];
+    case 'content.undone':
+      return [`undid ${text(detail.by) || 'an editor'}’s publish of ${list(detail.entries)}`];
+    case 'content.undo-committed':
+      return [`reverted the undone publish of ${list(detail.entries)} on the content branch`];
+    case 'content.undo-not-committed':
+      return [`could not revert the undone publish of ${list(detail.entries)} on the content branch`];
     case 'content.publish-requested':
       return [`asked to publish ${list(detail.entries)}`];
     case 'content.preview-requested':

@@ -70,6 +70,9 @@ const notices = {
       'Preview on its way. The site is being built with your drafts, which takes about a minute; reload this page for the link.',
     'publish-requested':
       'Publishing. The site is being built and checked with your drafts, which takes about a minute; reload this page to see the outcome.',
+    restored: 'That version is your draft now. Visitors see it once it is published.',
+    undone:
+      'Undone. Visitors see the site as it was before that publish: this server now, every other within a minute.',
   },
   people: {
     erased: 'Erased. The address is on the suppression list.',

@@ -41,6 +41,7 @@ import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import { refusedForm, typedValues } from './forms.ts';
 import { multipartParser } from './multipart.ts';
+import { siteHistoryRoutes } from './site-history-routes.ts';
 import { noticeFor, noticeUrl } from './notices.ts';
 import { actorOf, sendProblem, sendTeamPage, sessionOf } from './pages.ts';
 
@@ -183,7 +184,8 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
         const site = request.validationError ? undefined : await previewSite(request.params.version);
         const path = `/${request.params['*']}`;
         const route = path.replace(/\.html$/, '').replace(/(.)\/$/, '$1');
-        const found = site && (site.page(route) ?? (route.startsWith('/_') ? undefined : site.files.get(path)));
+        const hidden = route.startsWith('/_') && !path.startsWith('/_astro/');
+        const found = site && (site.page(route) ?? (hidden ? undefined : site.files.get(path)));
         if (!site || !found) return sendProblem(reply, 404, 'Not found', 'This preview has no such page.');
         // A pricing choice in the query is the page the build made for it: a price in each currency (issue 55).
         const query = request.url.indexOf('?');
@@ -195,7 +197,14 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
           const html = file.body
             .toString('utf8')
             .replace('<head>', '<head><meta name="robots" content="noindex"/>')
-            .replace(/(<a\b[^>]*\shref=")\/(?!\/|_astro\/|team\/)/g, `$1${previewPath(request.params.version, '/')}`);
+            .replace(/(<a\b[^>]*\shref=")\/(?!\/|_astro\/|team\/)/g, `$1${previewPath(request.params.version, '/')}`)
+            // Its hashed assets from the preview too: new words change the stylesheet and the font
+            // cut to the site's characters. Inline scripts stay as hashed for the page's CSP.
+            .replace(
+              /(<script\b(?![^>]*\ssrc=)[^>]*>[\s\S]*?<\/script>)|(["'(])\/_astro\//g,
+              (whole, script, before) =>
+                script ? whole : `${before}${previewPath(request.params.version, '/_astro/')}`,
+            );
           sent = { ...pageVariant(file, html), stamped: false };
           sentPages.set(file, sent);
         }
@@ -391,4 +400,6 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
       },
     );
   });
+
+  siteHistoryRoutes(app, data, entryAsked, draftView);
 }

@@ -180,6 +180,10 @@ describe('Publish, in the console’s Site section (D45)', () => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.body).toContain('<meta name="robots" content="noindex"/>');
     expect(page.body, 'its links stay in the preview').toContain(`href="/team/site/preview/${version}/privacy"`);
+    // Its hashed assets too: new words change the stylesheet and the font, which the live site lacks.
+    const css = new RegExp(`href="(/team/site/preview/${version}/_astro/[^"]+\\.css)"`).exec(page.body)?.[1];
+    expect(css, 'its stylesheet is the preview’s').toBeDefined();
+    expect((await app.inject({ url: css!, cookies: editor.cookies })).statusCode).toBe(200);
     expect((await app.inject('/terms')).body, 'visitors see no change').not.toContain('Previewed words.');
 
     expect((await app.inject(`/team/site/preview/${version}/terms`)).statusCode, 'signed out').toBe(303);

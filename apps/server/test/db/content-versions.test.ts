@@ -53,7 +53,7 @@ describe.each(await testDatabases())('deleting old versions of the site on $name
   const filesOf = (...words: string[]) =>
     [...new Set(words.flatMap((each) => [...build(each).values()].map(sha256Of)))].sort();
 
-  it('keeps the current version, the one before it and recent previews, and deletes the rest with the files only they held', async () => {
+  it('keeps the current version, the ones before it an undo may go back to, and recent previews, and deletes the rest with the files only they held', async () => {
     expect(await data.contentVersions.prune(hour(0)), 'nothing published yet').toEqual({ versions: 0, files: 0 });
     const one = await passed('one', hour(1));
     const oldPreview = await passed('preview-a', hour(2), 'preview');
@@ -65,8 +65,18 @@ describe.each(await testDatabases())('deleting old versions of the site on $name
     const four = await passed('four', hour(42));
     expect(await data.contentVersions.currentId()).toBe(four);
 
-    // The previews kept are the two newest (d, c); none else is under a day old.
-    expect(await data.contentVersions.prune(hour(42))).toEqual({ versions: 4, files: 8 });
+    // Kept by default: four and the three before it, each an undo away.
+    const day = 24 * 60 * 60_000;
+    expect(await data.contentVersions.prune(hour(42), { previews: 2, previewsFor: day, undos: 3 })).toEqual({
+      versions: 2,
+      files: 4,
+    });
+    for (const kept of [one, two, three]) expect(await data.contentVersions.find(kept)).toBeDefined();
+    // One undo back: the previews kept are the two newest (d, c); none else is under a day old.
+    expect(await data.contentVersions.prune(hour(42), { previews: 2, previewsFor: day, undos: 1 })).toEqual({
+      versions: 2,
+      files: 4,
+    });
     for (const gone of [one, oldPreview, two, previewB]) expect(await data.contentVersions.find(gone)).toBeUndefined();
     for (const kept of [four, three, previewD, previewC]) expect(await data.contentVersions.find(kept)).toBeDefined();
     expect(await storedFiles(), 'the shared stylesheet stays, held by the versions kept').toEqual(
@@ -80,21 +90,20 @@ describe.each(await testDatabases())('deleting old versions of the site on $name
     expect(await data.contentVersions.prune(hour(43)), 'nothing more to delete').toEqual({ versions: 0, files: 0 });
   });
 
-  it('keeps every preview under a day old, and the version an undo made current with the one it replaced', async () => {
+  it('keeps every preview under a day old, and the version an undo made current with the ones before it and the one it replaced', async () => {
     const five = await passed('five', hour(50));
     const previews = [await passed('p1', hour(51), 'preview'), await passed('p2', hour(52), 'preview')];
     const p3 = await passed('p3', hour(53), 'preview');
     // "Undo the last publish" serves the version before again: four, made current over five.
     const four = (await data.contentVersions.find(five))!.previousId!;
-    await db.kysely
-      .transaction()
-      .execute((trx) => data.contentVersions.in(trx).makeCurrent(four, hour(54), db.dialect));
+    await db.kysely.transaction().execute((trx) => data.contentVersions.in(trx).restore(four, hour(54), db.dialect));
 
     // A day after p1: the two newest previews, and p1, under a day old, stay; preview-d goes.
     await data.contentVersions.prune(hour(66));
     const left = (await db.kysely.selectFrom('content_versions').select('id').execute()).map((row) => row.id);
-    expect(left.sort()).toEqual([four, five, ...previews, p3].sort());
-    expect(await storedFiles()).toEqual(filesOf('four', 'five', 'p1', 'p2', 'p3'));
+    const three = (await data.contentVersions.find(four))!.previousId!;
+    expect(left.sort()).toEqual([three, four, five, ...previews, p3].sort());
+    expect(await storedFiles()).toEqual(filesOf('three', 'four', 'five', 'p1', 'p2', 'p3'));
   });
 
   it('records a failed push on its publish, and clears every failure once a push carries their commits', async () => {

@@ -11,8 +11,12 @@ export type PublishState = (typeof publishStates)[number];
 /** What refused a publish: by its entry and field (`en.hero.lead`) where it can be placed, else the build's own words. */
 export type PublishProblem = { entry?: string | undefined; field?: string | undefined; message: string };
 
-/** Publish makes a build the site every visitor sees; Preview makes one only members see (D45). */
-export type PublishPurpose = 'publish' | 'preview';
+/**
+ * Publish makes a build the site every visitor sees; Preview makes one only members see (D45).
+ * Undo makes the version before the last publish current again, at once; its row waits only for
+ * the publisher to revert the undone publish's commit on the content branch.
+ */
+export type PublishPurpose = 'publish' | 'preview' | 'undo';
 
 /** A publish as the Site section lists it. */
 export type PublishRow = {
@@ -26,10 +30,15 @@ export type PublishRow = {
   finishedAt?: string | undefined;
   problems: PublishProblem[];
   commit?: string | undefined;
-  /** The version a passing publish made; for a preview, the one its pages are seen at. */
+  /**
+   * The version a passing publish made; for a preview, the one its pages are seen at; for an undo,
+   * the one it made current again (none: the release's own build).
+   */
   version?: string | undefined;
   /** Why its commit is not on the Git remote yet; the publisher tries again at the next publish. */
   pushProblem?: string | undefined;
+  /** An undo's: the publish it undid. */
+  undoes?: string | undefined;
 };
 
 /** A word the editor adds to the spelling list: letters, with an apostrophe or hyphen inside. */
@@ -57,3 +66,37 @@ export const publishFormSchema = z.object({
 
 /** Where a member sees a page of a preview's version (D45): the page's own path under the console. */
 export const previewPath = (version: string, path = '/') => `/team/site/preview/${version}${path}`;
+
+/**
+ * One event of an entry's history (D45): a publish that passed, or an undo, with who and when,
+ * and each field it changed as a word-level diff: runs of words kept, added or removed, in order.
+ */
+export type HistoryRow = {
+  id: string;
+  purpose: 'publish' | 'undo';
+  by: string;
+  at: string;
+  /** An undo's: when the publish it undid was published (ISO instant). */
+  undoes?: string | undefined;
+  /** Each field that changed, by its place (`fr.heroLead`), as runs of `[how, words]`. */
+  changes: Array<{ field: string; runs: Array<[WordChange, string]> }>;
+};
+
+/** Whether a run of words was kept, added or removed. */
+export type WordChange = 'same' | 'added' | 'removed';
+
+const publishId = z.string().check(z.regex(/^[0-9a-f-]{36}$/));
+
+/**
+ * "Restore this version" on a row of an entry's history: the publish (or undo) whose values become
+ * a draft, the published version the page showed, and the draft's revision it showed (0: none), as a
+ * save names them, so a draft saved since is shown beside, never written over.
+ */
+export const restoreFormSchema = z.object({
+  _publish: publishId,
+  _base: z.string().check(z.regex(/^[0-9a-f]{16}$/)),
+  _revision: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
+});
+
+/** "Undo the last publish", confirmed: the publish the confirmation showed, which is undone only if it is still the last. */
+export const undoFormSchema = z.object({ publish: publishId });

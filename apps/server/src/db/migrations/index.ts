@@ -31,6 +31,7 @@ import * as sourceFilter from './0029-source-filter.ts';
 import * as contentDrafts from './0030-content-drafts.ts';
 import * as contentPublishes from './0031-content-publishes.ts';
 import * as contentVersions from './0032-content-versions.ts';
+import * as contentUndo from './0033-content-undo.ts';
 import * as contentImages from './0034-content-images.ts';
 import * as contentPush from './0036-content-push.ts';
 
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030-content-drafts': contentDrafts,
   '0031-content-publishes': contentPublishes,
   '0032-content-versions': contentVersions,
+  '0033-content-undo': contentUndo,
   '0034-content-images': contentImages,
   '0036-content-push': contentPush,
 };

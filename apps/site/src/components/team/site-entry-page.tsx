@@ -6,7 +6,7 @@ import { languageNames } from './site-page';
 import { formatTime, Notice, PageTitle, PostForm } from './team-parts';
 
 /** A field's place in words: `fr.blocks.1.title` is "French › Blocks › 2 › Title". */
-const placeLabel = (name: string) =>
+export const placeLabel = (name: string) =>
   name
     .split('.')
     .map((step, index) =>
@@ -48,7 +48,10 @@ export function SiteEntryPage(props: Props) {
         <a href="/team/site" className="team-link">
           Site
         </a>{' '}
-        · {page}
+        · {page} ·{' '}
+        <a href={`${action}/history`} className="team-link">
+          History
+        </a>
       </p>
       <PageTitle>{label}</PageTitle>
       {notice && <Notice>{notice}</Notice>}

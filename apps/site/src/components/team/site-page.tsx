@@ -49,6 +49,13 @@ const stateWords: Record<PublishRow['purpose'], Record<PublishRow['state'], stri
     refused: 'Preview failed',
     passed: 'Preview ready',
   },
+  // An undo is what visitors see from the moment it is made; the publisher then reverts it on the content branch.
+  undo: {
+    queued: 'Undone',
+    building: 'Undone',
+    refused: 'Undone (the content branch could not follow)',
+    passed: 'Undone',
+  },
 };
 
 type PublishProps = {
@@ -115,21 +122,45 @@ function PublishForm({ csrf, drafted, refused }: PublishProps) {
 }
 
 /** The newest publishes, each with what became of it and, when refused, every problem by its entry and field. */
-function Publishes({ publishes, zone, ownPages }: { publishes: PublishRow[]; zone: string; ownPages: string[] }) {
+function Publishes({
+  publishes,
+  zone,
+  ownPages,
+  mayPublish,
+}: {
+  publishes: PublishRow[];
+  zone: string;
+  ownPages: string[];
+  mayPublish: boolean;
+}) {
   if (publishes.length === 0) return null;
   return (
     <section aria-labelledby="publishes" className="mb-6">
       <h2 id="publishes" className="mb-2 text-lg font-semibold">
         Latest publishes
       </h2>
+      {mayPublish && publishes.some((publish) => publish.purpose !== 'preview' && publish.state === 'passed') && (
+        <p className="mb-2">
+          <a href="/team/site/undo" className="team-link">
+            Undo the last publish…
+          </a>
+        </p>
+      )}
       <ul className="grid gap-2">
         {publishes.map((publish) => (
           <li key={publish.id} className="team-card">
-            <p>
-              <span className="font-semibold">{stateWords[publish.purpose][publish.state]}</span>:{' '}
-              {publish.entries.join(', ')}, by {publish.requestedBy},{' '}
-              {formatTime(publish.finishedAt ?? publish.requestedAt, zone)}
-            </p>
+            {publish.purpose === 'undo' ? (
+              <p>
+                <span className="font-semibold">{stateWords.undo[publish.state]}</span> by {publish.requestedBy}:{' '}
+                {publish.entries.join(', ')}, {formatTime(publish.requestedAt, zone)}
+              </p>
+            ) : (
+              <p>
+                <span className="font-semibold">{stateWords[publish.purpose][publish.state]}</span>:{' '}
+                {publish.entries.join(', ')}, by {publish.requestedBy},{' '}
+                {formatTime(publish.finishedAt ?? publish.requestedAt, zone)}
+              </p>
+            )}
             {publish.purpose === 'preview' && publish.version && (
               <p className="text-sm">
                 Open each page that shows it, at each width you check, with and without JavaScript:{' '}
@@ -190,7 +221,12 @@ export function SitePage({ viewer, rows, publishes, mayPublish, notice, ...publi
         what is published.
       </p>
       {mayPublish && publish.drafted.length > 0 && <PublishForm viewer={viewer} {...publish} />}
-      <Publishes publishes={publishes} zone={viewer.zone} ownPages={rows.flatMap((row) => ownPageOf(row.id) ?? [])} />
+      <Publishes
+        publishes={publishes}
+        zone={viewer.zone}
+        ownPages={rows.flatMap((row) => ownPageOf(row.id) ?? [])}
+        mayPublish={mayPublish}
+      />
       {contentPages.map((page, index) => (
         <section key={page} aria-labelledby={`page-${index}`} className="mb-6">
           <h2 id={`page-${index}`} className="mb-2 text-lg font-semibold">
@@ -201,9 +237,12 @@ export function SitePage({ viewer, rows, publishes, mayPublish, notice, ...publi
               .filter((row) => row.page === page)
               .map((row) => (
                 <li key={row.id} className="team-card grid gap-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
-                  <p className="font-semibold">
-                    <a href={`/team/site/${row.id}`} className="team-link">
+                  <p>
+                    <a href={`/team/site/${row.id}`} className="team-link font-semibold">
                       {row.label}
+                    </a>{' '}
+                    <a href={`/team/site/${row.id}/history`} className="team-link inline-block min-h-6 text-sm">
+                      History<span className="sr-only"> of {row.label}</span>
                     </a>
                   </p>
                   <ul className="grid gap-0.5 text-sm" aria-label={`${row.label}, by language`}>
