@@ -19,6 +19,10 @@ export default tseslint.config(
       'data/**',
       '**/gm-service-worker.js',
       'apps/site/public/team/alerts-worker.js',
+      // Copies of the site that a running build test or publisher keeps beside it (.gitignore).
+      'apps/.content-check-*/**',
+      'apps/.publisher-test-*/**',
+      'apps/.publish-*/**',
     ],
   },
   js.configs.recommended,
