@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { contentImageTypes, type ContentImageType } from '../repositories/content-images.ts';
 import { sha256Of } from '../repositories/content-versions.ts';
 import type { DataAccess } from '../repositories/index.ts';
@@ -71,6 +70,9 @@ export async function acceptImage(data: DataAccess, file: PostedFile, at = new D
   }
   if (!Object.hasOwn(contentImageTypes, type.mime)) return { refused: refusals.notImage };
   const mediaType = type.mime as ContentImageType;
+  // Loaded on an editor's first upload, not at the server's start: a native addon the public
+  // pages never need, which a server run under Node's permission model cannot load (D27's test).
+  const { default: sharp } = await import('sharp');
   const image = () => sharp(body, { failOn: 'error', limitInputPixels: maxPixels });
   let size: { width: number; height: number };
   let preview: Buffer;
