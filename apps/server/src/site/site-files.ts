@@ -176,6 +176,36 @@ export class Site {
     if (this.#onDemand) site.useOnDemand(this.#onDemand, this.#options);
     else site.#options = this.#options;
     site.#store = this.#store;
+    Site.#addVersion(site, files, this.files);
+    // The previous version's own assets only, not those it kept in turn: two versions at most.
+    for (const [path, file] of this.files)
+      if (file.immutable && !site.files.has(path) && !this.#kept.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
+    // And the renderer's, which the pages rendered on demand ask for in every version.
+    let rendererAssets = this.#rendererAssets;
+    if (!rendererAssets) {
+      const own = new Map<string, SiteFile>();
+      for (const [path, file] of this.files) if (file.immutable && !this.#kept.has(path)) own.set(path, file);
+      rendererAssets = own;
+    }
+    site.#rendererAssets = rendererAssets;
+    for (const [path, file] of rendererAssets)
+      if (!site.files.has(path)) {
+        site.files.set(path, file);
+        site.#kept.add(path);
+      }
+    return site;
+  }
+
+  /**
+   * A version's files added to its new site, a file the publish left as it was taken over from
+   * the one before with its compressed bodies. Static, so that the closures it leaves in the new
+   * site (its choice views, read when first asked for) cannot hold the site before: one that did
+   * kept every version ever served in memory.
+   */
+  static #addVersion(site: Site, files: ReadonlyMap<string, Buffer>, before: ReadonlyMap<string, SiteFile>): void {
     for (const [path, body] of files) {
       if (/\.(br|gz)$/.test(path)) continue;
       const precompressed = (suffix: string) => files.get(path + suffix);
@@ -184,27 +214,10 @@ export class Site {
         site.addView(path, async () => file());
         continue;
       }
-      // A file the publish left as it was is this site's own, compressed already.
       const made = file();
-      const same = this.files.get(path);
+      const same = before.get(path);
       site.add(same && same.etag === made.etag ? same : made);
     }
-    // The previous version's own assets only, not those it kept in turn: two versions at most.
-    for (const [path, file] of this.files)
-      if (file.immutable && !site.files.has(path) && !this.#kept.has(path)) {
-        site.files.set(path, file);
-        site.#kept.add(path);
-      }
-    // And the renderer's, which the pages rendered on demand ask for in every version.
-    site.#rendererAssets =
-      this.#rendererAssets ??
-      new Map([...this.files].filter(([path, file]) => file.immutable && !this.#kept.has(path)));
-    for (const [path, file] of site.#rendererAssets)
-      if (!site.files.has(path)) {
-        site.files.set(path, file);
-        site.#kept.add(path);
-      }
-    return site;
   }
 
   /**
