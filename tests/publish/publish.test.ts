@@ -132,19 +132,20 @@ describe('publishing the site’s words from the console (D45)', () => {
         await page.goto(`${site.url}/team/site`);
         const publishes = page.getByRole('region', { name: 'Latest publishes' });
         expect(await publishes.innerText()).toContain('Preview ready: home, by Nadia Sow');
+        // The preview links every page that shows the entry, by its path, in both languages.
         for (const [name, words] of [
-          ['English home', lead],
-          ['French home', leadFr],
+          ['/', lead],
+          ['/fr', leadFr],
         ] as const) {
           await page.goto(`${site.url}/team/site`);
-          await page.getByRole('region', { name: 'Latest publishes' }).getByRole('link', { name }).click();
+          await page.getByRole('region', { name: 'Latest publishes' }).getByRole('link', { name, exact: true }).click();
           expect(page.url()).toMatch(/\/team\/site\/preview\/[0-9a-f-]{36}\/(fr)?$/);
           expect(await page.locator('main').innerText()).toContain(words);
           // Its own stylesheet, which new words change (the font is cut to the site's characters).
           expect(await page.locator('link[rel="stylesheet"]').first().getAttribute('href')).toMatch(
             /^\/team\/site\/preview\/[0-9a-f-]{36}\/_astro\//,
           );
-          if (name === 'French home') await shot(page, '4-preview-fr');
+          if (name === '/fr') await shot(page, '4-preview-fr');
         }
         expect((await site.app.inject('/')).body, 'visitors see no change').toContain(releasedLead);
 
