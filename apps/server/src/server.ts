@@ -31,7 +31,7 @@ async function main() {
   await app.site.onDemandReady();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Open ${config.urls.public} in a browser`);
-  void app.site.warm().catch((err: unknown) => app.log.error({ err }, 'precompressing the site failed'));
+  void app.prepareSite(app.site).catch((err: unknown) => app.log.error({ err }, 'precompressing the site failed'));
 }
 
 await main();

@@ -25,7 +25,7 @@ const pollMs = 15_000;
 /**
  * Serves the site's current published version (D45). Each server reads the current version's id
  * at start and every 15 s, and at once when PostgreSQL notifies a publish; a new one is read from
- * the database into a new Site, its pages compressed, then swapped in with one assignment
+ * the database into a new Site, its pages stamped and compressed, then swapped in with one assignment
  * (`app.useSite`), so a request is answered wholly from one version and a page of the one before
  * still finds its hashed assets. A version built on another release's code is not served: no
  * code rides along with a publish. An undo of the first publish leaves no version current: the
@@ -37,6 +37,8 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
   // The release this server runs, from the site's sources beside its build.
   const release = releaseOf(dirname(app.config.siteDir));
   let refused: string | undefined;
+  /** The bodies of the version served, by their SHA-256, as the database gave them. */
+  let held = new Map<string, Buffer>();
   const loop = rounds(
     async () => {
       if (!app.db.status.ready) return;
@@ -45,6 +47,7 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
       if (!id && loaded) {
         // An undo of the first publish: the release's own build again, its files read as a version's are.
         await serve(await releaseFiles(app.config.siteDir), undefined);
+        held = new Map();
         app.log.info('serving the release’s own build of the site again');
         return;
       }
@@ -60,14 +63,19 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
         );
         return;
       }
-      const bodies = await app.contentVersions.bodies(Object.values(version.files));
+      // Only the bodies this server does not hold already are read: a publish that changed one
+      // page reads that page, not the 34 MB of the whole version.
+      const fetched = await app.contentVersions.bodies(Object.values(version.files).filter((hash) => !held.has(hash)));
+      const bodies = new Map<string, Buffer>();
       const files = new Map<string, Buffer>();
       for (const [path, hash] of Object.entries(version.files)) {
-        const body = bodies.get(hash);
+        const body = held.get(hash) ?? fetched.get(hash);
         if (!body) throw new Error(`The published version ${id} lacks the body of ${path}.`);
+        bodies.set(hash, body);
         files.set(path, body);
       }
       await serve(files, id);
+      held = bodies;
       app.log.info({ version: id, commit: version.commit }, 'serving a published version of the site');
     },
     (error) => {
@@ -77,7 +85,7 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
   /** Swaps in a version's files (or the release's, as `undefined`), the one before's hashed assets kept. */
   async function serve(files: ReadonlyMap<string, Buffer>, id: string | undefined) {
     const next = app.site.next(files);
-    await next.warm();
+    await app.prepareSite(next);
     app.useSite(next);
     loaded = id;
   }
@@ -127,4 +135,7 @@ async function releaseFiles(dir: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-export default fp(contentVersion, { name: 'content-version', dependencies: ['config', 'repositories'] });
+export default fp(contentVersion, {
+  name: 'content-version',
+  dependencies: ['config', 'repositories', 'shared-pages'],
+});

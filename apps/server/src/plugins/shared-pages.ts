@@ -5,7 +5,7 @@ import { DemoPageCache } from '../demos/page-cache.ts';
 import { sharedSlotPicker } from '../demos/page.ts';
 import { signFormStamp } from '../form-posts/stamp.ts';
 import { pageVariant } from '../site/page-variant.ts';
-import type { SiteFile } from '../site/site-files.ts';
+import type { Site, SiteFile } from '../site/site-files.ts';
 import { StampedPages, windowStart } from '../site/stamped-pages.ts';
 
 declare module 'fastify' {
@@ -14,8 +14,20 @@ declare module 'fastify' {
     stampedPages: StampedPages;
     /** /demo as every visitor gets it, per zone, version of the availability (D32, D35) and of the site (D45). */
     demoPage: DemoPageCache<SiteFile>;
+    /**
+     * Makes a version ready to serve before its first request: its stamped pages for the
+     * current window, then every text file, compressed at their smallest.
+     */
+    prepareSite: (site: Site) => Promise<void>;
   }
 }
+
+/**
+ * How long before a stamp window starts its pages are made: time enough to compress a
+ * version's dozen stamped pages at quality 11 on a busy machine, and long after the window
+ * before started (an hour at least, `formStampTimes`).
+ */
+const aheadMs = 60_000;
 
 /**
  * The shared pages that are not sent exactly as built (D35): the lead forms' pages with the
@@ -26,6 +38,38 @@ declare module 'fastify' {
 async function sharedPages(app: FastifyInstance) {
   const stamped = new StampedPages((at) => signFormStamp(app, at), app.config.formStamp.windowMs);
   app.decorate('stampedPages', stamped);
+  // /demo is rendered with its slots (below), not stamped as built.
+  const sentAsBuilt = (site: Site) => {
+    const demo = [site.page(formActions.demo)?.path, site.page(`/fr${formActions.demo}`)?.path];
+    return (file: SiteFile) => demo.includes(file.path);
+  };
+  app.decorate('prepareSite', async (site: Site) => {
+    await stamped.prepare(site, Date.now(), sentAsBuilt(site));
+    await site.warm();
+  });
+
+  // Each window's pages are made a minute before it starts, for the version served then.
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const prepareAhead = (window: number) => {
+    if (closed) return;
+    timer = setTimeout(
+      () => {
+        const site = app.site;
+        stamped
+          .prepare(site, window, sentAsBuilt(site))
+          .catch((err: unknown) => app.log.warn({ err }, 'preparing the next window’s stamped pages failed'))
+          .finally(() => prepareAhead(Math.max(window, windowStart(Date.now(), stamped.windowMs)) + stamped.windowMs));
+      },
+      Math.max(0, window - Math.min(aheadMs, stamped.windowMs / 2) - Date.now()),
+    );
+    timer.unref();
+  };
+  app.addHook('onReady', async () => prepareAhead(windowStart(Date.now(), stamped.windowMs) + stamped.windowMs));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
 
   // /demo and /fr/demo (D37): the same view, rendered in each page's language, from the version current.
   app.decorate(

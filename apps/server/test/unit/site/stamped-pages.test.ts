@@ -5,10 +5,10 @@ import { StampedPages } from '../../../src/site/stamped-pages.ts';
 
 const hour = 3_600_000;
 
-const page = (): SiteFile => {
+const page = (path = '/contact.html'): SiteFile => {
   const body = Buffer.from(`<form><input name="form_stamp" value="${formStampStandIn}"></form>`);
   return {
-    path: '/contact.html',
+    path,
     contentType: 'text/html; charset=utf-8',
     body,
     etag: '"built"',
@@ -75,5 +75,72 @@ describe('pages stamped once per window (D35)', () => {
     expect(signed.signed).toBe(true);
     expect(signed.file.body.toString()).toContain(`stamp@${5 * hour}`);
     expect(state.signed).toHaveLength(3);
+  });
+
+  describe('prepared ahead of the first request', () => {
+    /** A version of these files, compressing by a tag of the body: what `Site.encode` keeps on the file. */
+    const siteOf = (...files: SiteFile[]) => {
+      const compressed: string[] = [];
+      return {
+        compressed,
+        files: new Map(files.map((file) => [file.path, file])),
+        encode: async (file: SiteFile, encoding: 'br' | 'gzip') => {
+          let body = file.encoded.get(encoding);
+          if (!body) {
+            compressed.push(`${file.path} ${encoding}`);
+            body = Promise.resolve(Buffer.from(`${encoding}:${file.body.toString()}`));
+            file.encoded.set(encoding, body);
+          }
+          return body;
+        },
+      };
+    };
+
+    it('makes and compresses the stamped pages for the window, which requests are then sent', async () => {
+      const { state, sign } = signer();
+      const now = 5 * hour + 1_000;
+      const pages = new StampedPages(sign, hour, () => now);
+      const contact = page();
+      const plain = { ...page('/pricing.html'), stamped: false };
+      const site = siteOf(contact, plain);
+
+      await pages.prepare(site, now);
+      expect(site.compressed).toEqual(['/contact.html br', '/contact.html gzip']);
+      const sent = await pages.forNow(contact);
+      expect(sent.file.body.toString()).toContain(`stamp@${5 * hour}`);
+      expect(sent.file.encoded.size).toBe(2);
+      expect(state.signed).toEqual([5 * hour]);
+    });
+
+    it('makes the next window ahead while the current one is still sent', async () => {
+      const { state, sign } = signer();
+      let now = 5 * hour + 59 * 60_000;
+      const pages = new StampedPages(sign, hour, () => now);
+      const contact = page();
+      const current = await pages.forNow(contact);
+
+      await pages.prepare(siteOf(contact), 6 * hour);
+      expect((await pages.forNow(contact)).file).toBe(current.file);
+      now = 6 * hour;
+      const next = await pages.forNow(contact);
+      expect(next.file.body.toString()).toContain(`stamp@${6 * hour}`);
+      expect(next.file.encoded.size).toBe(2);
+      expect(state.signed).toEqual([5 * hour, 6 * hour]);
+    });
+
+    it('leaves the pages sent another way, and tries a page again when the secret cannot be read', async () => {
+      const { state, sign } = signer();
+      const pages = new StampedPages(sign, hour, () => 5 * hour);
+      const demo = page('/demo.html');
+      const contact = page();
+      const site = siteOf(demo, contact);
+      state.secret = false;
+      await pages.prepare(site, 5 * hour, (file) => file.path === '/demo.html');
+      expect(site.compressed).toEqual([]);
+      expect(state.signed).toEqual([5 * hour]);
+
+      state.secret = true;
+      expect((await pages.forNow(contact)).signed).toBe(true);
+    });
   });
 });
