@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { finishPublish } from '../content/publish.ts';
 import { finishUndo } from '../content/undo.ts';
@@ -50,6 +51,10 @@ publish and exits.`,
     return { once: values.once === true };
   },
   run: async ({ once }, context) => {
+    // The publisher shares a machine with the servers (docs/deploy.md): its builds, which take
+    // both cores of a small one for half a minute, go at the lowest priority, as does everything
+    // it starts, so that visitors' answers come first (bench:publish).
+    setPriority(19);
     const site = context.config().publisherSite;
     if (!site)
       throw new Error('PUBLISHER_SITE is not set: it names the publisher’s checkout of the site (docs/deploy.md).');

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from './content-security-policy.ts';
 import { chooseEncoding } from './encoding.ts';
-import { compressNow, withoutWebFont, type FreshPage } from './site-files.ts';
+import { compressNow } from './compression.ts';
+import { withoutWebFont, type FreshPage } from './site-files.ts';
 
 /**
  * Sends a page made for this one answer (D30, D35): a form's problems, the outcome, a personal

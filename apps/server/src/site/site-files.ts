@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import catalogueData from '@growmail/site/content/catalogue.json' with { type: 'json' };
 import { builtCataloguePath, parseCatalogue, type Catalogue } from '@growmail/contracts/catalogue';
 import { choiceViewsDir, pricingViewFor, sampleViewFor } from '@growmail/contracts/choice-views';
@@ -13,13 +11,11 @@ import { type OnDemandLocals, type OnDemandView } from '@growmail/contracts/on-d
 import { contactBrackets } from '@growmail/contracts/pricing';
 import { teamViewPath, type TeamLocals } from '@growmail/contracts/team';
 import { FirstPaint } from '@growmail/site/first-paint-css';
+import { compressInBackground, compressOnce } from './compression.ts';
 import { contentTypeOf, isCompressible } from './content-types.ts';
 import type { Encoding } from './encoding.ts';
 import { OnDemandPages } from './on-demand.ts';
 import { substitute, type Substitution } from './placeholders.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export type SiteFile = {
   path: string;
@@ -63,23 +59,6 @@ export type EncodedStore = {
 
 const substitutable = /\.(html|txt|xml|webmanifest|json|md|yaml|atom)$/;
 const noindexTag = '<meta name="robots" content="noindex"/>';
-
-/** The levels a body is compressed at: quick enough for each answer, or the smallest for a body sent to many. */
-const levels = { now: { br: 5, gzip: 6 }, once: { br: 11, gzip: 9 } } as const;
-
-function compress(body: Buffer, encoding: Encoding, level: keyof typeof levels): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: levels[level].br, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipAsync(body, { level: levels[level].gzip });
-}
-
-/** A body made for one answer, compressed at a level quick enough to do on each request. */
-export const compressNow = (body: Buffer, encoding: Encoding) => compress(body, encoding, 'now');
-
-/** A body sent to many, compressed once at the smallest size. */
-const compressOnce = (body: Buffer, encoding: Encoding) => compress(body, encoding, 'once');
 
 /** A page rendered on demand for one answer, with the configuration applied like a built page's. */
 export type FreshPage = { html: string; contentType: string; scriptHashes: string[] };
@@ -308,12 +287,15 @@ export class Site {
     return lite;
   }
 
-  /** The body in an encoding, compressed on first use and kept. */
-  encode(file: SiteFile, encoding: Encoding): Promise<Buffer> {
+  /**
+   * The body in an encoding, compressed on first use and kept: in the thread pool for a request
+   * that waits on it, or in the background thread ahead of any (`compressInBackground`).
+   */
+  encode(file: SiteFile, encoding: Encoding, compress = compressOnce): Promise<Buffer> {
     let body = file.encoded.get(encoding);
     if (!body) {
       const store = this.#store;
-      body = store ? throughStore(store, file, encoding) : compressOnce(file.body, encoding);
+      body = store ? throughStore(store, file, encoding, compress) : compress(file.body, encoding);
       file.encoded.set(encoding, body);
     }
     return body;
@@ -324,11 +306,14 @@ export class Site {
     await this.#onDemand?.ready();
   }
 
-  /** Compresses every text file ahead of the first visitor; a copy for a choice is compressed when first sent. */
+  /**
+   * Compresses every text file ahead of the first visitor, one body at a time in the background
+   * thread; a copy for a choice is compressed when first sent.
+   */
   async warm(): Promise<void> {
     for (const file of this.files.values()) {
       if (!file.compressible) continue;
-      await Promise.all([this.encode(file, 'br'), this.encode(file, 'gzip')]);
+      for (const encoding of ['br', 'gzip'] as const) await this.encode(file, encoding, compressInBackground);
     }
   }
 }
@@ -337,12 +322,17 @@ export class Site {
  * A body from the store, or compressed and put there. The store only saves work: one that cannot
  * be read is passed by, and one that cannot be written keeps nothing, and the body is sent either way.
  */
-async function throughStore(store: EncodedStore, file: SiteFile, encoding: Encoding): Promise<Buffer> {
+async function throughStore(
+  store: EncodedStore,
+  file: SiteFile,
+  encoding: Encoding,
+  compress: typeof compressOnce,
+): Promise<Buffer> {
   // The ETag the body is sent with, unquoted: one name for one content in one encoding.
   const key = `${file.etag.slice(1, -1)}-${encoding}`;
   const kept = await store.get(key).catch(() => undefined);
   if (kept) return kept;
-  const made = await compressOnce(file.body, encoding);
+  const made = await compress(file.body, encoding);
   await store.set(key, made).catch(() => {});
   return made;
 }

@@ -1,4 +1,5 @@
 import { formStampStandIn } from '@growmail/contracts/form-posts';
+import { compressInBackground } from './compression.ts';
 import type { Encoding } from './encoding.ts';
 import { pageVariant } from './page-variant.ts';
 import type { SiteFile } from './site-files.ts';
@@ -9,7 +10,7 @@ export type StampSigner = (issuedAt: Date) => Promise<string | null>;
 /** What preparing a version's stamped pages needs of it: its files, and its compressed bodies (`Site`). */
 export type StampedSite = {
   readonly files: ReadonlyMap<string, SiteFile>;
-  encode(file: SiteFile, encoding: Encoding): Promise<Buffer>;
+  encode(file: SiteFile, encoding: Encoding, compress?: typeof compressInBackground): Promise<Buffer>;
 };
 
 /** The start of the stamp window `now` falls in: windows are counted from the epoch, so every server agrees. */
@@ -61,7 +62,7 @@ export class StampedPages {
     for (const file of site.files.values()) {
       if (!file.stamped || except(file)) continue;
       const made = await this.#forWindow(file, window);
-      if (made) await Promise.all([site.encode(made, 'br'), site.encode(made, 'gzip')]);
+      if (made) for (const encoding of ['br', 'gzip'] as const) await site.encode(made, encoding, compressInBackground);
     }
   }
 
