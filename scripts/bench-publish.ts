@@ -11,7 +11,7 @@
  *   publish (the build shares the machine's cores), beside the same load with nothing publishing;
  * - a preview's time, from the press of Preview to its version stored (a build, not checked);
  * - on PostgreSQL, each server's memory after 1 and after 30 swaps to new versions: the published
- *   build stored again 30 times with a changed home page, so each swap reads a whole version from
+ *   build stored again 30 times with a changed home page, so each swap reads what changed from
  *   the database into a new Site (as a publish does), without 30 builds. Heap after a full
  *   collection, through the inspector (servers are started with --inspect on loopback for this),
  *   and RSS from /proc;
