@@ -3,7 +3,7 @@ import csrfProtection from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import { grantOf, landingPage, refusal } from '@growmail/contracts/team-access';
 import { randomBytes } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailableError } from '../db/index.ts';
 import { dataAccess } from '../repositories/index.ts';
 import { alertRoutes } from './alert-routes.ts';
@@ -76,10 +76,15 @@ export default async function teamConsole(app: FastifyInstance) {
         throw new Error(`The console route ${method} ${route.url} is not in the access table.`);
   });
 
-  // Before validation, so that a post from no session, another origin or the wrong role gets its
-  // 401 or 403 before a bad body gets its 400, and the CSRF token is read from the body as sent
-  // (a route's schema leaves out fields it does not name).
-  app.addHook('preValidation', async (request, reply) => {
+  // Before the body is read, so that a post from no session, another origin or the wrong role
+  // gets its 401 or 403 before a bad body gets its 400, and no one signed out makes the server
+  // read a form's 5 MB image. The CSRF token, read from the body as sent (a route's schema leaves
+  // out fields it does not name), is checked after, before validation.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    await gate(request, reply);
+    return payload;
+  });
+  async function gate(request: FastifyRequest, reply: FastifyReply) {
     const grant = grantOf(request.method, request.routeOptions.url ?? '');
     const changes = request.method !== 'GET' && request.method !== 'HEAD';
     const session = grant === 'public' ? undefined : await readSession(data, request.cookies[cookies.session]);
@@ -118,7 +123,7 @@ export default async function teamConsole(app: FastifyInstance) {
         return sendProblem(reply, 403, 'Not allowed', message);
       }
     }
-  });
+  }
   // After the gate, as a callback hook: the plugin answers a bad token itself, through the error handler.
   app.addHook('preValidation', (request, reply, done) => {
     if (reply.sent || request.method === 'GET' || request.method === 'HEAD') return done();

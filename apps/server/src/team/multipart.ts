@@ -16,9 +16,10 @@ class TooLarge extends Error {
 
 /**
  * A Fastify parser of multipart/form-data (a form with a file, D45), built on `@fastify/busboy`,
- * the parser `@fastify/multipart` wraps. It reads the whole form before the console's gate, as the
- * URL-encoded parser does, so the gate finds the CSRF token in the body as it always has: the
- * multipart plugin reads parts in a hook of the route's own, after the gate has looked. Fields
+ * the parser `@fastify/multipart` wraps. It reads the whole form after the console's gate has
+ * found a session allowed to post it, and before the CSRF check, as the URL-encoded parser does,
+ * so that check finds the token in the body as it always has: the multipart plugin reads parts
+ * in a hook of the route's own, after every check. Fields
  * become text (a repeated one a list, as URL-encoded forms give), files a `PostedFile` of at most
  * `fileBytes` (`truncated` past it, so the form can say so by its field); at most `files(request)`
  * files, one a field. A body longer than all of that together is refused with 413.

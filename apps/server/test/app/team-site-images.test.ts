@@ -241,4 +241,16 @@ describe('images on an entry’s form (D45, issue 55)', () => {
     expect(answer.statusCode).toBe(413);
     expect(await draftOf()).toEqual(before);
   });
+
+  it('refuses a post from no session, or from a role that cannot edit, before it reads the form', async () => {
+    // Two files over the limit: read, the form would be refused as too large (413).
+    const huge = { name: 'photo.png', body: Buffer.alloc(6 * 1024 * 1024) };
+    const files = { 'en.picture.file': huge, 'fr.picture.file': huge };
+    const signedOut = await post({ cookies: {}, csrf: '' }, {}, files);
+    expect(signedOut.statusCode).toBe(401);
+    const viewer = await signedIn(app, 'viewer');
+    const refused = await post(viewer, {}, files);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('Your role does not allow this.');
+  });
 });
