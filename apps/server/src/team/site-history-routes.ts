@@ -40,7 +40,19 @@ export function siteHistoryRoutes(
   app: FastifyInstance,
   data: DataAccess,
   entryAsked: EntryAsked,
-  draftView: (draft: ContentDraft | undefined, request: FastifyRequest) => ContentDraftView | undefined,
+  {
+    draftView,
+    conflictOf,
+  }: {
+    draftView: (draft: ContentDraft | undefined, request: FastifyRequest) => ContentDraftView | undefined;
+    /** The form beside another editor's draft, after a save that lost to it (site-routes.ts). */
+    conflictOf: (
+      theirs: ContentDraft | null,
+      request: FastifyRequest,
+      values: NonNullable<SiteEntryPage['form']>['values'],
+      base: string,
+    ) => Partial<SiteEntryPage>;
+  },
 ) {
   const entries = publishedIn(data, app.config.siteDir);
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -105,22 +117,8 @@ export function siteHistoryRoutes(
         { entry: asked.id, values, base, revision, restores: row!.id },
         actorOf(request),
       );
-      if ('conflict' in outcome) {
-        const theirs = outcome.conflict;
-        return sendTeamPage(
-          reply,
-          page({
-            draft: draftView(theirs ?? undefined, request),
-            form: { values: shown, problems: {}, base, revision: theirs?.revision ?? 0 },
-            conflict: {
-              author: theirs?.author.name ?? 'Someone',
-              savedAt: theirs?.savedAt ?? new Date().toISOString(),
-              values: theirs?.values ?? {},
-            },
-          }),
-          409,
-        );
-      }
+      if ('conflict' in outcome)
+        return sendTeamPage(reply, page(conflictOf(outcome.conflict, request, shown, base)), 409);
       return reply.redirect(`${noticeUrl(`/team/site/${asked.id}`, 'site', 'restored')}#notice`, 303);
     },
   );

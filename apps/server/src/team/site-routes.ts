@@ -280,6 +280,25 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
       savedAt: draft.savedAt,
     };
 
+  /**
+   * The form after a save that lost to another editor's from the same start (issue 55): their
+   * draft as it stands, beside the values this one sent, nothing lost. Sent with 409.
+   */
+  const conflictOf = (
+    theirs: ContentDraft | null,
+    request: FastifyRequest,
+    values: NonNullable<SiteEntryPage['form']>['values'],
+    base: string,
+  ): Partial<SiteEntryPage> => ({
+    draft: draftView(theirs ?? undefined, request),
+    form: { values, problems: {}, base, revision: theirs?.revision ?? 0 },
+    conflict: {
+      author: theirs?.author.name ?? 'Someone',
+      savedAt: theirs?.savedAt ?? new Date().toISOString(),
+      values: theirs?.values ?? {},
+    },
+  });
+
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   /** An uploaded image's preview, for the form that holds it: members only, never cached (the console's every answer). */
@@ -366,22 +385,8 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
 
         const actor = actorOf(request);
         const outcome = await saveDraft(data, { entry: asked.id, values, base, revision }, actor);
-        if ('conflict' in outcome) {
-          const theirs = outcome.conflict;
-          return sendTeamPage(
-            reply,
-            page({
-              draft: draftView(theirs ?? undefined, request),
-              form: { values: posted, problems: {}, base, revision: theirs?.revision ?? 0 },
-              conflict: {
-                author: theirs?.author.name ?? 'Someone',
-                savedAt: theirs?.savedAt ?? new Date().toISOString(),
-                values: theirs?.values ?? {},
-              },
-            }),
-            409,
-          );
-        }
+        if ('conflict' in outcome)
+          return sendTeamPage(reply, page(conflictOf(outcome.conflict, request, posted, base)), 409);
         return reply.redirect(`${noticeUrl(`/team/site/${asked.id}`, 'site', 'saved')}#notice`, 303);
       },
     );
@@ -401,5 +406,5 @@ export function siteRoutes(app: FastifyInstance, data: DataAccess) {
     );
   });
 
-  siteHistoryRoutes(app, data, entryAsked, draftView);
+  siteHistoryRoutes(app, data, entryAsked, { draftView, conflictOf });
 }
