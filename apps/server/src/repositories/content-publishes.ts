@@ -157,13 +157,7 @@ const contentPublishQueries = (db: Executor) => ({
   ): Promise<boolean> {
     const result = await db
       .updateTable('content_publishes')
-      .set({
-        state: outcome.state,
-        finished_at: at.toISOString(),
-        problems: outcome.state === 'refused' ? JSON.stringify(outcome.problems) : null,
-        commit: outcome.state === 'passed' ? outcome.commit : null,
-        version_id: outcome.state === 'passed' ? (outcome.version ?? null) : null,
-      })
+      .set({ ...finished(outcome, at), version_id: outcome.state === 'passed' ? (outcome.version ?? null) : null })
       .where('id', '=', id)
       .where('state', '=', 'building')
       .executeTakeFirst();
@@ -192,20 +186,27 @@ const contentPublishQueries = (db: Executor) => ({
     outcome: { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string },
     at: Date,
   ): Promise<boolean> {
+    // Its version, the one the undo made current, was recorded with it: left as it is.
     const result = await db
       .updateTable('content_publishes')
-      .set({
-        state: outcome.state,
-        finished_at: at.toISOString(),
-        problems: outcome.state === 'refused' ? JSON.stringify(outcome.problems) : null,
-        commit: outcome.state === 'passed' ? outcome.commit : null,
-      })
+      .set(finished(outcome, at))
       .where('id', '=', id)
       .where('purpose', '=', 'undo')
       .where('state', '=', 'building')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
+});
+
+/** The columns a publish or an undo ends with: passed with its commit, or refused with its problems. */
+const finished = (
+  outcome: { state: 'refused'; problems: PublishProblem[] } | { state: 'passed'; commit: string },
+  at: Date,
+) => ({
+  state: outcome.state,
+  finished_at: at.toISOString(),
+  problems: outcome.state === 'refused' ? JSON.stringify(outcome.problems) : null,
+  commit: outcome.state === 'passed' ? outcome.commit : null,
 });
 
 export const contentPublishesRepository = repository(contentPublishQueries);
