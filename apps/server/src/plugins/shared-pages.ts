@@ -43,8 +43,15 @@ async function sharedPages(app: FastifyInstance) {
     const demo = [site.page(formActions.demo)?.path, site.page(`/fr${formActions.demo}`)?.path];
     return (file: SiteFile) => demo.includes(file.path);
   };
+  const ahead = Math.min(aheadMs, stamped.windowMs / 2);
   app.decorate('prepareSite', async (site: Site) => {
-    await stamped.prepare(site, Date.now(), sentAsBuilt(site));
+    const now = Date.now();
+    const except = sentAsBuilt(site);
+    await stamped.prepare(site, now, except);
+    // A version that comes within a minute of a new window: the timer below made that window's
+    // pages for the version before.
+    const next = windowStart(now, stamped.windowMs) + stamped.windowMs;
+    if (next - now <= ahead) await stamped.prepare(site, next, except);
     await site.warm();
   });
 
@@ -61,7 +68,7 @@ async function sharedPages(app: FastifyInstance) {
           .catch((err: unknown) => app.log.warn({ err }, 'preparing the next window’s stamped pages failed'))
           .finally(() => prepareAhead(Math.max(window, windowStart(Date.now(), stamped.windowMs)) + stamped.windowMs));
       },
-      Math.max(0, window - Math.min(aheadMs, stamped.windowMs / 2) - Date.now()),
+      Math.max(0, window - ahead - Date.now()),
     );
     timer.unref();
   };
