@@ -3,16 +3,17 @@ import type { Language } from '@growmail/contracts/language';
 /** A page rendered for one zone, and the instant (ms) until which it holds with time alone. */
 export type RenderedPage<Page> = { page: Page; holdsUntil: number };
 
-export type DemoPageCacheOptions<Page> = {
-  /** Renders the page for a zone, in a language (D37), as the availability stands now. */
-  render: (zone: string, language: Language) => Promise<RenderedPage<Page>>;
+export type DemoPageCacheOptions<Page, Edition extends object> = {
+  /** Renders the page for a zone, in a language (D37), of an edition, as the availability stands now. */
+  render: (zone: string, language: Language, edition: Edition) => Promise<RenderedPage<Page>>;
   /** The availability's version, which every server's changes count up; null when it cannot be read. */
   readVersion: () => Promise<number | null>;
   /**
    * What else the page is made from, compared by identity: the site version being served (D45),
-   * whose words the page shows. A copy made from another is made again.
+   * whose words the page shows. Each keeps copies of its own, so a copy made for the next one
+   * before it is served stays beside those of the one served.
    */
-  edition?: () => unknown;
+  edition: () => Edition;
   now?: () => number;
 };
 
@@ -21,7 +22,7 @@ const currentMs = 1_000;
 /** A version read longer ago than this is read again before the page is served. */
 const outdatedMs = 5_000;
 
-type Copy<Page> = { version: number | null; edition: unknown; holdsUntil: number; page: Promise<Page> };
+type Copy<Page> = { version: number | null; holdsUntil: number; page: Promise<Page> };
 
 /**
  * The demo page kept per zone, language and version of the availability (D32, D35), and per
@@ -33,11 +34,12 @@ type Copy<Page> = { version: number | null; edition: unknown; holdsUntil: number
  * request the version is read before answering. A change made through this server marks the
  * version for reading at once (`changed`), so it shows on the next request.
  */
-export class DemoPageCache<Page> {
-  readonly #copies = new Map<string, Copy<Page>>();
-  readonly #render: DemoPageCacheOptions<Page>['render'];
-  readonly #readVersion: DemoPageCacheOptions<Page>['readVersion'];
-  readonly #edition: () => unknown;
+export class DemoPageCache<Page, Edition extends object> {
+  /** Copies by edition, then by language and zone: an edition no longer served takes its copies with it. */
+  readonly #copies = new WeakMap<Edition, Map<string, Copy<Page>>>();
+  readonly #render: DemoPageCacheOptions<Page, Edition>['render'];
+  readonly #readVersion: DemoPageCacheOptions<Page, Edition>['readVersion'];
+  readonly #edition: () => Edition;
   readonly #now: () => number;
   #version: number | null = null;
   /** When the version in hand was read; -Infinity when it is to be read before the next answer. */
@@ -48,33 +50,36 @@ export class DemoPageCache<Page> {
   #applied = 0;
   #changes = 0;
 
-  constructor(options: DemoPageCacheOptions<Page>) {
+  constructor(options: DemoPageCacheOptions<Page, Edition>) {
     this.#render = options.render;
     this.#readVersion = options.readVersion;
-    this.#edition = options.edition ?? (() => undefined);
+    this.#edition = options.edition;
     this.#now = options.now ?? (() => Date.now());
   }
 
-  /** The page for a zone and language, rendered now or kept from before for this version. */
-  async page(zone: string, language: Language = 'en'): Promise<Page> {
+  /**
+   * The page for a zone and language, rendered now or kept from before for this version: of
+   * the edition served, or of one about to be (a site version made ready before it is swapped in).
+   */
+  async page(zone: string, language: Language = 'en', edition: Edition = this.#edition()): Promise<Page> {
     const version = await this.#currentVersion();
     const key = `${language} ${zone}`;
-    const copy = this.#copies.get(key);
-    // Read with no wait before the render starts, so the copy is marked with the edition it is made from.
-    const edition = this.#edition();
-    if (copy && copy.version === version && copy.edition === edition && copy.holdsUntil > this.#now()) return copy.page;
-    const made = { version, edition, holdsUntil: Infinity } as Copy<Page>;
-    made.page = this.#render(zone, language).then(
+    let copies = this.#copies.get(edition);
+    if (!copies) this.#copies.set(edition, (copies = new Map()));
+    const copy = copies.get(key);
+    if (copy && copy.version === version && copy.holdsUntil > this.#now()) return copy.page;
+    const made = { version, holdsUntil: Infinity } as Copy<Page>;
+    made.page = this.#render(zone, language, edition).then(
       (rendered) => {
         made.holdsUntil = rendered.holdsUntil;
         return rendered.page;
       },
       (error: unknown) => {
-        if (this.#copies.get(key) === made) this.#copies.delete(key);
+        if (copies.get(key) === made) copies.delete(key);
         throw error;
       },
     );
-    this.#copies.set(key, made);
+    copies.set(key, made);
     return made.page;
   }
 

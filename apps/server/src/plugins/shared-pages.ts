@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { defaultBookingZone, firstBookingZone } from '@growmail/contracts/demo-booking';
 import { formActions } from '@growmail/contracts/form-posts';
 import { DemoPageCache } from '../demos/page-cache.ts';
 import { sharedSlotPicker } from '../demos/page.ts';
 import { signFormStamp } from '../form-posts/stamp.ts';
+import { compressInBackground } from '../site/compression.ts';
 import { pageVariant } from '../site/page-variant.ts';
 import type { Site, SiteFile } from '../site/site-files.ts';
 import { StampedPages, windowStart } from '../site/stamped-pages.ts';
@@ -13,7 +15,7 @@ declare module 'fastify' {
     /** The pages with a lead form, stamped once per window (D35). */
     stampedPages: StampedPages;
     /** /demo as every visitor gets it, per zone, version of the availability (D32, D35) and of the site (D45). */
-    demoPage: DemoPageCache<SiteFile>;
+    demoPage: DemoPageCache<SiteFile, Site>;
     /**
      * Makes a version ready to serve before its first request: its stamped pages for the
      * current window, then every text file, compressed at their smallest.
@@ -52,8 +54,27 @@ async function sharedPages(app: FastifyInstance) {
     // pages for the version before.
     const next = windowStart(now, stamped.windowMs) + stamped.windowMs;
     if (next - now <= ahead) await stamped.prepare(site, next, except);
+    await prepareDemo(site);
     await site.warm();
   });
+  /**
+   * /demo and /fr/demo for the zones they open in, rendered and compressed for a version before
+   * it is served. Without its slots (a database that does not answer) a version is served all
+   * the same, and the page is rendered on its first request.
+   */
+  async function prepareDemo(site: Site) {
+    try {
+      for (const [zone, language] of [
+        [defaultBookingZone, 'en'],
+        [firstBookingZone.fr, 'fr'],
+      ] as const) {
+        const page = await app.demoPage.page(zone, language, site);
+        for (const encoding of ['br', 'gzip'] as const) await site.encode(page, encoding, compressInBackground);
+      }
+    } catch (err) {
+      app.log.warn({ err }, 'preparing /demo for a version of the site failed');
+    }
+  }
 
   // Each window's pages are made a minute before it starts, for the version served then.
   let timer: NodeJS.Timeout | undefined;
@@ -81,7 +102,7 @@ async function sharedPages(app: FastifyInstance) {
   // /demo and /fr/demo (D37): the same view, rendered in each page's language, from the version current.
   app.decorate(
     'demoPage',
-    new DemoPageCache<SiteFile>({
+    new DemoPageCache<SiteFile, Site>({
       readVersion: async () => {
         if (!app.db.status.ready) return null;
         try {
@@ -95,9 +116,7 @@ async function sharedPages(app: FastifyInstance) {
       edition: () => app.site,
       // Rendered by Astro on demand (D35) with the slots and the stamp of the current window, then
       // sent like a built page: its own ETag, compressed once, its inline scripts hashed.
-      render: async (zone, language) => {
-        // The version this copy is of, read before any wait: a swap meanwhile makes another copy.
-        const site = app.site;
+      render: async (zone, language, site) => {
         const page = site.page(language === 'fr' ? `/fr${formActions.demo}` : formActions.demo);
         if (!page) throw new Error(`The site has no demo page in ${language}.`);
         const now = new Date();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedEntriesPath, type PublishedEntry } from '@growmail/contracts/content/entries';
+import { defaultBookingZone, firstBookingZone } from '@growmail/contracts/demo-booking';
 import { testApp } from '@growmail/test-support/app';
 import { createSchema, testDatabases } from '@growmail/test-support/databases';
 import { openDatabase } from '../../src/db/index.ts';
@@ -92,11 +93,16 @@ describe('published versions of the site (D45)', () => {
       await data.contentVersions.makeCurrent(id, new Date(), one.db.dialect);
       // Each reads the current version every 15 s; here, at once.
       await Promise.all(servers.map((server) => server.contentVersion.check()));
-      // Its stamped home page made and compressed before it was served, not on its first request.
+      // Its stamped home page and /demo made and compressed before it was served, not on their first request.
       for (const server of [one, two]) {
         const stamped = await server.stampedPages.forNow(server.site.page('/')!);
         expect(stamped.file.body.toString()).toContain('Words marketing published today.');
         expect([...stamped.file.encoded.keys()].sort()).toEqual(['br', 'gzip']);
+        for (const demo of [
+          await server.demoPage.page(defaultBookingZone),
+          await server.demoPage.page(firstBookingZone.fr, 'fr'),
+        ])
+          expect([...demo.encoded.keys()].sort()).toEqual(['br', 'gzip']);
       }
 
       for (const server of [one, two]) {

@@ -6,7 +6,7 @@ function cacheOver() {
   const state = { now: 1_000_000, version: 1, reads: 0, renders: 0, holdsMs: 30 * 60_000, site: {} };
   let release: (() => void) | undefined;
   const hold = { reads: false };
-  const cache = new DemoPageCache<string>({
+  const cache = new DemoPageCache<string, object>({
     now: () => state.now,
     readVersion: async () => {
       state.reads++;
@@ -89,8 +89,10 @@ describe('the demo page kept per zone and availability version (D35)', () => {
 
   it('keeps nothing that failed to render', async () => {
     let fail = true;
-    const cache = new DemoPageCache<string>({
+    const site = {};
+    const cache = new DemoPageCache<string, object>({
       readVersion: async () => 1,
+      edition: () => site,
       render: async () => {
         if (fail) throw new Error('no page');
         return { page: 'page', holdsUntil: Infinity };
@@ -99,5 +101,16 @@ describe('the demo page kept per zone and availability version (D35)', () => {
     await expect(cache.page('Africa/Lagos')).rejects.toThrow('no page');
     fail = false;
     expect(await cache.page('Africa/Lagos')).toBe('page');
+  });
+
+  it('keeps the copies made for the next site version, before it is served, beside those of the one served', async () => {
+    const { cache, state } = cacheOver();
+    const next = {};
+    expect(await cache.page('Africa/Lagos', 'en', next)).toBe('Africa/Lagos v1 #1');
+    // The version served meanwhile renders its own, and leaves the next one's in place.
+    expect(await cache.page('Africa/Lagos')).toBe('Africa/Lagos v1 #2');
+    state.site = next;
+    expect(await cache.page('Africa/Lagos')).toBe('Africa/Lagos v1 #1');
+    expect(state.renders).toBe(2);
   });
 });
