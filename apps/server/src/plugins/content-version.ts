@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname } from 'node:path';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { withDefaultUser } from '../db/index.ts';
 import { rounds } from '../lib/rounds.ts';
+import { buildFiles } from '../site/build-files.ts';
 import { releaseOf } from '../site/release.ts';
 import { contentVersionChannel } from '../repositories/content-versions.ts';
 
@@ -46,7 +46,7 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
       const id = await app.contentVersions.currentId();
       if (!id && loaded) {
         // An undo of the first publish: the release's own build again, its files read as a version's are.
-        await serve(await releaseFiles(app.config.siteDir), undefined);
+        await serve(await buildFiles(app.config.siteDir), undefined);
         held = new Map();
         app.log.info('serving the release’s own build of the site again');
         return;
@@ -122,17 +122,6 @@ async function contentVersion(app: FastifyInstance, options: { pollMs?: number }
     await loop.stop();
     await listener?.end().catch(() => {});
   });
-}
-
-/** The release's build as it lies on the disk, every file by its path, as a version's are read. */
-async function releaseFiles(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const absolute = join(entry.parentPath, entry.name);
-      files.set(`/${relative(dir, absolute).split(sep).join('/')}`, await readFile(absolute));
-    }
-  return files;
 }
 
 export default fp(contentVersion, {

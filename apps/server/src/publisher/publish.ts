@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { PublishProblem } from '@growmail/contracts/content/publish';
 import { contentImageHashes } from '@growmail/contracts/content/schemas';
 import type { PublishOutcome } from '../content/publish.ts';
@@ -9,6 +9,7 @@ import { contentImageTypes, type ContentImageInfo } from '../repositories/conten
 import type { ContentPublish } from '../repositories/content-publishes.ts';
 import type { DataAccess } from '../repositories/index.ts';
 import type { Substitution } from '../site/placeholders.ts';
+import { buildFiles } from '../site/build-files.ts';
 import { releaseOf } from '../site/release.ts';
 import { checkBuild, checkDrafts } from './checks.ts';
 import { writeDrafts } from './content-files.ts';
@@ -19,17 +20,6 @@ const siteParts = ['astro.config.ts', 'tsconfig.json', 'package.json', 'scripts'
 
 /** A build's longest: 21–46 s here; one that runs on past this is stopped and the publish refused. */
 const buildTimeout = 5 * 60_000;
-
-/** Every file of a build, by its path in it (`/index.html`), as servers load a version. */
-async function buildFiles(dist: string): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>();
-  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const absolute = join(entry.parentPath, entry.name);
-    files.set(`/${relative(dist, absolute).split(sep).join('/')}`, await readFile(absolute));
-  }
-  return files;
-}
 
 /** An uploaded image as the publisher writes it, read from the database (`content_images`). */
 export type PublishedImage = ContentImageInfo & { body: Uint8Array };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,21 +14,11 @@ import { testApp } from '@growmail/test-support/app';
 import { saveDraft } from '../../src/content/drafts.ts';
 import { finishPublish } from '../../src/content/publish.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { buildFiles } from '../../src/site/build-files.ts';
 import { releaseOf } from '../../src/site/release.ts';
 import { signedIn } from './console-session.ts';
 
 const dist = join(import.meta.dirname, '..', '..', '..', 'site', 'dist');
-
-/** The release's build, as the publisher reads one: every file by its path. */
-function builtFiles(): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const absolute = join(entry.parentPath, entry.name);
-      files.set(`/${relative(dist, absolute).split(sep).join('/')}`, readFileSync(absolute));
-    }
-  return files;
-}
 
 /** The new words a version publishes: a testimonial, a product's name in each language, a partner. */
 const words = {
@@ -46,8 +36,8 @@ const first = (items: Item[]) => items.reduce((low, item) => (item.order < low.o
  * its entries' values changed, so the built pages still carry the release's words and any new
  * word a page shows can only have come from the entries, handed to the release's renderer.
  */
-function versionWithNewWords() {
-  const files = builtFiles();
+async function versionWithNewWords() {
+  const files = await buildFiles(dist);
   const entries = JSON.parse(files.get(publishedEntriesPath)!.toString('utf8')) as PublishedEntry[];
   const entry = (id: string) => entries.find((found) => found.id === id)!.published as Record<string, unknown>;
   const testimonial = first(entry('testimonials').all as Item[]);
@@ -91,7 +81,7 @@ describe('the pages rendered on demand show the version served (D45)', () => {
     'answers /demo and the forms’ pages in the new words, through the release’s renderer, its built pages unchanged',
     { timeout: 60_000 },
     async () => {
-      const { files, was } = versionWithNewWords();
+      const { files, was } = await versionWithNewWords();
       for (const [path, body] of files)
         if (path !== publishedEntriesPath)
           expect([
@@ -151,7 +141,7 @@ describe('the pages rendered on demand show the version served (D45)', () => {
     async () => {
       const data = dataAccess(app.db);
       const release = releaseOf(join(dist, '..'));
-      const { files } = versionWithNewWords();
+      const { files } = await versionWithNewWords();
       const css = [...files.keys()].find((path) => path.startsWith('/_astro/') && path.endsWith('.css'))!;
       // Each publish's content changed the site's CSS (Tailwind reads the content files for class names).
       for (const suffix of ['-v2', '-v3']) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedEntriesPath, type PublishedEntry } from '@growmail/contracts/content/entries';
 import { defaultBookingZone, firstBookingZone } from '@growmail/contracts/demo-booking';
@@ -9,6 +9,7 @@ import { testApp } from '@growmail/test-support/app';
 import { createSchema, testDatabases } from '@growmail/test-support/databases';
 import { openDatabase } from '../../src/db/index.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { buildFiles } from '../../src/site/build-files.ts';
 import { releaseOf } from '../../src/site/release.ts';
 import { signedIn } from './console-session.ts';
 
@@ -16,23 +17,12 @@ const dist = join(import.meta.dirname, '..', '..', '..', 'site', 'dist');
 /** The release these servers run, which a version must be built on to be served. */
 const release = releaseOf(join(dist, '..'));
 
-/** The release's build, as the publisher reads one: every file by its path. */
-function builtFiles(): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const absolute = join(entry.parentPath, entry.name);
-      files.set(`/${relative(dist, absolute).split(sep).join('/')}`, readFileSync(absolute));
-    }
-  return files;
-}
-
 /**
  * A small published version made from the release's build: the home page with new words, and one
  * hashed stylesheet renamed, as a publish whose CSS changed would have it.
  */
-function publishedVersion(words: string) {
-  const files = builtFiles();
+async function publishedVersion(words: string) {
+  const files = await buildFiles(dist);
   const home = files.get('/index.html')!.toString('utf8');
   const lead = /Turn one-time buyers into loyal customers\./;
   expect(home).toMatch(lead);
@@ -86,7 +76,7 @@ describe('published versions of the site (D45)', () => {
       expect((await one.inject('/')).body).not.toContain('Words from another release.');
       expect((await one.inject('/services/health/ready')).json().payload.version).toBe('release');
 
-      const { files, css, renamed } = publishedVersion('Words marketing published today.');
+      const { files, css, renamed } = await publishedVersion('Words marketing published today.');
       const id = randomUUID();
       await data.contentVersions.store(
         { id, publishId: randomUUID(), commit: 'c0ffee', release, at: new Date() },
@@ -132,7 +122,7 @@ describe('published versions of the site (D45)', () => {
         ['-v4', 'Words marketing published last.'],
       ] as const) {
         const version = randomUUID();
-        const next = publishedVersion(words);
+        const next = await publishedVersion(words);
         next.files.delete(renamed);
         next.files.set(renamed.replace(/\.css$/, `${suffix}.css`), files.get(renamed)!);
         await data.contentVersions.store(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAuditRefused } from '@growmail/test-support/audit';
@@ -11,6 +11,7 @@ import { publishedIn } from '../../src/content/history.ts';
 import { finishPublish, requestPublish } from '../../src/content/publish.ts';
 import { finishUndo, undoLastPublish } from '../../src/content/undo.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
+import { buildFiles } from '../../src/site/build-files.ts';
 import { releaseOf } from '../../src/site/release.ts';
 import { signedIn } from './console-session.ts';
 
@@ -290,12 +291,7 @@ describe.each(await testDatabases())('an entry’s history, restore and undo on 
       });
       const etag = (await app.inject('/')).headers.etag;
 
-      const files = new Map<string, Buffer>();
-      for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true }))
-        if (entry.isFile()) {
-          const absolute = join(entry.parentPath, entry.name);
-          files.set(`/${relative(dist, absolute).split(sep).join('/')}`, readFileSync(absolute));
-        }
+      const files = await buildFiles(dist);
       files.set(
         '/index.html',
         Buffer.from(files.get('/index.html')!.toString('utf8').replace(releasedLead, 'Words we took back.')),
