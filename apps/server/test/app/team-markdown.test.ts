@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { signedIn } from './console-session.ts';
+import { entryFormFields } from './entry-form.ts';
 
 /** A page's text, tags and spacing squeezed out, so a sentence is found whole. */
 const text = (html: string) =>
@@ -11,25 +12,6 @@ const text = (html: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-
-/** Every field of a page's entry form as it would post it: its inputs and text boxes. */
-function formOfPage(html: string): Record<string, string> {
-  const form = html.slice(html.lastIndexOf('<form', html.indexOf('name="_base"')));
-  const fields: Record<string, string> = {};
-  const decode = (value: string) =>
-    value
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  for (const [, name, value] of form.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
-    fields[name!] = decode(value!);
-  for (const [, name, value] of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-    fields[name!] = decode(value!);
-  delete fields['_csrf'];
-  return fields;
-}
 
 describe('Markdown in the site’s subset, in the console (D45, issue 55)', () => {
   let app: Awaited<ReturnType<typeof testApp>>;
@@ -52,7 +34,7 @@ describe('Markdown in the site’s subset, in the console (D45, issue 55)', () =
     const page = await app.inject({ url: '/team/site/faqs', cookies: editor.cookies });
     expect(page.statusCode).toBe(200);
     expect(text(page.body)).toContain('Answer 1 (**strong**, *emphasis*, [words](https://…), - list)');
-    const fields = formOfPage(page.body);
+    const fields = entryFormFields(page.body);
     const answer = 'See **our** [pricing](/pricing) or [write to us](mailto:hello@growmail.io):\n\n- one\n- two';
     const saved = await post(editor, { ...fields, 'en.0.answer.0': answer });
     expect([saved.statusCode, saved.headers.location]).toEqual([303, '/team/site/faqs?done=saved#notice']);
@@ -63,7 +45,7 @@ describe('Markdown in the site’s subset, in the console (D45, issue 55)', () =
   it('refuses Markdown outside the subset, and a script link, each by its field with every value kept', async () => {
     const editor = await signedIn(app, 'editor');
     const before = await app.contentDrafts.find('faqs');
-    const fields = formOfPage((await app.inject({ url: '/team/site/faqs', cookies: editor.cookies })).body);
+    const fields = entryFormFields((await app.inject({ url: '/team/site/faqs', cookies: editor.cookies })).body);
     const refused = await post(editor, {
       ...fields,
       'en.0.answer.0': 'Click [here](javascript:alert(document.cookie)).',
@@ -86,7 +68,7 @@ describe('Markdown in the site’s subset, in the console (D45, issue 55)', () =
       'fr.2.answer.0': expect.stringMatching(/^holds a heading/),
       'fr.2.answer.1': expect.stringMatching(/^holds an image/),
     });
-    const kept = formOfPage(refused.body);
+    const kept = entryFormFields(refused.body);
     expect(kept['en.0.answer.0']).toBe('Click [here](javascript:alert(document.cookie)).');
     expect(kept['en.1.answer.1']).toBe('Hello <img src=x onerror=alert(1)>');
     expect(await app.contentDrafts.find('faqs'), 'nothing saved').toEqual(before);

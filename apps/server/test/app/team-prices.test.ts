@@ -8,23 +8,12 @@ import { finishPublish } from '../../src/content/publish.ts';
 import { releaseOf } from '../../src/site/release.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
+import { entryFormFields } from './entry-form.ts';
 
 const dist = join(import.meta.dirname, '..', '..', '..', 'site', 'dist');
 
 /** A page's text, tags and spacing squeezed out, so a sentence is found whole. */
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
-
-/** Every field of a page's entry form as it would post it: its inputs and text boxes. */
-function formOfPage(html: string): Record<string, string> {
-  const form = html.slice(html.lastIndexOf('<form', html.indexOf('name="_base"')));
-  const fields: Record<string, string> = {};
-  for (const [, name, value] of form.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
-    fields[name!] = value!.replace(/&amp;/g, '&');
-  for (const [, name, value] of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-    fields[name!] = value!.replace(/&amp;/g, '&');
-  delete fields['_csrf'];
-  return fields;
-}
 
 describe('the pricing catalogue in the console: an admin’s to change (D45, issue 55)', () => {
   let app: Awaited<ReturnType<typeof testApp>>;
@@ -50,7 +39,7 @@ describe('the pricing catalogue in the console: an admin’s to change (D45, iss
 
     const page = await app.inject({ url: '/team/site/prices', cookies: admin.cookies });
     expect(page.statusCode).toBe(200);
-    const fields = formOfPage(page.body);
+    const fields = entryFormFields(page.body);
     expect(fields['all.0.module']).toBe('campaign');
     expect(fields['all.0.pricing.0.bracket']).toBe('campaign-up-to-500k');
     expect(fields['all.0.pricing.0.monthlyPrice.USD']).toBe('19');
@@ -68,7 +57,7 @@ describe('the pricing catalogue in the console: an admin’s to change (D45, iss
     expect(refused.statusCode).toBe(400);
     expect(text(refused.body)).toContain('must be 13000: the dollar price at 601.8 francs, rounded up to 500');
     expect(refused.body).toMatch(/id="all\.0\.pricing\.0\.monthlyPrice\.XOF"[^>]*aria-invalid="true"/);
-    expect(formOfPage(refused.body)['all.0.pricing.0.monthlyPrice.USD'], 'the value kept').toBe('21');
+    expect(entryFormFields(refused.body)['all.0.pricing.0.monthlyPrice.USD'], 'the value kept').toBe('21');
     expect(await app.contentDrafts.find('prices')).toBeUndefined();
 
     const saved = await post('/team/site/prices', admin, price(21, francsFor(21)));
@@ -141,7 +130,7 @@ describe('the pricing catalogue in the console: an admin’s to change (D45, iss
     expect(text(page.body)).toContain('Your role does not allow this. An admin can change it.');
 
     const admin = await signedIn(app, 'admin');
-    const fields = formOfPage((await app.inject({ url: '/team/site/prices', cookies: admin.cookies })).body);
+    const fields = entryFormFields((await app.inject({ url: '/team/site/prices', cookies: admin.cookies })).body);
     const before = await app.contentDrafts.find('prices');
     const sent = await post(
       '/team/site/prices',

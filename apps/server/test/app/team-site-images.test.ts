@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '@growmail/test-support/app';
 import { signedIn } from './console-session.ts';
+import { entryFormFields } from './entry-form.ts';
 
 const origin = 'http://localhost:4010';
 const entry = '/team/site/products.campaign';
@@ -25,31 +26,8 @@ describe('images on an entry’s form (D45, issue 55)', () => {
   });
   afterAll(() => app.close());
 
-  /** Every text field of an entry's form in a page, as a browser posts it, without its CSRF token. */
-  function fieldsOf(html: string): Record<string, string> {
-    const form = html.slice(html.lastIndexOf('<form', html.indexOf('name="_base"')));
-    const decode = (text: string) =>
-      text
-        .replace(/&quot;/g, '"')
-        .replace(/&#x27;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&');
-    const fields: Record<string, string> = {};
-    for (const [tag] of form.matchAll(/<input[^>]*>/g)) {
-      const name = /name="([^"]+)"/.exec(tag)?.[1];
-      if (!name || /type="(file|checkbox)"/.test(tag)) continue;
-      fields[decode(name)] = decode(/value="([^"]*)"/.exec(tag)?.[1] ?? '');
-    }
-    for (const [, name, value] of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-      fields[decode(name!)] = decode(value!);
-    for (const [, name, options] of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g))
-      fields[decode(name!)] = decode(/<option[^>]*selected=""[^>]*>([^<]*)</.exec(options!)?.[1] ?? '');
-    delete fields['_csrf'];
-    return fields;
-  }
   const formOf = async (browser: Browser) =>
-    fieldsOf((await app.inject({ url: entry, cookies: browser.cookies })).body);
+    entryFormFields((await app.inject({ url: entry, cookies: browser.cookies })).body);
 
   /** Posts the form as a browser sends one with a file: multipart/form-data. */
   async function post(
@@ -191,7 +169,7 @@ describe('images on an entry’s form (D45, issue 55)', () => {
     const kept = hidden(refused.body, 'fr.picture.src');
     expect(kept).toMatch(/^sha256:[0-9a-f]{64}$/);
     // Sent again with its alt text and no file: the image uploaded the first time is the one saved.
-    const saved = await post(editor, { ...fieldsOf(refused.body), 'fr.picture.alt': 'Une photo' });
+    const saved = await post(editor, { ...entryFormFields(refused.body), 'fr.picture.alt': 'Une photo' });
     expect(saved.statusCode).toBe(303);
     expect(((await draftOf()) as Record<'fr', { picture: unknown }>).fr.picture).toEqual({
       src: kept,

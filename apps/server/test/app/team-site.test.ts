@@ -3,6 +3,7 @@ import { testApp } from '@growmail/test-support/app';
 import { saveDraft } from '../../src/content/drafts.ts';
 import { dataAccess } from '../../src/repositories/index.ts';
 import { signedIn } from './console-session.ts';
+import { entryFormFields } from './entry-form.ts';
 
 /** A page's text, tags and spacing squeezed out, so a sentence is found whole. */
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
@@ -77,32 +78,11 @@ describe('an entry’s form (D45)', () => {
       payload: new URLSearchParams({ _csrf: browser.csrf, ...form }).toString(),
     });
 
-  /** Every field of a page's form as it would post it: inputs, text boxes and chosen options. */
-  function formOfPage(html: string): Record<string, string> {
-    const form = html.slice(html.lastIndexOf('<form', html.indexOf('name="_base"')));
-    const fields: Record<string, string> = {};
-    const decode = (text: string) =>
-      text
-        .replace(/&quot;/g, '"')
-        .replace(/&#x27;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&');
-    for (const [, name, value] of form.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
-      fields[decode(name!)] = decode(value!);
-    for (const [, name, value] of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g))
-      fields[decode(name!)] = decode(value!);
-    for (const [, name, options] of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g))
-      fields[decode(name!)] = decode(/<option[^>]*selected=""[^>]*>([^<]*)</.exec(options!)?.[1] ?? '');
-    delete fields['_csrf'];
-    return fields;
-  }
-
   it('shows an entry’s published words in English and French, each field its own control', async () => {
     const editor = await signedIn(app, 'editor');
     const page = await app.inject({ url: '/team/site/home', cookies: editor.cookies });
     expect(page.statusCode).toBe(200);
-    const fields = formOfPage(page.body);
+    const fields = entryFormFields(page.body);
     expect(fields['en.heroLead']).toMatch(/^Turn one-time buyers into loyal customers\./);
     expect(fields['fr.heroLead']).toBeTruthy();
     expect(fields['en.onboarding.2.title']).toBe('Send your first campaign');
@@ -115,7 +95,7 @@ describe('an entry’s form (D45)', () => {
 
   it('keeps a draft with its author; a bad field gets the form back with its problem and every value kept', async () => {
     const editor = await signedIn(app, 'editor');
-    const fields = formOfPage((await app.inject({ url: '/team/site/home', cookies: editor.cookies })).body);
+    const fields = entryFormFields((await app.inject({ url: '/team/site/home', cookies: editor.cookies })).body);
     const refused = await post('/team/site/home', editor, {
       ...fields,
       'en.heroLead': 'New lead.',
@@ -124,7 +104,7 @@ describe('an entry’s form (D45)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Nothing was saved.');
     expect(text(refused.body)).toContain('French › Closing › Cta: must not be empty');
-    expect(formOfPage(refused.body)['en.heroLead']).toBe('New lead.');
+    expect(entryFormFields(refused.body)['en.heroLead']).toBe('New lead.');
     expect(await app.contentDrafts.find('home')).toBeUndefined();
 
     const saved = await post('/team/site/home', editor, { ...fields, 'en.heroLead': 'New lead.' });
@@ -134,38 +114,42 @@ describe('an entry’s form (D45)', () => {
     expect(draft?.values.en).toMatchObject({ heroLead: 'New lead.', onboarding: [{}, {}, {}] });
     const again = await app.inject({ url: '/team/site/home?done=saved', cookies: editor.cookies });
     expect(again.body).toContain('Draft saved.');
-    expect(formOfPage(again.body)).toMatchObject({ 'en.heroLead': 'New lead.', _revision: '1' });
+    expect(entryFormFields(again.body)).toMatchObject({ 'en.heroLead': 'New lead.', _revision: '1' });
   });
 
   it('refuses what the build would: three press items, https links and no script link, a long testimonial', async () => {
     const editor = await signedIn(app, 'editor');
-    const press = formOfPage((await app.inject({ url: '/team/site/press', cookies: editor.cookies })).body);
+    const press = entryFormFields((await app.inject({ url: '/team/site/press', cookies: editor.cookies })).body);
     for (const href of ['http://example.com/', 'javascript:alert(1)', 'data:text/html,hi']) {
       const refused = await post('/team/site/press', editor, { ...press, 'all.1.href': href });
       expect([href, refused.statusCode]).toEqual([href, 400]);
       expect(refused.body).toContain('must be an https:// link');
     }
-    const features = formOfPage((await app.inject({ url: '/team/site/home-features', cookies: editor.cookies })).body);
+    const features = entryFormFields(
+      (await app.inject({ url: '/team/site/home-features', cookies: editor.cookies })).body,
+    );
     const script = await post('/team/site/home-features', editor, { ...features, 'fr.0.link': 'javascript:alert(1)' });
     expect(text(script.body)).toContain('French › 1 › Link: must be a path such as /products/campaign');
     const two = Object.fromEntries(Object.entries(press).filter(([name]) => !name.startsWith('all.2.')));
     expect((await post('/team/site/press', editor, two)).body).toContain(
       'the &quot;In The News.&quot; section shows exactly 3 items',
     );
-    const people = formOfPage((await app.inject({ url: '/team/site/testimonials', cookies: editor.cookies })).body);
+    const people = entryFormFields(
+      (await app.inject({ url: '/team/site/testimonials', cookies: editor.cookies })).body,
+    );
     const long = await post('/team/site/testimonials', editor, { ...people, 'all.0.content': 'x'.repeat(401) });
     expect(long.body).toContain('keep a testimonial under 400 characters');
   });
 
   it('adds, moves and removes a list’s items with buttons that post the form, saving nothing', async () => {
     const editor = await signedIn(app, 'editor');
-    const fields = formOfPage((await app.inject({ url: '/team/site/faqs', cookies: editor.cookies })).body);
+    const fields = entryFormFields((await app.inject({ url: '/team/site/faqs', cookies: editor.cookies })).body);
     const added = await post('/team/site/faqs', editor, { ...fields, _list: 'add:en.0.answer' });
     expect(added.statusCode).toBe(200);
-    const withNew = formOfPage(added.body);
+    const withNew = entryFormFields(added.body);
     const answers = Object.keys(withNew).filter((name) => name.startsWith('en.0.answer.'));
     expect(answers.length).toBe(Object.keys(fields).filter((name) => name.startsWith('en.0.answer.')).length + 1);
-    const moved = formOfPage((await post('/team/site/faqs', editor, { ...fields, _list: 'up:en.1' })).body);
+    const moved = entryFormFields((await post('/team/site/faqs', editor, { ...fields, _list: 'up:en.1' })).body);
     expect(moved['en.1.question']).toBe(fields['en.0.question']);
     expect(moved['en.0.question']).toBe(fields['en.1.question']);
     expect(await app.contentDrafts.find('faqs')).toBeUndefined();
@@ -175,7 +159,9 @@ describe('an entry’s form (D45)', () => {
   it('shows the second of two saves from one start both versions, and saves nothing of it', async () => {
     const ada = await signedIn(app, 'editor');
     const bola = await signedIn(app, 'admin');
-    const start = formOfPage((await app.inject({ url: '/team/site/products.campaign', cookies: ada.cookies })).body);
+    const start = entryFormFields(
+      (await app.inject({ url: '/team/site/products.campaign', cookies: ada.cookies })).body,
+    );
     expect(start['en.hero.lead']).toBeTruthy();
     const first = await post('/team/site/products.campaign', ada, { ...start, 'en.hero.eyebrow': 'Ada’s eyebrow' });
     expect(first.statusCode).toBe(303);
@@ -185,7 +171,7 @@ describe('an entry’s form (D45)', () => {
     expect(second.body).toMatch(
       /English › Hero › Eyebrow<\/th><td[^>]*>Ada’s eyebrow<\/td><td[^>]*>Bola’s eyebrow<\/td>/,
     );
-    const kept = formOfPage(second.body);
+    const kept = entryFormFields(second.body);
     expect([kept['en.hero.eyebrow'], kept._revision]).toEqual(['Bola’s eyebrow', '1']);
     expect((await app.contentDrafts.find('products.campaign'))?.values.en).toMatchObject({
       hero: { eyebrow: 'Ada’s eyebrow' },
@@ -198,7 +184,7 @@ describe('an entry’s form (D45)', () => {
   it('tells another editor who has the draft, and lets them take it over', async () => {
     const ada = await signedIn(app, 'editor');
     const bola = await signedIn(app, 'editor');
-    const start = formOfPage((await app.inject({ url: '/team/site/legal.terms', cookies: ada.cookies })).body);
+    const start = entryFormFields((await app.inject({ url: '/team/site/legal.terms', cookies: ada.cookies })).body);
     expect((await post('/team/site/legal.terms', ada, start)).statusCode).toBe(303);
     const seen = await app.inject({ url: '/team/site/legal.terms', cookies: bola.cookies });
     expect(text(seen.body)).toContain('A editor is editing this entry');
@@ -215,7 +201,7 @@ describe('an entry’s form (D45)', () => {
 
   it('refuses a post without its token, from another origin, or by a role without content', async () => {
     const editor = await signedIn(app, 'editor');
-    const fields = formOfPage((await app.inject({ url: '/team/site/partners', cookies: editor.cookies })).body);
+    const fields = entryFormFields((await app.inject({ url: '/team/site/partners', cookies: editor.cookies })).body);
     const noToken = await app.inject({
       method: 'POST',
       url: '/team/site/partners',
