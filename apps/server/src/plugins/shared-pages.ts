@@ -18,7 +18,8 @@ declare module 'fastify' {
     demoPage: DemoPageCache<SiteFile, Site>;
     /**
      * Makes a version ready to serve before its first request: its stamped pages for the
-     * current window, then every text file, compressed at their smallest.
+     * current window (and the next, if it starts within a minute), /demo in both languages,
+     * then every text file, each compressed at its smallest in the low-priority thread.
      */
     prepareSite: (site: Site) => Promise<void>;
   }
